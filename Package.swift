@@ -1,0 +1,120 @@
+// swift-tools-version: 6.1
+
+import PackageDescription
+
+let package = Package(
+  name: "Bearing",
+  platforms: [.macOS(.v14), .iOS(.v17)],
+  products: [
+    .library(name: "Bearing", targets: ["Bearing"]),
+    .library(name: "BearingTesting", targets: ["BearingTesting"]),
+    .library(name: "BearingLocation", targets: ["BearingLocation"]),
+    .library(name: "BearingGPSD", targets: ["BearingGPSD"]),
+    .library(name: "BearingHTTP", targets: ["BearingHTTP"]),
+    .library(name: "Places", targets: ["Places"]),
+    .library(name: "Persistence", targets: ["Persistence"]),
+    .library(name: "Settings", targets: ["Settings"]),
+    .library(name: "Telemetry", targets: ["Telemetry"]),
+    .library(name: "CoffeeFinder", targets: ["CoffeeFinder"]),
+    .executable(name: "coffee-finder", targets: ["coffee-finder"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
+    .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+    .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
+    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+    .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
+    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+  ],
+  targets: [
+    .target(
+      name: "Bearing",
+      dependencies: [
+        .product(name: "CasePaths", package: "swift-case-paths"),
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "DependenciesMacros", package: "swift-dependencies"),
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    .target(
+      name: "BearingTesting",
+      dependencies: [
+        "Bearing",
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .target(name: "BearingLocation", dependencies: ["Bearing"]),
+    .target(
+      name: "BearingGPSD",
+      dependencies: [
+        "BearingLocation",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+      ]
+    ),
+    .target(name: "BearingHTTP", dependencies: ["Bearing"]),
+    .target(name: "Places", dependencies: ["BearingHTTP", "BearingLocation"]),
+    .target(
+      name: "Persistence",
+      dependencies: ["Bearing", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
+    .target(name: "Settings", dependencies: ["Bearing"]),
+    .target(name: "Telemetry", dependencies: ["Bearing"]),
+    .target(
+      name: "CoffeeFinder",
+      dependencies: [
+        "Bearing", "BearingLocation", "BearingGPSD", "Places", "Persistence", "Settings",
+        "Telemetry",
+      ]
+    ),
+    .executableTarget(
+      name: "coffee-finder",
+      dependencies: [
+        "CoffeeFinder",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(name: "BearingTests", dependencies: ["Bearing", "BearingTesting"]),
+    .testTarget(
+      name: "BearingLocationTests",
+      dependencies: [
+        "BearingLocation", "BearingTesting",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ]
+    ),
+    .testTarget(name: "BearingGPSDTests", dependencies: ["BearingGPSD", "BearingTesting"]),
+    .testTarget(
+      name: "BearingHTTPTests",
+      dependencies: [
+        "BearingHTTP", "BearingTesting",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+      ]
+    ),
+    .testTarget(name: "PlacesTests", dependencies: ["Places", "BearingTesting"]),
+    .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "BearingTesting"]),
+    .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
+    .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "BearingTesting"]),
+    .testTarget(name: "CoffeeFinderTests", dependencies: ["CoffeeFinder", "BearingTesting"]),
+  ]
+)
+
+for target in package.targets {
+  var settings = target.swiftSettings ?? []
+  settings.append(.swiftLanguageMode(.v6))
+  settings.append(.enableUpcomingFeature("ExistentialAny"))
+  target.swiftSettings = settings
+}

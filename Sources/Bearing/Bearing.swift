@@ -1,0 +1,1 @@
+// Bearing module; see ARCHITECTURE.md.

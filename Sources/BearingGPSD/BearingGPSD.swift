@@ -1,0 +1,1 @@
+// BearingGPSD module; see ARCHITECTURE.md.

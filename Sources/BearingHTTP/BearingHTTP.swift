@@ -1,0 +1,1 @@
+// BearingHTTP module; see ARCHITECTURE.md.

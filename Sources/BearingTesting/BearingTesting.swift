@@ -1,0 +1,1 @@
+// BearingTesting module; see ARCHITECTURE.md.

@@ -1,0 +1,1 @@
+// CoffeeFinder module; see ARCHITECTURE.md.

@@ -1,0 +1,1 @@
+// Persistence module; see ARCHITECTURE.md.

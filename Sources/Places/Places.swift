@@ -1,0 +1,1 @@
+// Places module; see ARCHITECTURE.md.

@@ -1,0 +1,1 @@
+// Settings module; see ARCHITECTURE.md.

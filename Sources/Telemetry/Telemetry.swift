@@ -1,0 +1,1 @@
+// Telemetry module; see ARCHITECTURE.md.

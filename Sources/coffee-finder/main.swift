@@ -1,0 +1,1 @@
+print("coffee-finder: not yet implemented")
