@@ -85,7 +85,17 @@ let package = Package(
         .product(name: "NIOHTTP1", package: "swift-nio"),
       ]
     ),
-    .target(name: "Places", dependencies: ["BearingHTTP", "BearingLocation"]),
+    .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+    .target(
+      name: "Places",
+      dependencies: [
+        "BearingHTTP", "BearingLocation", "CZlib",
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "DependenciesMacros", package: "swift-dependencies"),
+      ],
+      resources: [.copy("Resources/helsinki-cafes.json"), .copy("Resources/ODbL-NOTICE.md")]
+    ),
     .target(
       name: "Persistence",
       dependencies: ["Bearing", .product(name: "GRDB", package: "GRDB.swift")]
@@ -129,7 +139,12 @@ let package = Package(
       resources: [.copy("Fixtures")]
     ),
     .testTarget(
-      name: "PlacesTests", dependencies: ["Places", "BearingHTTPTesting", "BearingTesting"]
+      name: "PlacesTests",
+      dependencies: [
+        "Places", "BearingHTTPTesting", "BearingTesting",
+        .product(name: "Dependencies", package: "swift-dependencies"),
+      ],
+      resources: [.copy("Fixtures")]
     ),
     .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "BearingTesting"]),
     .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
@@ -138,7 +153,7 @@ let package = Package(
   ]
 )
 
-for target in package.targets {
+for target in package.targets where target.type != .system {
   var settings = target.swiftSettings ?? []
   settings.append(.swiftLanguageMode(.v6))
   settings.append(.enableUpcomingFeature("ExistentialAny"))
