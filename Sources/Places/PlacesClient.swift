@@ -5,8 +5,8 @@ import Foundation
 
 /// Searches for places near a coordinate.
 ///
-/// `liveValue` searches the embedded OpenStreetMap extract of central Helsinki (see
-/// ``OfflinePlaces``); ``offline(_:)`` searches any ``PlaceDataset``, such as one the user
+/// `liveValue` searches Foursquare when `FOURSQUARE_API_KEY` is set, and otherwise the embedded
+/// OpenStreetMap extract of central Helsinki (see ``OfflinePlaces``); ``offline(_:)`` searches any ``PlaceDataset``, such as one the user
 /// imported.
 ///
 /// ```swift
@@ -64,7 +64,12 @@ extension DependencyValues {
 
 extension PlacesClient: DependencyKey {
   /// Searches the embedded OpenStreetMap extract of central Helsinki.
+  /// The Foursquare Places API when `FOURSQUARE_API_KEY` is set and not blank (see
+  /// ``foursquare(apiKey:baseURL:retry:)``); otherwise the embedded offline extract.
   public static var liveValue: Self {
+    if let key = FoursquareAPIKey.fromEnvironment() {
+      return .foursquare(apiKey: key)
+    }
     do {
       return .offline(try OfflinePlaces.embedded())
     } catch {
