@@ -87,7 +87,10 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .testTarget(name: "BearingTests", dependencies: ["Bearing", "BearingTesting"]),
+    .testTarget(
+      name: "BearingTests",
+      dependencies: ["Bearing", "BearingTesting", .product(name: "Logging", package: "swift-log")]
+    ),
     .testTarget(
       name: "BearingLocationTests",
       dependencies: [

@@ -29,13 +29,14 @@ extension Reducer {
   /// Reduce { state, action in … }
   ///   .forEach(\.rows, action: \.rows) { Row() }
   /// ```
-  public func forEach<ID: Hashable & Sendable, Element: Reducer>(
-    _ toElements: WritableKeyPath<State, IdentifiedArray<ID, Element.State>>,
-    action toElementAction: CaseKeyPath<Action, IdentifiedAction<ID, Element.Action>>,
-    @ReducerBuilder<Element.State, Element.Action> element: () -> Element,
+  public func forEach<ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer>(
+    _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action toElementAction: CaseKeyPath<Action, IdentifiedAction<ID, ElementAction>>,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
     fileID: StaticString = #fileID,
     line: UInt = #line
-  ) -> _ForEachReducer<Self, ID, Element> where Action: CasePathable {
+  ) -> _ForEachReducer<Self, ID, Element>
+  where Action: CasePathable, ElementState == Element.State, ElementAction == Element.Action {
     _ForEachReducer(
       parent: self, element: element(), toElements: toElements,
       toElementAction: AnyCasePath(toElementAction), fileID: fileID, line: line)

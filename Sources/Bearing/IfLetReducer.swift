@@ -10,13 +10,14 @@ extension Reducer {
   /// Reduce { state, action in … }
   ///   .ifLet(\.detail, action: \.detail) { PlaceDetail() }
   /// ```
-  public func ifLet<Child: Reducer>(
-    _ toChildState: WritableKeyPath<State, Child.State?>,
-    action toChildAction: CaseKeyPath<Action, Child.Action>,
-    @ReducerBuilder<Child.State, Child.Action> then child: () -> Child,
+  public func ifLet<ChildState, ChildAction, Child: Reducer>(
+    _ toChildState: WritableKeyPath<State, ChildState?>,
+    action toChildAction: CaseKeyPath<Action, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> then child: () -> Child,
     fileID: StaticString = #fileID,
     line: UInt = #line
-  ) -> _IfLetReducer<Self, Child> where Action: CasePathable {
+  ) -> _IfLetReducer<Self, Child>
+  where Action: CasePathable, ChildState == Child.State, ChildAction == Child.Action {
     _IfLetReducer(
       parent: self, child: child(), toChildState: toChildState,
       toChildAction: AnyCasePath(toChildAction), fileID: fileID, line: line)

@@ -1,4 +1,5 @@
 import Bearing
+import Foundation
 import IssueReporting
 import Synchronization
 
@@ -74,6 +75,12 @@ final class Ledger<State: Equatable & Sendable, Action: Sendable>: Sendable {
   }
 
   func checkAtEnd(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+    // An effect that just sent its last action may still be returning on another thread: give
+    // such effects a moment (this runs in deinit, so it cannot await) before calling them stuck.
+    for _ in 0..<100 {
+      if inner.withLock({ $0.inFlight.isEmpty }) { break }
+      usleep(10_000)
+    }
     let (exhaustivity, received, inFlight) = inner.withLock {
       ($0.exhaustivity, $0.received, $0.inFlight)
     }

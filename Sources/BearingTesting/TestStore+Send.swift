@@ -30,6 +30,10 @@ extension TestStore {
         """,
         fileID: fileID, filePath: filePath, line: line, column: column
       )
+      ledger.inner.withLock { inner in
+        if let last = inner.received.last { inner.expectedState = last.state }
+        inner.received.removeAll()
+      }
     }
     let token = ledger.nextToken()
     let task = root.send(.test(action, token: token))
@@ -48,6 +52,8 @@ extension TestStore {
     check(
       actual: actual, assert: assert, verb: "sending", action: action,
       fileID: fileID, filePath: filePath, line: line, column: column)
+    // Let the effects just started reach their first suspension before the test goes on.
+    await Task.megaYield()
     return task
   }
 
