@@ -27,7 +27,15 @@ public struct PlacesClient: Sendable {
 
 extension PlacesClient: TestDependencyKey {
   /// Every endpoint reports an issue if a test calls it without overriding it.
-  public static let testValue = Self()
+  public static let testValue: Self = {
+    var client = Self()
+    // The macro lets an endpoint with a default value pass silently; this one must not.
+    client.coverage = {
+      reportIssue("Unimplemented: 'PlacesClient.coverage'")
+      return nil
+    }
+    return client
+  }()
 
   /// A few cafés around Helsinki's railway station, for previews and demos.
   public static let previewValue: Self = {
