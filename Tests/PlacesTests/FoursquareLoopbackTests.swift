@@ -92,7 +92,8 @@ struct FoursquareLoopbackTests {
       #expect(places.count == 3)
       #expect(server.requests.count == 2)
     }
-    try await LoopbackHTTPServer.with({ _, _ in .json(429, body, headers: [("Retry-After", "45")]) }) {
+    try await LoopbackHTTPServer.with({ _, _ in .json(429, body, headers: [("Retry-After", "45")]) }
+    ) {
       server in
       await #expect(throws: PlacesError.rateLimited(retryAfter: 45)) {
         try await Self.search(try F.query(limit: 10), server: server)
@@ -107,7 +108,8 @@ struct FoursquareLoopbackTests {
     try await LoopbackHTTPServer.with({ _, index in
       index == 0
         ? .json(500, #"{"message": "internal error"}"#)
-        : .truncated(status: 200, declaredLength: page1.utf8.count, body: Data(page1.utf8.prefix(100)))
+        : .truncated(
+          status: 200, declaredLength: page1.utf8.count, body: Data(page1.utf8.prefix(100)))
     }) { server in
       for expected in ["HTTP 500: internal error", "connection was lost"] {
         await #expect {

@@ -19,7 +19,9 @@ struct FoursquarePlacesTests {
       + "&limit=5&sort=DISTANCE&cursor=c3RhcnQ9Mw"
     let fixtures = HTTPClient.fixtures(
       [
-        HTTPFixture(path: "/places/search", query: ["cursor": "c3RhcnQ9Mw"], file: "foursquare-search-page2.json"),
+        HTTPFixture(
+          path: "/places/search", query: ["cursor": "c3RhcnQ9Mw"],
+          file: "foursquare-search-page2.json"),
         HTTPFixture(
           path: "/places/search", file: "foursquare-search-page1.json",
           headers: ["Content-Type": "application/json", "Link": "<\(next)>; rel=\"next\""]),
@@ -116,7 +118,9 @@ struct FoursquarePlacesTests {
   @Test("401 → the API key was refused")
   func unauthorized() async throws {
     let http = HTTPClient.fixtures(
-      [HTTPFixture(path: "/places/search", file: "foursquare-error-unauthorized.json", status: 401)],
+      [
+        HTTPFixture(path: "/places/search", file: "foursquare-error-unauthorized.json", status: 401)
+      ],
       directory: F.directory)
     await #expect(throws: PlacesError.keyRefused) {
       try await Self.search(try F.query(limit: 10), http: http)
@@ -180,7 +184,8 @@ struct FoursquarePlacesTests {
   func keyFromEnvironment() {
     #expect(FoursquareAPIKey.fromEnvironment([:]) == nil)
     #expect(FoursquareAPIKey.fromEnvironment(["FOURSQUARE_API_KEY": "  \n"]) == nil)
-    #expect(FoursquareAPIKey.fromEnvironment(["FOURSQUARE_API_KEY": " abc "]) == FoursquareAPIKey("abc"))
+    #expect(
+      FoursquareAPIKey.fromEnvironment(["FOURSQUARE_API_KEY": " abc "]) == FoursquareAPIKey("abc"))
     #expect(FoursquareAPIKey("") == nil)
   }
 
