@@ -159,19 +159,19 @@ extension HTTPRequest: CustomStringConvertible, CustomDebugStringConvertible,
 {
   /// `GET /path?query` with credentials redacted, for logs and error messages.
   public var description: String {
-    let where_: String =
+    let destination: String =
       switch target {
       case .url(let url): url.absoluteString
       case .path(let path): path
       }
-    var line = "\(method) \(where_)"
+    var line = "\(method) \(destination)"
     if !query.isEmpty {
       let encoded = query.map { item in
         Redacted.sensitiveQueryNames.contains(item.name.lowercased())
           ? "\(item.name)=\(Redacted.marker)"
           : item.name + (item.value.map { "=\($0)" } ?? "")
       }
-      line += (where_.contains("?") ? "&" : "?") + encoded.joined(separator: "&")
+      line += (destination.contains("?") ? "&" : "?") + encoded.joined(separator: "&")
     }
     return Self.redacting(line)
   }
