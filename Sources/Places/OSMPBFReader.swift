@@ -55,9 +55,10 @@ struct OSMPBFReader {
       switch block.type {
       case "OSMHeader":
         let payload = try decompress(block)
-        timestamp = try located(block) { () throws(ProtobufReader.Failure) in
-          try Self.checkHeader(payload)
-        } ?? timestamp
+        timestamp =
+          try located(block) { () throws(ProtobufReader.Failure) in
+            try Self.checkHeader(payload)
+          } ?? timestamp
       case "OSMData":
         let payload = try decompress(block)
         var primitive = try located(block) { () throws(ProtobufReader.Failure) in

@@ -1,5 +1,5 @@
-import Benchmark
 import BearingLocation
+import Benchmark
 import Foundation
 import Places
 
