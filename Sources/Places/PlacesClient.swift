@@ -6,8 +6,8 @@ import Foundation
 /// Searches for places near a coordinate.
 ///
 /// `liveValue` searches Foursquare when `FOURSQUARE_API_KEY` is set, and otherwise the embedded
-/// OpenStreetMap extract of central Helsinki (see ``OfflinePlaces``); ``offline(_:)`` searches any ``PlaceDataset``, such as one the user
-/// imported.
+/// OpenStreetMap extract of central Helsinki (see ``OfflinePlaces``); ``offline(_:)`` searches
+/// any ``PlaceDataset``, such as one the user imported.
 ///
 /// ```swift
 /// @Dependency(\.places) var places
@@ -71,11 +71,16 @@ extension DependencyValues {
 }
 
 extension PlacesClient: DependencyKey {
-  /// Searches the embedded OpenStreetMap extract of central Helsinki.
-  /// The Foursquare Places API when `FOURSQUARE_API_KEY` is set and not blank (see
-  /// ``foursquare(apiKey:baseURL:retry:)``); otherwise the embedded offline extract.
+  /// ``live(environment:)`` for this process's environment.
   public static var liveValue: Self {
-    if let key = FoursquareAPIKey.fromEnvironment() {
+    live(environment: ProcessInfo.processInfo.environment)
+  }
+
+  /// The Foursquare Places API when `environment` has a non-blank `FOURSQUARE_API_KEY` (see
+  /// ``foursquare(apiKey:baseURL:retry:)``); otherwise the embedded OpenStreetMap extract of
+  /// central Helsinki.
+  public static func live(environment: [String: String]) -> Self {
+    if let key = FoursquareAPIKey.fromEnvironment(environment) {
       return .foursquare(apiKey: key)
     }
     do {

@@ -189,8 +189,14 @@ struct FoursquarePlacesTests {
     #expect(FoursquareAPIKey("") == nil)
   }
 
-  @Test("liveValue is Foursquare (world-wide, no coverage) exactly when the variable holds a key")
+  @Test("the live client is Foursquare exactly when the environment holds a key")
   func liveValueChoice() {
+    // Foursquare covers the world (no coverage); the offline extract covers central Helsinki.
+    let withKey = PlacesClient.live(environment: ["FOURSQUARE_API_KEY": F.secret])
+    #expect(withKey.coverage() == nil)
+    for environment in [[:], ["FOURSQUARE_API_KEY": ""], ["FOURSQUARE_API_KEY": " \t"]] {
+      #expect(PlacesClient.live(environment: environment).coverage()?.area == "central Helsinki")
+    }
     let hasKey = FoursquareAPIKey.fromEnvironment() != nil
     #expect((PlacesClient.liveValue.coverage() == nil) == hasKey)
   }
