@@ -137,7 +137,8 @@ import Testing
     let result = events([
       #"{"class":"VERSION","release":"3.22","proto_major":3,"proto_minor":14}"#,
       "garbage",
-      #"{"class":"TPV","mode":2,"time":"2026-11-22T12:00:00.000Z","lat":91,"lon":2}"#, #"{"class":"NEW"}"#, good,
+      #"{"class":"TPV","mode":2,"time":"2026-11-22T12:00:00.000Z","lat":91,"lon":2}"#,
+      #"{"class":"NEW"}"#, good,
     ])
     #expect(result.count == 2)
     #expect(result.first == .available)
