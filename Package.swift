@@ -4,7 +4,7 @@ import PackageDescription
 
 let package = Package(
   name: "Bearing",
-  platforms: [.macOS(.v14), .iOS(.v17)],
+  platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     .library(name: "Bearing", targets: ["Bearing"]),
     .library(name: "BearingTesting", targets: ["BearingTesting"]),
@@ -53,6 +53,7 @@ let package = Package(
         "Bearing",
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
     .target(name: "BearingLocation", dependencies: ["Bearing"]),
@@ -86,7 +87,10 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .testTarget(name: "BearingTests", dependencies: ["Bearing", "BearingTesting"]),
+    .testTarget(
+      name: "BearingTests",
+      dependencies: ["Bearing", "BearingTesting", .product(name: "Logging", package: "swift-log")]
+    ),
     .testTarget(
       name: "BearingLocationTests",
       dependencies: [
