@@ -133,10 +133,17 @@ let package = Package(
       name: "PersistenceTests",
       dependencies: [
         "Persistence", "BearingTesting", .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
     .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
-    .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "BearingTesting"]),
+    .testTarget(
+      name: "TelemetryTests",
+      dependencies: [
+        "Telemetry", "BearingTesting",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
     .testTarget(name: "CoffeeFinderTests", dependencies: ["CoffeeFinder", "BearingTesting"]),
   ]
 )
