@@ -58,7 +58,7 @@ struct FailureTests {
       let database = try LocalDatabase(path: url.path)
       try await database.saveFavorites((0..<300).map { Fixtures.favorite($0) })
       // Move the rows from the WAL into the main file, where the damage will be done.
-      try await database.writer.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+      _ = try await database.writer.writeWithoutTransaction { try $0.checkpoint(.truncate) }
       try database.close()
     }
     // Keep page 1 (the header and schema) and overwrite the next pages, where the rows are.
