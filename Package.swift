@@ -4,7 +4,7 @@ import PackageDescription
 
 let package = Package(
   name: "Bearing",
-  platforms: [.macOS(.v14), .iOS(.v17)],
+  platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     .library(name: "Bearing", targets: ["Bearing"]),
     .library(name: "BearingTesting", targets: ["BearingTesting"]),
@@ -53,6 +53,7 @@ let package = Package(
         "Bearing",
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
     .target(name: "BearingLocation", dependencies: ["Bearing"]),
@@ -64,8 +65,38 @@ let package = Package(
         .product(name: "NIOPosix", package: "swift-nio"),
       ]
     ),
-    .target(name: "BearingHTTP", dependencies: ["Bearing"]),
-    .target(name: "Places", dependencies: ["BearingHTTP", "BearingLocation"]),
+    .target(
+      name: "BearingHTTP",
+      dependencies: [
+        "Bearing",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "DependenciesMacros", package: "swift-dependencies"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .target(
+      name: "BearingHTTPTesting",
+      dependencies: [
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+      ]
+    ),
+    .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+    .target(
+      name: "Places",
+      dependencies: [
+        "BearingHTTP", "BearingLocation", "CZlib",
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "DependenciesMacros", package: "swift-dependencies"),
+      ],
+      resources: [.copy("Resources/helsinki-cafes.json"), .copy("Resources/ODbL-NOTICE.md")]
+    ),
     .target(
       name: "Persistence",
       dependencies: [
@@ -110,7 +141,10 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .testTarget(name: "BearingTests", dependencies: ["Bearing", "BearingTesting"]),
+    .testTarget(
+      name: "BearingTests",
+      dependencies: ["Bearing", "BearingTesting", .product(name: "Logging", package: "swift-log")]
+    ),
     .testTarget(
       name: "BearingLocationTests",
       dependencies: [
@@ -122,33 +156,37 @@ let package = Package(
     .testTarget(
       name: "BearingHTTPTests",
       dependencies: [
-        "BearingHTTP", "BearingTesting",
+        "BearingHTTP", "BearingHTTPTesting", "BearingTesting",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
-      ]
+      ],
+      resources: [.copy("Fixtures")]
     ),
-    .testTarget(name: "PlacesTests", dependencies: ["Places", "BearingTesting"]),
+    .testTarget(
+      name: "PlacesTests",
+      dependencies: [
+        "Places", "BearingHTTPTesting", "BearingTesting",
+        .product(name: "Dependencies", package: "swift-dependencies"),
+      ],
+      resources: [.copy("Fixtures")]
+    ),
     .testTarget(
       name: "PersistenceTests",
       dependencies: [
         "Persistence", "BearingTesting", .product(name: "GRDB", package: "GRDB.swift"),
-        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
     .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
-    .testTarget(
-      name: "TelemetryTests",
-      dependencies: [
-        "Telemetry", "BearingTesting",
-        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
-      ]
-    ),
+    .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "BearingTesting"]),
     .testTarget(name: "CoffeeFinderTests", dependencies: ["CoffeeFinder", "BearingTesting"]),
   ]
 )
 
-for target in package.targets {
+for target in package.targets where target.type != .system {
   var settings = target.swiftSettings ?? []
   settings.append(.swiftLanguageMode(.v6))
   settings.append(.enableUpcomingFeature("ExistentialAny"))

@@ -12,7 +12,7 @@ let bearing = URL(fileURLWithPath: #filePath)
 // package-benchmark. Run them with `swift package benchmark` from this directory.
 let package = Package(
   name: "BearingBenchmarks",
-  platforms: [.macOS(.v14)],
+  platforms: [.macOS(.v15)],
   dependencies: [
     .package(path: ".."),
     .package(

@@ -1,1 +1,0 @@
-// Bearing module; see ARCHITECTURE.md.

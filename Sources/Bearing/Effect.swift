@@ -1,0 +1,119 @@
+import Foundation
+import IssueReporting
+
+/// Work a reducer asks the store to do after it has changed state: feed actions back, run async
+/// work, cancel earlier work.
+///
+/// An effect is a value; the ``Store`` interprets it. Parts that need no waiting (``send(_:)``,
+/// ``cancel(id:)``) happen before `send` returns; asynchronous parts run in their own tasks.
+///
+/// ```swift
+/// case .refreshTapped:
+///   state.isLoading = true
+///   return .run { send in
+///     await send(.response(Result { try await places.search(query) }))
+///   }
+///   .cancellable(id: CancelID.search, cancelInFlight: true)
+/// ```
+public struct Effect<Action> {
+  indirect enum Operation {
+    case none
+    case send(Action)
+    case run(TaskPriority?, @Sendable (Send<Action>) async -> Void)
+    case merge([Effect])
+    case concatenate([Effect])
+    case cancellable(id: AnyHashableSendable, cancelInFlight: Bool, Effect)
+    case cancel(id: AnyHashableSendable)
+    case throttle(
+      id: AnyHashableSendable, interval: Duration, clock: any Clock<Duration>,
+      latest: Bool, Effect)
+    /// Runs `Effect`, then calls the closure once every task it started has ended.
+    case onFinish(Effect, @Sendable () -> Void)
+  }
+
+  let operation: Operation
+
+  init(_ operation: Operation) {
+    self.operation = operation
+  }
+
+  /// An effect that does nothing.
+  public static var none: Self { Self(.none) }
+
+  /// An effect that feeds `action` straight back into the store, before `send` returns.
+  ///
+  /// Use it to share logic between actions; prefer calling a helper function when you can.
+  public static func send(_ action: Action) -> Self { Self(.send(action)) }
+
+  /// An effect that runs asynchronous work and may send any number of actions back.
+  ///
+  /// An error thrown by `operation` goes to `handler`. Without a handler it is reported as an
+  /// issue (a test failure under test, a runtime warning otherwise): errors are never swallowed.
+  /// Cancellation is not an error.
+  ///
+  /// ```swift
+  /// .run { send in
+  ///   for await action in await locationManager.delegate() { await send(.locationManager(action)) }
+  /// }
+  /// ```
+  public static func run(
+    priority: TaskPriority? = nil,
+    operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
+    catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Self {
+    Self(
+      .run(priority) { send in
+        do {
+          try await operation(send)
+        } catch is CancellationError {
+          return
+        } catch {
+          if Task.isCancelled { return }
+          guard let handler else {
+            reportIssue(
+              """
+              An "Effect.run" threw an error that nothing handled:
+
+                \(String(customDumping: error))
+
+              Handle errors with the "catch:" argument of "Effect.run", or catch them inside.
+              """,
+              fileID: fileID, filePath: filePath, line: line, column: column
+            )
+            return
+          }
+          await handler(error, send)
+        }
+      }
+    )
+  }
+}
+
+extension Effect: Sendable where Action: Sendable {}
+extension Effect.Operation: Sendable where Action: Sendable {}
+
+/// Sends actions from inside ``Effect/run(priority:operation:catch:fileID:filePath:line:column:)``.
+///
+/// Actions sent after the effect is cancelled are dropped, so a cancelled effect never changes
+/// state.
+///
+/// ```swift
+/// .run { send in await send(.tick) }
+/// ```
+public struct Send<Action>: Sendable {
+  let send: @Sendable (Action) -> Void
+
+  public init(send: @escaping @Sendable (Action) -> Void) {
+    self.send = send
+  }
+
+  /// Sends `action` to the store unless the current task is cancelled.
+  public func callAsFunction(_ action: Action) async {
+    guard !Task.isCancelled else { return }
+    send(action)
+  }
+}

@@ -1,0 +1,95 @@
+import IssueReporting
+
+/// An action for one element of an identified collection.
+///
+/// ```swift
+/// enum Action { case rows(IdentifiedActionOf<Row>) }
+/// store.send(.rows(.element(id: row.id, action: .toggleFavorite)))
+/// ```
+@CasePathable
+public enum IdentifiedAction<ID: Hashable & Sendable, Action> {
+  case element(id: ID, action: Action)
+}
+
+extension IdentifiedAction: Equatable where Action: Equatable {}
+extension IdentifiedAction: Sendable where Action: Sendable {}
+
+/// The ``IdentifiedAction`` of a reducer's elements, identified by `ID`.
+public typealias IdentifiedActionOf<R: Reducer> = IdentifiedAction<
+  R.State.ID, R.Action
+> where R.State: Identifiable, R.State.ID: Sendable
+
+extension Reducer {
+  /// Runs `element` on the element of an identified collection that an action names, then this
+  /// reducer.
+  ///
+  /// When this reducer removes an element, every effect that element started is cancelled.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .forEach(\.rows, action: \.rows) { Row() }
+  /// ```
+  public func forEach<ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer>(
+    _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action toElementAction: CaseKeyPath<Action, IdentifiedAction<ID, ElementAction>>,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> _ForEachReducer<Self, ID, Element>
+  where Action: CasePathable, ElementState == Element.State, ElementAction == Element.Action {
+    _ForEachReducer(
+      parent: self, element: element(), toElements: toElements,
+      toElementAction: AnyCasePath(toElementAction), fileID: fileID, line: line)
+  }
+}
+
+/// What ``Reducer/forEach(_:action:element:fileID:line:)`` builds.
+public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
+  let parent: Parent
+  let element: Element
+  let toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
+  let toElementAction: AnyCasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>
+  let fileID: StaticString
+  let line: UInt
+
+  struct CancelID: Hashable, Sendable {
+    let fileID: String
+    let line: UInt
+    let id: ID
+  }
+
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
+    Parent.Action
+  > {
+    var elementEffect = Effect<Parent.Action>.none
+    if case .element(let id, let elementAction) = toElementAction.extract(from: action) {
+      if state[keyPath: toElements][id: id] != nil {
+        let embed = toElementAction
+        elementEffect = element.reduce(
+          into: &state[keyPath: toElements][id: id]!, action: elementAction
+        )
+        .map { embed.embed(.element(id: id, action: $0)) }
+        .cancellable(id: CancelID(fileID: "\(fileID)", line: line, id: id))
+      } else {
+        reportIssue(
+          """
+          A "forEach" at "\(fileID):\(line)" received an action for a missing element \
+          \(String(customDumping: id)):
+
+            \(String(customDumping: action))
+          """
+        )
+      }
+    }
+    let idsBefore = state[keyPath: toElements].ids
+    let parentEffect = parent.reduce(into: &state, action: action)
+    let idsAfter = state[keyPath: toElements].ids
+    var cancellations: [Effect<Parent.Action>] = []
+    if idsBefore.count != idsAfter.count || idsBefore != idsAfter {
+      for id in idsBefore.subtracting(idsAfter) {
+        cancellations.append(.cancel(id: CancelID(fileID: "\(fileID)", line: line, id: id)))
+      }
+    }
+    return .merge([elementEffect, parentEffect] + cancellations)
+  }
+}

@@ -1,0 +1,70 @@
+import IssueReporting
+
+extension Reducer {
+  /// Runs `child` on optional child state when it is present, then this reducer.
+  ///
+  /// When this reducer sets the child state to `nil` (the screen went away), every effect the
+  /// child started is cancelled: a dismissed screen leaves nothing running.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .ifLet(\.detail, action: \.detail) { PlaceDetail() }
+  /// ```
+  public func ifLet<ChildState, ChildAction, Child: Reducer>(
+    _ toChildState: WritableKeyPath<State, ChildState?>,
+    action toChildAction: CaseKeyPath<Action, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> then child: () -> Child,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> _IfLetReducer<Self, Child>
+  where Action: CasePathable, ChildState == Child.State, ChildAction == Child.Action {
+    _IfLetReducer(
+      parent: self, child: child(), toChildState: toChildState,
+      toChildAction: AnyCasePath(toChildAction), fileID: fileID, line: line)
+  }
+}
+
+/// What ``Reducer/ifLet(_:action:then:fileID:line:)`` builds.
+public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
+  let parent: Parent
+  let child: Child
+  let toChildState: WritableKeyPath<Parent.State, Child.State?>
+  let toChildAction: AnyCasePath<Parent.Action, Child.Action>
+  let fileID: StaticString
+  let line: UInt
+
+  /// Identifies the effects of one presented child, for cancelling them all when it goes away.
+  struct CancelID: Hashable, Sendable {
+    let fileID: String
+    let line: UInt
+  }
+
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
+    Parent.Action
+  > {
+    let id = CancelID(fileID: "\(fileID)", line: line)
+    var childEffect = Effect<Parent.Action>.none
+    if let childAction = toChildAction.extract(from: action) {
+      if state[keyPath: toChildState] != nil {
+        let embed = toChildAction
+        childEffect = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
+          .map { embed.embed($0) }
+          .cancellable(id: id)
+      } else {
+        reportIssue(
+          """
+          An "ifLet" at "\(fileID):\(line)" received a child action when child state was nil:
+
+            \(String(customDumping: action))
+
+          The parent probably dismissed the child while one of its effects was still running.
+          """
+        )
+      }
+    }
+    let wasPresent = state[keyPath: toChildState] != nil
+    let parentEffect = parent.reduce(into: &state, action: action)
+    let dismissed = wasPresent && state[keyPath: toChildState] == nil
+    return .merge(childEffect, parentEffect, dismissed ? .cancel(id: id) : .none)
+  }
+}

@@ -1,0 +1,45 @@
+import Logging
+
+extension Reducer {
+  /// Logs every action and the state change it caused, through swift-log.
+  ///
+  /// The Redux prototype's logging middleware, as a higher-order reducer. Nothing is formatted
+  /// unless `logger` lets `level` through, so it costs one comparison when quiet.
+  ///
+  /// ```swift
+  /// Store(initialState: App.State()) {
+  ///   App().logging(to: Logger(label: "coffee-finder.actions"), level: .debug)
+  /// }
+  /// ```
+  public func logging(to logger: Logger, level: Logger.Level = .debug) -> _LoggingReducer<Self> {
+    _LoggingReducer(base: self, logger: logger, level: level)
+  }
+}
+
+/// What ``Reducer/logging(to:level:)`` builds.
+public struct _LoggingReducer<Base: Reducer>: Reducer {
+  let base: Base
+  let logger: Logger
+  let level: Logger.Level
+
+  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    guard logger.logLevel <= level else {
+      return base.reduce(into: &state, action: action)
+    }
+    let before = state
+    let effect = base.reduce(into: &state, action: action)
+    let change = diff(before, state).map { "\($0)" } ?? "  (no state change)"
+    logger.log(
+      level: level,
+      "received action:\n\(String(customDumping: action).indented)\n\(change)"
+    )
+    return effect
+  }
+}
+
+extension String {
+  fileprivate var indented: String {
+    split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+      .joined(separator: "\n")
+  }
+}

@@ -1,0 +1,90 @@
+/// Builds a reducer from a list of reducers, run top to bottom, their effects merged.
+///
+/// Composition is pairwise (`buildPartialBlock`), so a long body type-checks in linear time.
+@resultBuilder
+public enum ReducerBuilder<State, Action> {
+  public static func buildExpression<R: Reducer>(_ reducer: R) -> R
+  where R.State == State, R.Action == Action {
+    reducer
+  }
+
+  public static func buildPartialBlock<R: Reducer>(first: R) -> R
+  where R.State == State, R.Action == Action {
+    first
+  }
+
+  public static func buildPartialBlock<R0: Reducer, R1: Reducer>(
+    accumulated: R0, next: R1
+  ) -> _SequenceReducer<R0, R1> {
+    _SequenceReducer(first: accumulated, second: next)
+  }
+
+  public static func buildBlock() -> EmptyReducer<State, Action> { EmptyReducer() }
+
+  public static func buildOptional<R: Reducer>(_ wrapped: R?) -> _OptionalReducer<R>
+  where R.State == State, R.Action == Action {
+    _OptionalReducer(wrapped: wrapped)
+  }
+
+  public static func buildEither<First: Reducer, Second: Reducer>(
+    first: First
+  ) -> _EitherReducer<First, Second> {
+    .first(first)
+  }
+
+  public static func buildEither<First: Reducer, Second: Reducer>(
+    second: Second
+  ) -> _EitherReducer<First, Second> {
+    .second(second)
+  }
+
+  public static func buildLimitedAvailability<R: Reducer>(_ wrapped: R) -> Reduce<State, Action>
+  where R.State == State, R.Action == Action {
+    Reduce(wrapped)
+  }
+}
+
+/// Two reducers run one after the other; what `ReducerBuilder` makes of a list.
+public struct _SequenceReducer<First: Reducer, Second: Reducer>: Reducer
+where First.State == Second.State, First.Action == Second.Action {
+  @usableFromInline let first: First
+  @usableFromInline let second: Second
+
+  @usableFromInline
+  init(first: First, second: Second) {
+    self.first = first
+    self.second = second
+  }
+
+  @inlinable
+  public func reduce(into state: inout First.State, action: First.Action) -> Effect<First.Action> {
+    let a = first.reduce(into: &state, action: action)
+    let b = second.reduce(into: &state, action: action)
+    return a.merge(with: b)
+  }
+}
+
+/// A reducer included only when a condition held while building.
+public struct _OptionalReducer<Wrapped: Reducer>: Reducer {
+  let wrapped: Wrapped?
+
+  public func reduce(into state: inout Wrapped.State, action: Wrapped.Action) -> Effect<
+    Wrapped.Action
+  > {
+    wrapped?.reduce(into: &state, action: action) ?? .none
+  }
+}
+
+/// One of two reducers, chosen while building.
+public enum _EitherReducer<First: Reducer, Second: Reducer>: Reducer
+where First.State == Second.State, First.Action == Second.Action {
+  case first(First)
+  case second(Second)
+
+  public func reduce(into state: inout First.State, action: First.Action) -> Effect<First.Action> {
+    switch self {
+    case .first(let reducer): reducer.reduce(into: &state, action: action)
+    case .second(let reducer): reducer.reduce(into: &state, action: action)
+    }
+  }
+}

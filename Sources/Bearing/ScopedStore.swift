@@ -1,0 +1,91 @@
+import Synchronization
+
+/// A key path that may cross tasks.
+///
+/// Safety: key paths are immutable once formed. The ones kept here are either literals the
+/// caller handed in as `KeyPath & Sendable`, or `appending(path:)` of two such paths, whose
+/// components (including any captured subscript arguments) are those same Sendable values.
+struct SendableKeyPath<Root, Value>: @unchecked Sendable {
+  let keyPath: KeyPath<Root, Value>
+}
+
+extension RootStore: StoreCore {
+  func states(removingDuplicates isDuplicate: @escaping @Sendable (State, State) -> Bool)
+    -> AsyncStream<State>
+  {
+    observe(map: SendableKeyPath(keyPath: \State.self), isDuplicate: isDuplicate)
+  }
+
+  func observe<Value: Sendable>(
+    map: SendableKeyPath<State, Value>,
+    isDuplicate: @escaping @Sendable (Value, Value) -> Bool
+  ) -> AsyncStream<Value> {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: Value.self, bufferingPolicy: .bufferingNewest(1))
+    let last = Mutex<Value?>(nil)
+    let id = addObserver { state in
+      let value = state[keyPath: map.keyPath]
+      let changed = last.withLock { last -> Bool in
+        if let previous = last, isDuplicate(previous, value) { return false }
+        last = value
+        return true
+      }
+      if changed { continuation.yield(value) }
+    }
+    continuation.onTermination = { [weak self] _ in self?.removeObserver(id) }
+    return stream
+  }
+
+  func scoped<ChildState: Sendable, ChildAction: Sendable>(
+    state: any KeyPath<State, ChildState> & Sendable,
+    action: @escaping @Sendable (ChildAction) -> Action
+  ) -> any StoreCore<ChildState, ChildAction> {
+    ScopedStore(root: self, toState: SendableKeyPath(keyPath: state), fromAction: action)
+  }
+}
+
+/// A child's view of a root store: one composed key path in, one composed function out, so
+/// cost does not grow with the depth of scoping.
+final class ScopedStore<
+  RootState: Sendable, RootAction: Sendable, State: Sendable, Action: Sendable
+>:
+  StoreCore
+{
+  let root: RootStore<RootState, RootAction>
+  let toState: SendableKeyPath<RootState, State>
+  let fromAction: @Sendable (Action) -> RootAction
+
+  init(
+    root: RootStore<RootState, RootAction>,
+    toState: SendableKeyPath<RootState, State>,
+    fromAction: @escaping @Sendable (Action) -> RootAction
+  ) {
+    self.root = root
+    self.toState = toState
+    self.fromAction = fromAction
+  }
+
+  var state: State { root.state[keyPath: toState.keyPath] }
+
+  func send(_ action: Action) -> StoreTask {
+    root.send(fromAction(action))
+  }
+
+  func states(removingDuplicates isDuplicate: @escaping @Sendable (State, State) -> Bool)
+    -> AsyncStream<State>
+  {
+    root.observe(map: toState, isDuplicate: isDuplicate)
+  }
+
+  func scoped<ChildState: Sendable, ChildAction: Sendable>(
+    state: any KeyPath<State, ChildState> & Sendable,
+    action: @escaping @Sendable (ChildAction) -> Action
+  ) -> any StoreCore<ChildState, ChildAction> {
+    let fromAction = self.fromAction
+    return ScopedStore<RootState, RootAction, ChildState, ChildAction>(
+      root: root,
+      toState: SendableKeyPath(keyPath: toState.keyPath.appending(path: state)),
+      fromAction: { fromAction(action($0)) }
+    )
+  }
+}

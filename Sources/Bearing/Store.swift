@@ -1,0 +1,107 @@
+/// Holds a feature's state, runs its reducer for every action, and runs the effects that follow.
+///
+/// `send` may be called from any task or thread: actions are reduced one at a time, in the order
+/// they arrive; an action sent while another is being reduced is queued, never lost.
+///
+/// ```swift
+/// let store = Store(initialState: Counter.State()) { Counter() }
+/// store.send(.increment)
+/// for await state in store.states { render(state) }
+/// ```
+@dynamicMemberLookup
+public final class Store<State: Sendable, Action: Sendable>: Sendable {
+  let core: any StoreCore<State, Action>
+
+  init(core: any StoreCore<State, Action>) {
+    self.core = core
+  }
+
+  /// Creates a store with a reducer, and the dependencies its reducer and effects will use.
+  ///
+  /// Dependencies are captured now: effects see the same values wherever they run.
+  public convenience init<R: Reducer<State, Action>>(
+    initialState: State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
+  ) {
+    let dependencies = Dependencies.withDependencies {
+      prepareDependencies?(&$0)
+    } operation: {
+      DependencyValues._current
+    }
+    self.init(
+      core: RootStore(initialState: initialState, reducer: reducer(), dependencies: dependencies))
+  }
+
+  /// The current state.
+  public var state: State { core.state }
+
+  /// Reads a value from the current state.
+  public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+    core.state[keyPath: keyPath]
+  }
+
+  /// Sends an action: the reducer runs before this returns; its effects run in tasks.
+  ///
+  /// - Returns: The effects started, to await (`.finish()`) or cancel.
+  @discardableResult
+  public func send(_ action: Action) -> StoreTask {
+    core.send(action)
+  }
+
+  /// A store for a child feature: its state is part of this store's, its actions are embedded in
+  /// this store's actions. Reading and sending cost the same at any depth of scoping.
+  ///
+  /// ```swift
+  /// let nearby = appStore.scope(state: \.nearby, action: \.nearby)
+  /// ```
+  public func scope<ChildState: Sendable, ChildAction: Sendable>(
+    state toChildState: any KeyPath<State, ChildState> & Sendable,
+    action toChildAction: CaseKeyPath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> where Action: CasePathable {
+    let casePath = AnyCasePath(toChildAction)
+    return Store<ChildState, ChildAction>(
+      core: core.scoped(state: toChildState, action: { casePath.embed($0) }))
+  }
+
+  /// A store for a child feature, with the child's actions embedded by a function.
+  public func scope<ChildState: Sendable, ChildAction: Sendable>(
+    state toChildState: any KeyPath<State, ChildState> & Sendable,
+    action fromChildAction: @escaping @Sendable (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction> {
+    Store<ChildState, ChildAction>(core: core.scoped(state: toChildState, action: fromChildAction))
+  }
+
+  /// Every state after each send, starting with the current one (without removing duplicates).
+  public var allStates: AsyncStream<State> {
+    core.states(removingDuplicates: { _, _ in false })
+  }
+}
+
+extension Store where State: Equatable {
+  /// Every distinct state, starting with the current one, for as long as the stream is iterated.
+  ///
+  /// Consecutive equal states are yielded once; a slow consumer sees the newest state, not a
+  /// backlog.
+  ///
+  /// ```swift
+  /// for await state in store.states { print(render(state)) }
+  /// ```
+  public var states: AsyncStream<State> {
+    core.states(removingDuplicates: ==)
+  }
+}
+
+/// What a ``Store`` forwards to: the root, or a scoped view of it.
+protocol StoreCore<State, Action>: AnyObject, Sendable {
+  associatedtype State: Sendable
+  associatedtype Action: Sendable
+
+  var state: State { get }
+  func send(_ action: Action) -> StoreTask
+  func states(removingDuplicates: @escaping @Sendable (State, State) -> Bool) -> AsyncStream<State>
+  func scoped<ChildState: Sendable, ChildAction: Sendable>(
+    state: any KeyPath<State, ChildState> & Sendable,
+    action: @escaping @Sendable (ChildAction) -> Action
+  ) -> any StoreCore<ChildState, ChildAction>
+}

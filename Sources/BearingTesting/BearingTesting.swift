@@ -1,1 +1,0 @@
-// BearingTesting module; see ARCHITECTURE.md.

@@ -1,0 +1,255 @@
+import Bearing
+import Clocks
+import Testing
+
+@Suite struct StoreTests {
+  @Test func sendReducesBeforeReturning() {
+    let store = Store(initialState: Counter.State()) { Counter() }
+    store.send(.increment)
+    store.send(.increment)
+    store.send(.decrement)
+    #expect(store.count == 1)
+  }
+
+  @Test func synchronousSendEffectsAreReducedBeforeSendReturns() {
+    let store = Store(initialState: Counter.State()) { Counter() }
+    store.send(.chain(3))
+    #expect(store.log == ["chain 3", "chain 2", "chain 1", "chain 0"])
+  }
+
+  @Test func sendReturnsATaskThatAwaitsEffects() async {
+    let clock = TestClock()
+    let store = Store(initialState: Counter.State()) {
+      Counter()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    let task = store.send(.incrementLater)
+    #expect(store.count == 0)
+    await clock.advance(by: .seconds(1))
+    await task.finish()
+    #expect(store.count == 1)
+  }
+
+  @Test func cancellingTheReturnedTaskCancelsTheEffect() async {
+    let clock = TestClock()
+    let store = Store(initialState: Counter.State()) {
+      Counter()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    let task = store.send(.incrementLater)
+    task.cancel()
+    await task.finish()
+    await clock.run()
+    #expect(store.count == 0)
+    #expect(task.isCancelled)
+  }
+
+  @Test func cancellableEffectsStopInFlight() async {
+    let clock = TestClock()
+    let store = Store(initialState: Counter.State()) {
+      Counter()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    let ticking = store.send(.startTicking)
+    await Task.megaYield(count: 100)
+    for _ in 1...3 {
+      await clock.advance(by: .seconds(1))
+      await Task.megaYield(count: 100)
+    }
+    #expect(store.count == 3)
+    store.send(.stopTicking)
+    await ticking.finish()
+    await clock.advance(by: .seconds(3))
+    #expect(store.count == 3)
+  }
+
+  @Test func cancelInFlightKeepsOnlyTheNewest() async {
+    let clock = TestClock()
+    let store = Store(initialState: Counter.State()) {
+      Counter()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    let first = store.send(.startTicking)
+    let second = store.send(.startTicking)
+    await first.finish()
+    #expect(first.isCancelled)
+    await Task.megaYield(count: 100)
+    for _ in 1...2 {
+      await clock.advance(by: .seconds(1))
+      await Task.megaYield(count: 100)
+    }
+    #expect(store.count == 2)
+    store.send(.stopTicking)
+    await second.finish()
+  }
+
+  @Test func debounceRunsOnlyTheLastAfterQuiet() async {
+    let clock = TestClock()
+    let store = Store(initialState: Counter.State()) {
+      Counter()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    store.send(.searchChanged("c"))
+    await clock.advance(by: .milliseconds(100))
+    store.send(.searchChanged("co"))
+    await clock.advance(by: .milliseconds(100))
+    let last = store.send(.searchChanged("cof"))
+    await clock.advance(by: .milliseconds(299))
+    #expect(store.log == [])
+    await clock.advance(by: .milliseconds(1))
+    await last.finish()
+    #expect(store.log == ["searched cof"])
+  }
+
+  @Test func throttleLetsOneThroughPerInterval() async {
+    let clock = TestClock()
+    let store = Store(initialState: Counter.State()) {
+      Reduce<Counter.State, Counter.Action> { state, action in
+        switch action {
+        case .searchChanged(let query):
+          return .send(.searched(query))
+            .throttle(id: "throttle", for: .seconds(1), clock: clock, latest: true)
+        case .searched(let query):
+          state.log.append(query)
+          return .none
+        default:
+          return .none
+        }
+      }
+    }
+    let first = store.send(.searchChanged("a"))
+    store.send(.searchChanged("b"))
+    store.send(.searchChanged("c"))
+    #expect(store.log == ["a"])
+    await clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
+    await first.finish()
+    #expect(store.log == ["a", "c"])
+  }
+
+  @Test func unhandledErrorsAreReportedNotSwallowed() async {
+    let store = Store(initialState: Counter.State()) { Counter() }
+    await withKnownIssue {
+      await store.send(.throwing).finish()
+    } matching: { issue in
+      issue.description.contains("threw an error that nothing handled")
+    }
+  }
+
+  @Test func errorsGoToTheCatchHandler() async {
+    struct Boom: Error {}
+    let store = Store(initialState: Counter.State()) {
+      Reduce<Counter.State, Counter.Action> { state, action in
+        switch action {
+        case .throwing:
+          return .run { _ in
+            throw Boom()
+          } catch: { _, send in
+            await send(.record("caught"))
+          }
+        case .record(let entry):
+          state.log.append(entry)
+          return .none
+        default:
+          return .none
+        }
+      }
+    }
+    await store.send(.throwing).finish()
+    #expect(store.log == ["caught"])
+  }
+
+  @Test func concatenateRunsInOrderAndMergeRunsAll() async {
+    let store = Store(initialState: Counter.State()) {
+      Reduce<Counter.State, Counter.Action> { state, action in
+        switch action {
+        case .increment:
+          return .merge(
+            .concatenate(
+              .run { send in await send(.record("1")) },
+              .run { send in await send(.record("2")) },
+              .send(.record("3"))
+            ),
+            .none
+          )
+        case .record(let entry):
+          state.log.append(entry)
+          return .none
+        default:
+          return .none
+        }
+      }
+    }
+    await store.send(.increment).finish()
+    #expect(store.log == ["1", "2", "3"])
+  }
+
+  @Test func tenThousandConcurrentSendsAreAllReduced() async {
+    let store = Store(initialState: Counter.State()) { Counter() }
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<100 {
+        group.addTask {
+          for _ in 0..<100 { store.send(.increment) }
+        }
+      }
+    }
+    #expect(store.count == 10_000)
+  }
+
+  @Test func actionsSentWhileReducingAreQueuedNotLost() async {
+    // Effects on many tasks send back while the test keeps sending: none is lost, none overlaps.
+    let store = Store(initialState: Counter.State()) {
+      Reduce<Counter.State, Counter.Action> { state, action in
+        switch action {
+        case .increment:
+          state.count += 1
+          return .run { send in await send(.tick) }
+        case .tick:
+          state.log.append("tick")
+          return .none
+        default:
+          return .none
+        }
+      }
+    }
+    var tasks: [StoreTask] = []
+    for _ in 0..<1_000 { tasks.append(store.send(.increment)) }
+    for task in tasks { await task.finish() }
+    #expect(store.count == 1_000)
+    #expect(store.log.count == 1_000)
+  }
+
+  @Test func observersMaySendReentrantly() async {
+    let store = Store(initialState: Counter.State()) { Counter() }
+    let states = store.states
+    let observer = Task {
+      var seen: [Int] = []
+      for await state in states {
+        seen.append(state.count)
+        // Sending from inside observation is queued like any other send.
+        if state.count == 1 { store.send(.increment) }
+        if state.count == 2 { break }
+      }
+      return seen
+    }
+    try? await Task.sleep(for: .milliseconds(10))
+    store.send(.increment)
+    let seen = await observer.value
+    #expect(seen.last == 2)
+    #expect(store.count == 2)
+  }
+
+  @Test func stateStreamYieldsOnlyOnChange() async {
+    let store = Store(initialState: Counter.State()) { Counter() }
+    var iterator = store.states.makeAsyncIterator()
+    #expect(await iterator.next()?.count == 0)
+    store.send(.stopTicking)  // no change: nothing yielded
+    store.send(.increment)
+    #expect(await iterator.next()?.count == 1)
+  }
+}
