@@ -66,7 +66,16 @@ let package = Package(
       ]
     ),
     .target(name: "BearingHTTP", dependencies: ["Bearing"]),
-    .target(name: "Places", dependencies: ["BearingHTTP", "BearingLocation"]),
+    .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+    .target(
+      name: "Places",
+      dependencies: [
+        "BearingHTTP", "BearingLocation", "CZlib",
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "DependenciesMacros", package: "swift-dependencies"),
+      ],
+      resources: [.copy("Resources/helsinki-cafes.json"), .copy("Resources/ODbL-NOTICE.md")]
+    ),
     .target(
       name: "Persistence",
       dependencies: ["Bearing", .product(name: "GRDB", package: "GRDB.swift")]
@@ -108,7 +117,10 @@ let package = Package(
         .product(name: "NIOHTTP1", package: "swift-nio"),
       ]
     ),
-    .testTarget(name: "PlacesTests", dependencies: ["Places", "BearingTesting"]),
+    .testTarget(
+      name: "PlacesTests", dependencies: ["Places", "BearingTesting"],
+      resources: [.copy("Fixtures")]
+    ),
     .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "BearingTesting"]),
     .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
     .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "BearingTesting"]),
@@ -116,7 +128,7 @@ let package = Package(
   ]
 )
 
-for target in package.targets {
+for target in package.targets where target.type != .system {
   var settings = target.swiftSettings ?? []
   settings.append(.swiftLanguageMode(.v6))
   settings.append(.enableUpcomingFeature("ExistentialAny"))

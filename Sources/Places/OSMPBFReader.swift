@@ -1,0 +1,235 @@
+import BearingLocation
+import Foundation
+
+/// Reads the named cafés out of an OpenStreetMap `.osm.pbf` extract.
+///
+/// The file is a sequence of blocks, each a 4-byte big-endian header length, a `BlobHeader`
+/// and a `Blob` (usually zlib-compressed) holding an `OSMHeader` or a `PrimitiveBlock`
+/// (https://wiki.openstreetmap.org/wiki/PBF_Format). Nodes and ways count; a way stands at its
+/// centroid, and a way whose nodes are not all in the extract is left out, as extracts cut
+/// ways at their edge. Errors give the byte offset of the block and, inside a compressed block,
+/// the offset within its decompressed data.
+struct OSMPBFReader {
+  /// What a successful read found.
+  struct Result {
+    var places: [Place]
+    /// The data's replication timestamp, when the header has one.
+    var timestamp: Date?
+  }
+
+  private struct Block {
+    var offset: Int
+    var type: String
+    var blob: Range<Int>
+  }
+
+  /// A named café way, waiting for its nodes' positions.
+  struct CafeWay {
+    var id: Int64
+    var refs: [Int64]
+    var tags: OSMTags
+  }
+
+  static let maximumHeaderSize = 64 * 1024
+  static let maximumBlobSize = 32 * 1024 * 1024
+  static let supportedFeatures: Set<String> = ["OsmSchema-V0.6", "DenseNodes"]
+
+  let bytes: [UInt8]
+
+  init(_ data: Data) { bytes = [UInt8](data) }
+
+  func read() throws(PlaceImportError) -> Result {
+    let blocks = try self.blocks()
+    guard let first = blocks.first else {
+      throw .malformed("the file is empty: an .osm.pbf file starts with an OSMHeader block")
+    }
+    guard first.type == "OSMHeader" else {
+      throw .malformed(
+        "byte 0: the first block is \"\(first.type)\", not OSMHeader; is this an .osm.pbf file?")
+    }
+    var places: [Place] = []
+    var ways: [CafeWay] = []
+    var nodeBlocks: [Int] = []
+    var timestamp: Date?
+    for (i, block) in blocks.enumerated() {
+      switch block.type {
+      case "OSMHeader":
+        let payload = try decompress(block)
+        timestamp = try located(block) { () throws(ProtobufReader.Failure) in
+          try Self.checkHeader(payload)
+        } ?? timestamp
+      case "OSMData":
+        let payload = try decompress(block)
+        var primitive = try located(block) { () throws(ProtobufReader.Failure) in
+          try PrimitiveBlock(payload)
+        }
+        try located(block) { () throws(ProtobufReader.Failure) in
+          try primitive.collect(places: &places, ways: &ways)
+        }
+        if primitive.hasNodes { nodeBlocks.append(i) }
+      default:
+        continue  // The format says readers skip block types they do not know.
+      }
+    }
+    guard !ways.isEmpty else { return Result(places: places, timestamp: timestamp) }
+
+    // Second pass, only for the nodes café ways need: most extracts are far too big to keep
+    // every node's position in memory.
+    var positions = Dictionary(uniqueKeysWithValues: ways.flatMap(\.refs).map { ($0, nil) })
+      as [Int64: Coordinate?]
+    for i in nodeBlocks {
+      let block = blocks[i]
+      let payload = try decompress(block)
+      var primitive = try located(block) { () throws(ProtobufReader.Failure) in
+        try PrimitiveBlock(payload)
+      }
+      try located(block) { () throws(ProtobufReader.Failure) in
+        try primitive.resolve(&positions)
+      }
+    }
+    for way in ways {
+      let points = way.refs.compactMap { positions[$0] ?? nil }
+      guard points.count == way.refs.count, let center = OSMTags.centroid(of: points),
+        let place = way.tags.cafe(element: "way/\(way.id)", coordinate: center)
+      else { continue }
+      places.append(place)
+    }
+    return Result(places: places, timestamp: timestamp)
+  }
+
+  /// Walks the block headers without decompressing anything.
+  private func blocks() throws(PlaceImportError) -> [Block] {
+    var blocks: [Block] = []
+    var offset = 0
+    while offset < bytes.count {
+      guard bytes.count - offset >= 4 else {
+        throw .malformed("byte \(offset): the file ends inside a block's length prefix")
+      }
+      let headerSize = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+      let headerStart = offset + 4
+      guard headerSize <= Self.maximumHeaderSize else {
+        throw .malformed(
+          "byte \(offset): block header length \(headerSize) is over the 64 KiB limit; "
+            + "is this an .osm.pbf file?")
+      }
+      guard bytes.count - headerStart >= headerSize else {
+        throw .malformed("byte \(offset): the file ends inside a block header (cut short?)")
+      }
+      var type: String?
+      var dataSize: Int?
+      do {
+        var header = ProtobufReader(bytes, range: headerStart..<headerStart + headerSize)
+        while let field = try header.next() {
+          switch field.number {
+          case 1: type = header.string(try field.bytes())
+          case 3: dataSize = Int(truncatingIfNeeded: Int32(truncatingIfNeeded: try field.varint()))
+          default: continue
+          }
+        }
+      } catch {
+        throw .malformed("byte \(error.offset): block header: \(error.reason)")
+      }
+      guard let type, let dataSize else {
+        throw .malformed("byte \(offset): block header lacks its type or data size")
+      }
+      guard (0...Self.maximumBlobSize).contains(dataSize) else {
+        throw .malformed("byte \(offset): block size \(dataSize) is outside 0…32 MiB")
+      }
+      let blobStart = headerStart + headerSize
+      guard bytes.count - blobStart >= dataSize else {
+        throw .malformed(
+          "byte \(offset): the \(type) block needs \(dataSize) bytes but the file ends after "
+            + "\(bytes.count - blobStart) (cut short?)")
+      }
+      blocks.append(Block(offset: offset, type: type, blob: blobStart..<blobStart + dataSize))
+      offset = blobStart + dataSize
+    }
+    return blocks
+  }
+
+  private func decompress(_ block: Block) throws(PlaceImportError) -> [UInt8] {
+    var raw: Range<Int>?
+    var zlib: Range<Int>?
+    var rawSize: Int?
+    var compression: String?
+    do {
+      var blob = ProtobufReader(bytes, range: block.blob)
+      while let field = try blob.next() {
+        switch field.number {
+        case 1: raw = try field.bytes()
+        case 2: rawSize = Int(truncatingIfNeeded: try field.varint())
+        case 3: zlib = try field.bytes()
+        case 4: compression = "LZMA"
+        case 5: compression = "bzip2"
+        case 6: compression = "LZ4"
+        case 7: compression = "Zstandard"
+        default: continue
+        }
+      }
+    } catch {
+      throw .malformed("byte \(error.offset): \(block.type) blob: \(error.reason)")
+    }
+    if let raw { return Array(bytes[raw]) }
+    if let zlib {
+      guard let rawSize, (1...Self.maximumBlobSize).contains(rawSize) else {
+        throw .malformed(
+          "byte \(block.offset): \(block.type) block: missing or invalid decompressed size")
+      }
+      do {
+        return try Inflate.zlib(bytes[zlib], expectedSize: rawSize)
+      } catch {
+        switch error {
+        case .corrupt(let reason):
+          throw .malformed("byte \(block.offset): \(block.type) block: \(reason)")
+        case .sizeMismatch(let expected, let actual):
+          throw .malformed(
+            "byte \(block.offset): \(block.type) block inflates to \(actual) bytes, "
+              + "not the declared \(expected)")
+        }
+      }
+    }
+    if let compression {
+      throw .unsupported(
+        "byte \(block.offset): \(compression)-compressed blocks; convert the file with zlib "
+          + "compression (for example `osmium cat -o out.osm.pbf in.osm.pbf`)")
+    }
+    throw .malformed("byte \(block.offset): \(block.type) block holds no data")
+  }
+
+  /// Runs `body` on a block's decompressed data, turning its failures into errors that say
+  /// where in the file they happened.
+  private func located<T>(
+    _ block: Block, _ body: () throws(ProtobufReader.Failure) -> T
+  ) throws(PlaceImportError) -> T {
+    do {
+      return try body()
+    } catch {
+      throw .malformed(
+        "byte \(block.offset): \(block.type) block, byte \(error.offset) of its decompressed "
+          + "data: \(error.reason)")
+    }
+  }
+
+  /// Rejects files that need features this reader lacks; returns the replication timestamp.
+  private static func checkHeader(_ payload: [UInt8]) throws(ProtobufReader.Failure) -> Date? {
+    var reader = ProtobufReader(payload)
+    var timestamp: Date?
+    while let field = try reader.next() {
+      switch field.number {
+      case 4:
+        let feature = reader.string(try field.bytes())
+        guard supportedFeatures.contains(feature) else {
+          throw .init(
+            offset: field.offset,
+            reason: "the file requires the unsupported feature \"\(feature)\"")
+        }
+      case 32:
+        let seconds = Int64(bitPattern: try field.varint())
+        timestamp = Date(timeIntervalSince1970: TimeInterval(seconds))
+      default:
+        continue
+      }
+    }
+    return timestamp
+  }
+}

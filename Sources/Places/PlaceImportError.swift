@@ -1,0 +1,49 @@
+import Foundation
+
+/// Why importing place data failed, naming what is wrong and where.
+///
+/// Imports are all or nothing: when one of these is thrown, nothing was imported.
+public enum PlaceImportError: Error, Hashable, Sendable, CustomStringConvertible,
+  LocalizedError
+{
+  /// The file is not in the expected format; the text says what and where (byte offset,
+  /// feature index, coding path).
+  case malformed(String)
+  /// The file uses a feature this importer does not support, such as LZMA-compressed blocks.
+  case unsupported(String)
+  /// The file is well formed but holds no place to import.
+  case noPlaces(String)
+
+  public var description: String {
+    switch self {
+    case .malformed(let detail): "Malformed data: \(detail)."
+    case .unsupported(let detail): "Unsupported data: \(detail)."
+    case .noPlaces(let detail): "Nothing to import: \(detail)."
+    }
+  }
+
+  public var errorDescription: String? { description }
+
+  /// A one-line reading of a JSON decoding error with its coding path.
+  static func describe(_ error: DecodingError) -> String {
+    func path(_ context: DecodingError.Context) -> String {
+      let keys = context.codingPath.map { key in
+        key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)"
+      }
+      return keys.isEmpty ? "at the top level" : "at \(keys.joined())"
+    }
+    switch error {
+    case .dataCorrupted(let context):
+      let underlying = (context.underlyingError as? NSError)?.userInfo["NSDebugDescription"]
+      return "\(path(context)): \(underlying.map { "\($0)" } ?? context.debugDescription)"
+    case .keyNotFound(let key, let context):
+      return "\(path(context)): missing \"\(key.stringValue)\""
+    case .typeMismatch(let type, let context):
+      return "\(path(context)): expected \(type); \(context.debugDescription)"
+    case .valueNotFound(let type, let context):
+      return "\(path(context)): expected \(type), found null"
+    @unknown default:
+      return "\(error)"
+    }
+  }
+}

@@ -1,1 +1,0 @@
-// Places module; see ARCHITECTURE.md.

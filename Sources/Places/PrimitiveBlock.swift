@@ -1,0 +1,248 @@
+import BearingLocation
+
+/// One decompressed `PrimitiveBlock` of an `.osm.pbf` file: its string table, coordinate
+/// scaling and groups of nodes, dense nodes and ways.
+struct PrimitiveBlock {
+  private let reader: ProtobufReader
+  private var strings: [String] = []
+  private var granularity: Int64 = 100
+  private var latitudeOffset: Int64 = 0
+  private var longitudeOffset: Int64 = 0
+  private var groups: [Range<Int>] = []
+  /// Whether any group holds nodes (plain or dense).
+  private(set) var hasNodes = false
+
+  init(_ payload: [UInt8]) throws(ProtobufReader.Failure) {
+    var reader = ProtobufReader(payload)
+    self.reader = reader
+    while let field = try reader.next() {
+      switch field.number {
+      case 1:
+        var table = reader.reader(for: try field.bytes())
+        while let entry = try table.next() where entry.number == 1 {
+          strings.append(table.string(try entry.bytes()))
+        }
+      case 2: groups.append(try field.bytes())
+      case 17: granularity = Int64(truncatingIfNeeded: try field.varint())
+      case 19: latitudeOffset = Int64(bitPattern: try field.varint())
+      case 20: longitudeOffset = Int64(bitPattern: try field.varint())
+      default: continue
+      }
+    }
+    guard granularity > 0 else {
+      throw .init(offset: 0, reason: "granularity \(granularity) is not positive")
+    }
+    for group in groups {
+      var groupReader = reader.reader(for: group)
+      while let field = try groupReader.next() where field.number == 1 || field.number == 2 {
+        hasNodes = true
+        break
+      }
+    }
+  }
+
+  /// Adds the block's named café nodes to `places` and its café ways to `ways`.
+  mutating func collect(
+    places: inout [Place], ways: inout [OSMPBFReader.CafeWay]
+  ) throws(ProtobufReader.Failure) {
+    for group in groups {
+      var groupReader = reader.reader(for: group)
+      while let field = try groupReader.next() {
+        switch field.number {
+        case 1:
+          let node = try plainNode(field)
+          if let tags = node.tags,
+            let place = tags.cafe(element: "node/\(node.id)", coordinate: node.coordinate)
+          {
+            places.append(place)
+          }
+        case 2:
+          try forEachDenseNode(field, wantTags: true) { id, coordinate, tags in
+            if let tags, let place = tags.cafe(element: "node/\(id)", coordinate: coordinate) {
+              places.append(place)
+            }
+          }
+        case 3:
+          if let way = try cafeWay(field) { ways.append(way) }
+        default:
+          continue
+        }
+      }
+    }
+  }
+
+  /// Fills in the positions of the nodes `positions` has keys for.
+  mutating func resolve(_ positions: inout [Int64: Coordinate?]) throws(ProtobufReader.Failure) {
+    for group in groups {
+      var groupReader = reader.reader(for: group)
+      while let field = try groupReader.next() {
+        switch field.number {
+        case 1:
+          let node = try plainNode(field)
+          if positions.keys.contains(node.id) { positions[node.id] = node.coordinate }
+        case 2:
+          try forEachDenseNode(field, wantTags: false) { id, coordinate, _ in
+            if positions.keys.contains(id) { positions[id] = coordinate }
+          }
+        default:
+          continue
+        }
+      }
+    }
+  }
+
+  private func coordinate(
+    _ rawLatitude: Int64, _ rawLongitude: Int64, node id: Int64, at offset: Int
+  ) throws(ProtobufReader.Failure) -> Coordinate {
+    let latitude = Double(latitudeOffset &+ granularity &* rawLatitude) * 1e-9
+    let longitude = Double(longitudeOffset &+ granularity &* rawLongitude) * 1e-9
+    do {
+      return try Coordinate(validatingLatitude: latitude, longitude: longitude)
+    } catch {
+      throw .init(offset: offset, reason: "node \(id): \(error)")
+    }
+  }
+
+  private func string(_ index: UInt64, at offset: Int) throws(ProtobufReader.Failure) -> String {
+    guard index < UInt64(strings.count) else {
+      throw .init(
+        offset: offset, reason: "string index \(index) is past the table's \(strings.count)")
+    }
+    return strings[Int(index)]
+  }
+
+  private func tags(
+    keys: [UInt64], values: [UInt64], at offset: Int
+  ) throws(ProtobufReader.Failure) -> OSMTags? {
+    guard keys.count == values.count else {
+      throw .init(offset: offset, reason: "\(keys.count) tag keys but \(values.count) values")
+    }
+    guard !keys.isEmpty else { return nil }
+    var result: [String: String] = [:]
+    for (key, value) in zip(keys, values) {
+      result[try string(key, at: offset)] = try string(value, at: offset)
+    }
+    return OSMTags(result)
+  }
+
+  private func plainNode(
+    _ field: ProtobufReader.Field
+  ) throws(ProtobufReader.Failure) -> (id: Int64, coordinate: Coordinate, tags: OSMTags?) {
+    var node = reader.reader(for: try field.bytes())
+    var id: Int64?
+    var latitude: Int64?
+    var longitude: Int64?
+    var keys: [UInt64] = []
+    var values: [UInt64] = []
+    while let part = try node.next() {
+      switch part.number {
+      case 1: id = ProtobufReader.signed(try part.varint())
+      case 2: keys = try reader.packed(try part.bytes())
+      case 3: values = try reader.packed(try part.bytes())
+      case 8: latitude = ProtobufReader.signed(try part.varint())
+      case 9: longitude = ProtobufReader.signed(try part.varint())
+      default: continue
+      }
+    }
+    guard let id, let latitude, let longitude else {
+      throw .init(offset: field.offset, reason: "a node lacks its id, lat or lon")
+    }
+    return (
+      id, try coordinate(latitude, longitude, node: id, at: field.offset),
+      try tags(keys: keys, values: values, at: field.offset)
+    )
+  }
+
+  private func forEachDenseNode(
+    _ field: ProtobufReader.Field, wantTags: Bool,
+    _ body: (Int64, Coordinate, OSMTags?) -> Void
+  ) throws(ProtobufReader.Failure) {
+    var dense = reader.reader(for: try field.bytes())
+    var ids: [UInt64] = []
+    var latitudes: [UInt64] = []
+    var longitudes: [UInt64] = []
+    var keysValues: [UInt64] = []
+    while let part = try dense.next() {
+      switch part.number {
+      case 1: ids = try reader.packed(try part.bytes())
+      case 8: latitudes = try reader.packed(try part.bytes())
+      case 9: longitudes = try reader.packed(try part.bytes())
+      case 10: keysValues = try reader.packed(try part.bytes())
+      default: continue
+      }
+    }
+    guard ids.count == latitudes.count, ids.count == longitudes.count else {
+      throw .init(
+        offset: field.offset,
+        reason: "dense nodes have \(ids.count) ids, \(latitudes.count) lats and "
+          + "\(longitudes.count) lons")
+    }
+    var id: Int64 = 0
+    var latitude: Int64 = 0
+    var longitude: Int64 = 0
+    var tagPosition = 0
+    for i in ids.indices {
+      id &+= ProtobufReader.signed(ids[i])
+      latitude &+= ProtobufReader.signed(latitudes[i])
+      longitude &+= ProtobufReader.signed(longitudes[i])
+      // keys_vals is (key, value)* 0 per node, or empty when no node in the block has tags.
+      var keys: [UInt64] = []
+      var values: [UInt64] = []
+      if !keysValues.isEmpty {
+        while true {
+          guard tagPosition < keysValues.count else {
+            throw .init(offset: field.offset, reason: "dense node \(id): tag list cut short")
+          }
+          let key = keysValues[tagPosition]
+          tagPosition += 1
+          if key == 0 { break }
+          guard tagPosition < keysValues.count else {
+            throw .init(offset: field.offset, reason: "dense node \(id): tag key has no value")
+          }
+          if wantTags {
+            keys.append(key)
+            values.append(keysValues[tagPosition])
+          }
+          tagPosition += 1
+        }
+      }
+      let position = try coordinate(latitude, longitude, node: id, at: field.offset)
+      body(id, position, wantTags ? try tags(keys: keys, values: values, at: field.offset) : nil)
+    }
+  }
+
+  private func cafeWay(
+    _ field: ProtobufReader.Field
+  ) throws(ProtobufReader.Failure) -> OSMPBFReader.CafeWay? {
+    var way = reader.reader(for: try field.bytes())
+    var id: Int64?
+    var keys: [UInt64] = []
+    var values: [UInt64] = []
+    var refs: Range<Int>?
+    while let part = try way.next() {
+      switch part.number {
+      case 1: id = Int64(bitPattern: try part.varint())
+      case 2: keys = try reader.packed(try part.bytes())
+      case 3: values = try reader.packed(try part.bytes())
+      case 8: refs = try part.bytes()
+      default: continue
+      }
+    }
+    guard let id else { throw .init(offset: field.offset, reason: "a way lacks its id") }
+    guard let tags = try tags(keys: keys, values: values, at: field.offset), tags.isCafe,
+      tags.values["name"]?.isEmpty == false
+    else { return nil }
+    var nodeIDs: [Int64] = []
+    var ref: Int64 = 0
+    if let refs {
+      try reader.forEachPacked(refs) { delta in
+        ref &+= ProtobufReader.signed(delta)
+        nodeIDs.append(ref)
+      }
+    }
+    guard !nodeIDs.isEmpty else {
+      throw .init(offset: field.offset, reason: "way \(id) has no nodes")
+    }
+    return .init(id: id, refs: nodeIDs, tags: tags)
+  }
+}
