@@ -65,12 +65,33 @@ let package = Package(
         .product(name: "NIOPosix", package: "swift-nio"),
       ]
     ),
-    .target(name: "BearingHTTP", dependencies: ["Bearing"]),
+    .target(
+      name: "BearingHTTP",
+      dependencies: [
+        "Bearing",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "DependenciesMacros", package: "swift-dependencies"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .target(
+      name: "BearingHTTPTesting",
+      dependencies: [
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+      ]
+    ),
     .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
     .target(
       name: "Places",
       dependencies: [
         "BearingHTTP", "BearingLocation", "CZlib",
+        .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "DependenciesMacros", package: "swift-dependencies"),
       ],
@@ -111,14 +132,22 @@ let package = Package(
     .testTarget(
       name: "BearingHTTPTests",
       dependencies: [
-        "BearingHTTP", "BearingTesting",
+        "BearingHTTP", "BearingHTTPTesting", "BearingTesting",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
-      ]
+      ],
+      resources: [.copy("Fixtures")]
     ),
     .testTarget(
-      name: "PlacesTests", dependencies: ["Places", "BearingTesting"],
+      name: "PlacesTests",
+      dependencies: [
+        "Places", "BearingHTTPTesting", "BearingTesting",
+        .product(name: "Dependencies", package: "swift-dependencies"),
+      ],
       resources: [.copy("Fixtures")]
     ),
     .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "BearingTesting"]),

@@ -1,1 +1,0 @@
-// BearingHTTP module; see ARCHITECTURE.md.

@@ -1,0 +1,108 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+extension HTTPError {
+  /// The error for a non-2xx response, with the server's message when its body has one.
+  public static func status(of response: HTTPResponse, now: Date = Date()) -> HTTPError {
+    .status(
+      response.status, message: serverMessage(in: response.body),
+      retryAfter: response.retryAfter(now: now))
+  }
+
+  /// The explanation a server put in an error body: `message`, `error`, `error.message`,
+  /// `detail` or `error_description` of a JSON object, or a short plain-text body.
+  static func serverMessage(in body: Data) -> String? {
+    guard !body.isEmpty else { return nil }
+    if let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] {
+      for key in ["message", "error_description", "detail", "error"] {
+        if let text = object[key] as? String, !text.isEmpty { return sanitized(text) }
+      }
+      if let nested = object["error"] as? [String: Any], let text = nested["message"] as? String {
+        return sanitized(text)
+      }
+      return nil
+    }
+    guard let text = String(data: body, encoding: .utf8) else { return nil }
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    // An HTML error page is not a message a person wants to read in a terminal.
+    guard !trimmed.isEmpty, !trimmed.hasPrefix("<") else { return nil }
+    return sanitized(trimmed)
+  }
+
+  /// Server text made safe to show: control characters escaped, at most 300 characters.
+  static func sanitized(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if scalar.properties.generalCategory == .control || scalar == "\u{7F}" {
+        result += scalar == "\n" ? " " : "\\u{\(String(scalar.value, radix: 16))}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result.count > 300 ? String(result.prefix(300)) + "…" : result
+  }
+
+  /// The error for a `DecodingError`, naming the failing coding path.
+  public static func decoding(_ error: DecodingError, type: Any.Type) -> HTTPError {
+    let context: DecodingError.Context
+    let reason: String
+    switch error {
+    case .typeMismatch(let expected, let c):
+      context = c
+      reason = "expected \(expected): \(c.debugDescription)"
+    case .valueNotFound(let expected, let c):
+      context = c
+      reason = "expected \(expected), found null: \(c.debugDescription)"
+    case .keyNotFound(let key, let c):
+      context = DecodingError.Context(
+        codingPath: c.codingPath + [key], debugDescription: c.debugDescription)
+      reason = "the key is missing"
+    case .dataCorrupted(let c):
+      context = c
+      reason = c.debugDescription
+    @unknown default:
+      return .decoding(type: "\(type)", path: "", reason: "\(error)")
+    }
+    return .decoding(type: "\(type)", path: codingPath(context.codingPath), reason: reason)
+  }
+
+  /// `results[3].location.formatted_address` for a coding path.
+  static func codingPath(_ path: [any CodingKey]) -> String {
+    var text = ""
+    for key in path {
+      if let index = key.intValue {
+        text += "[\(index)]"
+      } else {
+        text += (text.isEmpty ? "" : ".") + key.stringValue
+      }
+    }
+    return text
+  }
+
+  /// The transport failure for an error from URLSession.
+  static func transport(_ error: any Error, host: String) -> HTTPError {
+    guard let urlError = error as? URLError else {
+      return .transport(.other(sanitized(error.localizedDescription)))
+    }
+    switch urlError.code {
+    case .notConnectedToInternet, .dataNotAllowed, .internationalRoamingOff:
+      return .transport(.offline)
+    case .timedOut:
+      return .transport(.timedOut)
+    case .cannotFindHost, .dnsLookupFailed:
+      return .transport(.hostNotFound(host))
+    case .cannotConnectToHost:
+      return .transport(.cannotConnect(host))
+    case .networkConnectionLost:
+      return .transport(.connectionLost)
+    case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData,
+      .cannotDecodeContentData:
+      return .transport(.badResponse)
+    default:
+      return .transport(.other(sanitized(urlError.localizedDescription)))
+    }
+  }
+}

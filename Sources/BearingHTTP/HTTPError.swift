@@ -1,0 +1,113 @@
+import Foundation
+
+/// Why an HTTP exchange failed, in terms a user can act on.
+///
+/// Every case's description is safe to log: it names no credential.
+///
+/// ```swift
+/// do {
+///   let user = try await User.fetch()
+/// } catch HTTPError.status(401, let message, _) {
+///   print("sign in again: \(message ?? "unauthorized")")
+/// }
+/// ```
+public enum HTTPError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The request never got an HTTP answer.
+  case transport(TransportFailure)
+  /// The server answered with a status outside 2xx.
+  ///
+  /// `message` is the server's own explanation when the body has one (`{"message": …}` and the
+  /// like, or a short plain-text body); `retryAfter` is the server's `Retry-After`.
+  case status(Int, message: String?, retryAfter: Duration?)
+  /// The body is not what the model expects; `path` is the failing coding path, such as
+  /// `results[3].latitude`.
+  case decoding(type: String, path: String, reason: String)
+  /// The request cannot be sent as it is (a relative path without a base URL, say).
+  case invalidRequest(String)
+  /// A fixture-backed client has no fixture for the request.
+  case noFixture(request: String, known: [String])
+
+  /// What went wrong below HTTP.
+  public enum TransportFailure: Hashable, Sendable, CustomStringConvertible {
+    /// The machine has no network connection.
+    case offline
+    /// The server did not answer within the request's timeout.
+    case timedOut
+    /// The host name did not resolve.
+    case hostNotFound(String)
+    /// Nothing accepted a connection at the host and port.
+    case cannotConnect(String)
+    /// The connection closed before the whole response arrived (a body cut short, say).
+    case connectionLost
+    /// The server's answer is not valid HTTP.
+    case badResponse
+    /// Any other transport failure, with the system's explanation.
+    case other(String)
+
+    public var description: String {
+      switch self {
+      case .offline: "the network is offline"
+      case .timedOut: "the server did not answer in time"
+      case .hostNotFound(let host): "the host \(host) could not be found (DNS)"
+      case .cannotConnect(let host): "could not connect to \(host)"
+      case .connectionLost: "the connection was lost before the response was complete"
+      case .badResponse: "the server's response was not valid HTTP"
+      case .other(let reason): reason
+      }
+    }
+  }
+
+  /// Whether the request might succeed if sent again unchanged.
+  public var isTransient: Bool {
+    switch self {
+    case .transport(.timedOut), .transport(.connectionLost), .transport(.offline): true
+    case .status(let code, _, _): [408, 429, 500, 502, 503, 504].contains(code)
+    default: false
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .transport(let failure):
+      return "network error: \(failure)"
+    case .status(let code, let message, let retryAfter):
+      var text = "HTTP \(code) \(Self.reasonPhrase(code))"
+      if let message { text += ": \(message)" }
+      if let retryAfter { text += " (retry after \(retryAfter.components.seconds) s)" }
+      return text
+    case .decoding(let type, let path, let reason):
+      return "could not decode \(type) at \(path.isEmpty ? "the top level" : path): \(reason)"
+    case .invalidRequest(let reason):
+      return "invalid request: \(reason)"
+    case .noFixture(let request, let known):
+      let list = known.isEmpty ? "none" : known.joined(separator: "; ")
+      return "no fixture for \(request); fixtures exist for: \(list)"
+    }
+  }
+
+  static func reasonPhrase(_ code: Int) -> String {
+    switch code {
+    case 400: "Bad Request"
+    case 401: "Unauthorized"
+    case 403: "Forbidden"
+    case 404: "Not Found"
+    case 408: "Request Timeout"
+    case 409: "Conflict"
+    case 410: "Gone"
+    case 422: "Unprocessable Content"
+    case 429: "Too Many Requests"
+    case 500: "Internal Server Error"
+    case 501: "Not Implemented"
+    case 502: "Bad Gateway"
+    case 503: "Service Unavailable"
+    case 504: "Gateway Timeout"
+    default:
+      switch code {
+      case 100..<200: "Informational"
+      case 300..<400: "Redirection"
+      case 400..<500: "Client Error"
+      default: "Server Error"
+      }
+    }
+  }
+}

@@ -1,0 +1,61 @@
+/// When and how long to wait before sending an idempotent request again.
+///
+/// Waits grow geometrically from ``initialDelay``; a server's `Retry-After` replaces the computed
+/// wait. No single wait exceeds ``maxDelay``: when the server asks for longer, the request fails
+/// at once with the status error and its `retryAfter`, so the caller can tell the user when to
+/// come back instead of hanging.
+///
+/// ```swift
+/// let response = try await httpClient.send(request, retry: .init(maxAttempts: 5))
+/// ```
+public struct RetryPolicy: Hashable, Sendable {
+  /// Attempts in all, the first included; 1 means never retry.
+  public var maxAttempts: Int
+  /// The wait before the first retry.
+  public var initialDelay: Duration
+  /// How much each wait grows over the previous one.
+  public var multiplier: Double
+  /// The longest single wait, whether computed or asked for by `Retry-After`.
+  public var maxDelay: Duration
+  /// The statuses worth retrying: the server is busy or a gateway failed, not the request.
+  public var retryableStatuses: Set<Int>
+
+  public init(
+    maxAttempts: Int = 3,
+    initialDelay: Duration = .milliseconds(500),
+    multiplier: Double = 2,
+    maxDelay: Duration = .seconds(30),
+    retryableStatuses: Set<Int> = [429, 502, 503, 504]
+  ) {
+    self.maxAttempts = max(1, maxAttempts)
+    self.initialDelay = initialDelay
+    self.multiplier = multiplier
+    self.maxDelay = maxDelay
+    self.retryableStatuses = retryableStatuses
+  }
+
+  /// Three attempts, waiting 0.5 s then 1 s, never more than 30 s at a time.
+  public static let `default` = Self()
+
+  /// A single attempt.
+  public static let never = Self(maxAttempts: 1)
+
+  /// The wait before attempt `attempt + 1` after `response` to attempt `attempt` (1-based), or
+  /// `nil` when the request should not be sent again.
+  public func delay(
+    after response: HTTPResponse, attempt: Int, method: HTTPMethod, retryAfter: Duration?
+  ) -> Duration? {
+    guard method.isIdempotent, attempt < maxAttempts,
+      retryableStatuses.contains(response.status)
+    else { return nil }
+    if let retryAfter {
+      return retryAfter <= maxDelay ? retryAfter : nil
+    }
+    let computed = initialDelay * Self.power(multiplier, attempt - 1)
+    return min(computed, maxDelay)
+  }
+
+  private static func power(_ base: Double, _ exponent: Int) -> Double {
+    (0..<max(0, exponent)).reduce(1.0) { result, _ in result * base }
+  }
+}
