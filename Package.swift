@@ -99,10 +99,34 @@ let package = Package(
     ),
     .target(
       name: "Persistence",
-      dependencies: ["Bearing", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: [
+        "Bearing", "BearingLocation",
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "DependenciesMacros", package: "swift-dependencies"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]
     ),
-    .target(name: "Settings", dependencies: ["Bearing"]),
-    .target(name: "Telemetry", dependencies: ["Bearing"]),
+    .target(
+      name: "Settings",
+      dependencies: ["Bearing", .product(name: "Logging", package: "swift-log")]
+    ),
+    .target(
+      name: "Telemetry",
+      dependencies: [
+        "Bearing", "BearingLocation",
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "DependenciesMacros", package: "swift-dependencies"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    // Test helper: a separate process that the persistence tests lock a database with, or kill
+    // in the middle of a batch. Built with the tests; not a product.
+    .executableTarget(
+      name: "persistence-test-helper",
+      dependencies: ["Persistence", .product(name: "GRDB", package: "GRDB.swift")],
+      path: "Tests/PersistenceTestHelper"
+    ),
     .target(
       name: "CoffeeFinder",
       dependencies: [
@@ -150,7 +174,12 @@ let package = Package(
       ],
       resources: [.copy("Fixtures")]
     ),
-    .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "BearingTesting"]),
+    .testTarget(
+      name: "PersistenceTests",
+      dependencies: [
+        "Persistence", "BearingTesting", .product(name: "GRDB", package: "GRDB.swift"),
+      ]
+    ),
     .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
     .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "BearingTesting"]),
     .testTarget(name: "CoffeeFinderTests", dependencies: ["CoffeeFinder", "BearingTesting"]),

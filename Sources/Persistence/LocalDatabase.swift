@@ -1,0 +1,171 @@
+import Foundation
+import GRDB
+
+/// The app's SQLite database: opened, checked and migrated, ready for the record operations in
+/// `LocalDatabase+Records.swift`.
+///
+/// On disk it is a WAL-mode `DatabasePool` (readers never wait for the writer); in memory it is
+/// a `DatabaseQueue`. Opening never replaces or repairs an existing file: a damaged file is
+/// reported as ``PersistenceError/corrupt(path:detail:)`` and left for the user to inspect.
+///
+/// ```swift
+/// let database = try LocalDatabase(path: LocalDatabase.defaultPath())
+/// try await database.saveFavorite(favorite)
+/// ```
+public struct LocalDatabase: Sendable {
+  /// How a database is opened.
+  public struct Options: Sendable {
+    /// How long a write waits for another process's lock before failing with
+    /// ``PersistenceError/locked(path:timeout:)``.
+    public var busyTimeout: Duration
+    /// A cap on the file's size in pages (SQLite's `max_page_count`); writing past it fails
+    /// with ``PersistenceError/diskFull(path:)`` as a full disk would. `nil`: no cap.
+    public var maximumPageCount: Int?
+    /// Run SQLite's `quick_check` when opening, so damage is reported up front rather than in
+    /// the middle of some later query. Cheap for a database of this app's size.
+    public var checksIntegrityOnOpen: Bool
+
+    public init(
+      busyTimeout: Duration = .seconds(5),
+      maximumPageCount: Int? = nil,
+      checksIntegrityOnOpen: Bool = true
+    ) {
+      self.busyTimeout = busyTimeout
+      self.maximumPageCount = maximumPageCount
+      self.checksIntegrityOnOpen = checksIntegrityOnOpen
+    }
+  }
+
+  /// The file's path, or `":memory:"` for an in-memory database.
+  public let path: String
+  /// The GRDB connection, for callers that need more than the record operations.
+  public let writer: any DatabaseWriter
+  let busyTimeout: Duration
+
+  /// Opens (creating if needed) the database file at `path` and migrates it to the latest
+  /// ``Schema``. The directory is created with mode 0700: the file holds personal data.
+  ///
+  /// - throws: A ``PersistenceError``: `.locked` when another process holds the lock past the
+  ///   busy timeout, `.corrupt` for a file that is not a sound SQLite database, `.readOnly` for
+  ///   a directory or file that cannot be written, `.cannotOpen` otherwise.
+  public init(path: String, options: Options = Options()) throws(PersistenceError) {
+    let directory = (path as NSString).deletingLastPathComponent
+    try Self.prepareDirectory(directory.isEmpty ? "." : directory, for: path)
+    let writer: any DatabaseWriter
+    do {
+      writer = try DatabasePool(path: path, configuration: Self.configuration(options))
+    } catch {
+      throw PersistenceError(error, path: path, busyTimeout: options.busyTimeout)
+    }
+    try self.init(path: path, writer: writer, options: options)
+  }
+
+  /// Opens an empty in-memory database with the latest schema (for tests and previews).
+  public static func inMemory(options: Options = Options()) throws(PersistenceError)
+    -> LocalDatabase
+  {
+    let writer: any DatabaseWriter
+    do {
+      writer = try DatabaseQueue(configuration: configuration(options))
+    } catch {
+      throw PersistenceError(error, path: ":memory:", busyTimeout: options.busyTimeout)
+    }
+    return try LocalDatabase(path: ":memory:", writer: writer, options: options)
+  }
+
+  /// Wraps an already-open connection, checking and migrating it.
+  init(path: String, writer: any DatabaseWriter, options: Options) throws(PersistenceError) {
+    self.path = path
+    self.writer = writer
+    self.busyTimeout = options.busyTimeout
+    do {
+      if options.checksIntegrityOnOpen {
+        let result = try writer.read { db in try String.fetchOne(db, sql: "PRAGMA quick_check") }
+        if let result, result != "ok" {
+          throw PersistenceError.corrupt(path: path, detail: result)
+        }
+      }
+      let migrator = Schema.migrator
+      if try writer.read(migrator.hasBeenSuperseded) {
+        throw PersistenceError.cannotOpen(
+          path: path, detail: "it was written by a newer version of coffee-finder")
+      }
+      try migrator.migrate(writer)
+    } catch {
+      throw PersistenceError(error, path: path, busyTimeout: options.busyTimeout)
+    }
+  }
+
+  /// `$XDG_DATA_HOME/coffee-finder/coffee-finder.sqlite`, else under `~/.local/share`.
+  ///
+  /// A relative `XDG_DATA_HOME` is ignored, as the XDG Base Directory spec asks.
+  public static func defaultPath(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String {
+    let base: String
+    if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+      base = data
+    } else {
+      let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+      base = (home as NSString).appendingPathComponent(".local/share")
+    }
+    return (base as NSString).appendingPathComponent("coffee-finder/coffee-finder.sqlite")
+  }
+
+  static func configuration(_ options: Options) -> Configuration {
+    var configuration = Configuration()
+    let timeout = options.busyTimeout.components
+    configuration.busyMode = .timeout(
+      Double(timeout.seconds) + Double(timeout.attoseconds) / 1e18)
+    if let pages = options.maximumPageCount {
+      configuration.prepareDatabase { db in
+        try db.execute(sql: "PRAGMA max_page_count = \(pages)")
+      }
+    }
+    return configuration
+  }
+
+  static func prepareDirectory(_ directory: String, for path: String) throws(PersistenceError) {
+    let files = FileManager.default
+    var isDirectory: ObjCBool = false
+    if files.fileExists(atPath: directory, isDirectory: &isDirectory) {
+      guard isDirectory.boolValue else {
+        throw .cannotOpen(path: path, detail: "\(directory) is not a directory")
+      }
+    } else {
+      do {
+        try files.createDirectory(
+          atPath: directory, withIntermediateDirectories: true,
+          attributes: [.posixPermissions: 0o700])
+      } catch {
+        throw .readOnly(path: path, detail: "cannot create the directory \(directory)")
+      }
+    }
+    // WAL mode keeps two side files next to the database, so the directory itself must be
+    // writable even when the database file is.
+    if access(directory, W_OK) != 0 {
+      throw .readOnly(path: path, detail: "the directory \(directory) is not writable")
+    }
+  }
+
+  /// Closes the connections. Later operations fail; an open stream ends with an error.
+  ///
+  /// Closing is optional (connections close when the last copy goes away) but makes the moment
+  /// explicit, which tests of durability need.
+  public func close() throws(PersistenceError) {
+    do {
+      try writer.close()
+    } catch {
+      throw PersistenceError(error, path: path, busyTimeout: busyTimeout)
+    }
+  }
+
+  /// Runs `body`, turning any failure into a ``PersistenceError`` about this database.
+  func mapErrors<T>(_ body: () async throws -> T) async throws(PersistenceError) -> T {
+    do {
+      return try await body()
+    } catch {
+      throw PersistenceError(error, path: path, busyTimeout: busyTimeout)
+    }
+  }
+}

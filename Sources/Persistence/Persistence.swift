@@ -1,1 +1,0 @@
-// Persistence module; see ARCHITECTURE.md.

@@ -1,0 +1,64 @@
+/// The app's settings after the config file, environment and command line were applied.
+///
+/// Its description lists every setting with the API key redacted, so it is safe to print or
+/// log:
+///
+/// ```swift
+/// let loaded = try SettingsLoader().load(overrides: SettingsOverrides(searchRadius: 500))
+/// print(loaded.settings)
+/// // search_radius = 500 m, result_limit = 10, units = metric, provider = auto,
+/// // gpsd_address = 127.0.0.1:2947, foursquare_api_key = <redacted>
+/// ```
+public struct AppSettings: Hashable, Sendable, CustomStringConvertible {
+  /// Metres around the search centre, more than 0 and at most 100 000 (Foursquare's limit).
+  public var searchRadius: Double
+  /// Results per search, 1 to 50 (Foursquare's limit).
+  public var resultLimit: Int
+  public var units: MeasurementSystem
+  public var provider: PlaceProvider
+  public var gpsdAddress: GPSDAddress
+  public var foursquareAPIKey: APIKey?
+
+  /// The settings used when nothing is configured.
+  public static let defaults = AppSettings()
+
+  public init(
+    searchRadius: Double = 1000,
+    resultLimit: Int = 10,
+    units: MeasurementSystem = .metric,
+    provider: PlaceProvider = .auto,
+    gpsdAddress: GPSDAddress = GPSDAddress(host: "127.0.0.1"),
+    foursquareAPIKey: APIKey? = nil
+  ) {
+    self.searchRadius = searchRadius
+    self.resultLimit = resultLimit
+    self.units = units
+    self.provider = provider
+    self.gpsdAddress = gpsdAddress
+    self.foursquareAPIKey = foursquareAPIKey
+  }
+
+  public var description: String {
+    SettingKey.allCases.map { "\($0) = \(displayValue(of: $0))" }.joined(separator: ", ")
+  }
+
+  /// A setting's value as shown to people: the API key as `<redacted>` or `(not set)`.
+  public func displayValue(of key: SettingKey) -> String {
+    switch key {
+    case .searchRadius: "\(searchRadius.formatted(maximumFractionDigits: 1)) m"
+    case .resultLimit: "\(resultLimit)"
+    case .units: units.rawValue
+    case .provider: provider.rawValue
+    case .gpsdAddress: gpsdAddress.description
+    case .foursquareAPIKey: foursquareAPIKey == nil ? "(not set)" : "<redacted>"
+    }
+  }
+}
+
+extension Double {
+  /// `500` rather than `500.0`; `12.5` stays.
+  func formatted(maximumFractionDigits: Int) -> String {
+    if rounded() == self, abs(self) < 1e15 { return String(Int(self)) }
+    return String(self)
+  }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Turns a setting's text into its value, or a reason it is invalid. All three sources (file,
+/// environment, command line) go through here, so a value is valid in one if and only if it is
+/// valid in the others.
+enum SettingParser {
+  static func apply(_ key: SettingKey, text raw: String, to settings: inout AppSettings)
+    throws(SettingsError.Reason)
+  {
+    let text = raw.trimmingCharacters(in: .whitespaces)
+    let quoted = key.isSecret ? "the given key" : "\"\(TerminalText.escaped(text))\""
+    switch key {
+    case .searchRadius:
+      guard let radius = Double(text), radius.isFinite, radius > 0, radius <= 100_000 else {
+        throw .init("must be a number of metres more than 0 and at most 100000, not \(quoted)")
+      }
+      settings.searchRadius = radius
+    case .resultLimit:
+      guard let limit = Int(text), (1...50).contains(limit) else {
+        throw .init("must be a whole number from 1 to 50, not \(quoted)")
+      }
+      settings.resultLimit = limit
+    case .units:
+      guard let units = MeasurementSystem(rawValue: text.lowercased()) else {
+        throw .init("must be metric or imperial, not \(quoted)")
+      }
+      settings.units = units
+    case .provider:
+      guard let provider = PlaceProvider(rawValue: text.lowercased()) else {
+        throw .init("must be auto, foursquare or offline, not \(quoted)")
+      }
+      settings.provider = provider
+    case .gpsdAddress:
+      do {
+        settings.gpsdAddress = try GPSDAddress(parsing: text)
+      } catch {
+        throw .init("\(error.message) in \(quoted)")
+      }
+    case .foursquareAPIKey:
+      guard !text.isEmpty else { throw .init("is empty") }
+      guard text.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 32 && $0.value < 127 })
+      else {
+        throw .init("must be printable ASCII with no spaces (the key is not shown)")
+      }
+      settings.foursquareAPIKey = APIKey(text)
+    }
+  }
+}

@@ -1,1 +1,0 @@
-// Settings module; see ARCHITECTURE.md.

@@ -1,0 +1,115 @@
+import Foundation
+
+/// Settings with the warnings met while loading them and where each value came from.
+public struct LoadedSettings: Hashable, Sendable {
+  public var settings: AppSettings
+  /// Things the user should fix but that do not stop the app (a config file holding the key
+  /// that others can read). The CLI prints them to standard error.
+  public var warnings: [String]
+  /// Where each setting's value came from; a key not listed has its default.
+  public var sources: [SettingKey: SettingSource]
+
+  /// Where `key`'s value came from.
+  public func source(of key: SettingKey) -> SettingSource { sources[key] ?? .defaultValue }
+}
+
+/// Loads settings from, in increasing precedence, the defaults, the config file, the
+/// environment and the command line; and edits the config file.
+///
+/// ```swift
+/// let loader = SettingsLoader()  // the XDG config file and this process's environment
+/// let loaded = try loader.load(overrides: SettingsOverrides(resultLimit: 5))
+/// loaded.warnings.forEach { FileHandle.standardError.write(Data("warning: \($0)\n".utf8)) }
+/// ```
+public struct SettingsLoader: Sendable {
+  public var file: ConfigFile
+  public var environment: [String: String]
+
+  public init(
+    file: ConfigFile = ConfigFile(path: ConfigFile.defaultPath()),
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) {
+    self.file = file
+    self.environment = environment
+  }
+
+  /// - throws: A ``SettingsError`` naming the key and the file, variable or option whose
+  ///   value is invalid; or saying why the file cannot be read.
+  public func load(overrides: SettingsOverrides = SettingsOverrides()) throws(SettingsError)
+    -> LoadedSettings
+  {
+    var settings = AppSettings.defaults
+    var sources: [SettingKey: SettingSource] = [:]
+    var warnings: [String] = []
+
+    let values = try file.read()
+    for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+      guard let key = SettingKey(rawValue: name) else {
+        throw .unknownKey(name, path: file.path)
+      }
+      let source = SettingSource.file(path: file.path)
+      guard let text = value.text else {
+        throw .invalidValue(key: key, source: source, reason: "must be a string or a number")
+      }
+      try apply(key, text: text, from: source, to: &settings, sources: &sources)
+    }
+    if values[SettingKey.foursquareAPIKey.rawValue] != nil, let mode = file.permissions,
+      mode & 0o077 != 0
+    {
+      warnings.append(
+        "\(file.path) holds the Foursquare API key but other users can read it (mode "
+          + "\(String(mode, radix: 8))); run: chmod 600 \(file.path)")
+    }
+
+    for key in SettingKey.allCases {
+      guard let text = environment[key.environmentVariable], !text.isEmpty else { continue }
+      try apply(
+        key, text: text, from: .environment(variable: key.environmentVariable), to: &settings,
+        sources: &sources)
+    }
+    for (key, text) in overrides.values {
+      try apply(
+        key, text: text, from: .commandLine(option: key.option), to: &settings,
+        sources: &sources)
+    }
+    return LoadedSettings(settings: settings, warnings: warnings, sources: sources)
+  }
+
+  /// Sets `key` to `text` in the config file (validated first), keeping the other keys and
+  /// writing the file with mode 0600.
+  public func set(_ key: SettingKey, to text: String) throws(SettingsError) {
+    var scratch = AppSettings.defaults
+    var sources: [SettingKey: SettingSource] = [:]
+    try apply(key, text: text, from: .file(path: file.path), to: &scratch, sources: &sources)
+    var values = try file.read()
+    switch key {
+    case .searchRadius: values[key.rawValue] = .number(scratch.searchRadius)
+    case .resultLimit: values[key.rawValue] = .number(Double(scratch.resultLimit))
+    case .units: values[key.rawValue] = .string(scratch.units.rawValue)
+    case .provider: values[key.rawValue] = .string(scratch.provider.rawValue)
+    case .gpsdAddress: values[key.rawValue] = .string(scratch.gpsdAddress.description)
+    case .foursquareAPIKey:
+      values[key.rawValue] = .string(scratch.foursquareAPIKey?.value ?? "")
+    }
+    try file.write(values)
+  }
+
+  /// Removes `key` from the config file, so its default (or an override) applies.
+  public func unset(_ key: SettingKey) throws(SettingsError) {
+    var values = try file.read()
+    guard values.removeValue(forKey: key.rawValue) != nil else { return }
+    try file.write(values)
+  }
+
+  private func apply(
+    _ key: SettingKey, text: String, from source: SettingSource, to settings: inout AppSettings,
+    sources: inout [SettingKey: SettingSource]
+  ) throws(SettingsError) {
+    do {
+      try SettingParser.apply(key, text: text, to: &settings)
+    } catch {
+      throw .invalidValue(key: key, source: source, reason: error.message)
+    }
+    sources[key] = source
+  }
+}

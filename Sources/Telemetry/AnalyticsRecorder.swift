@@ -1,0 +1,15 @@
+import ConcurrencyExtras
+
+/// The events a ``AnalyticsClient/capturing(_:)`` client received, in order.
+public final class AnalyticsRecorder: Sendable {
+  private let storage = LockIsolated<[AnalyticsEvent]>([])
+
+  public init() {}
+
+  /// Every event so far.
+  public var events: [AnalyticsEvent] { storage.value }
+
+  func record(_ event: AnalyticsEvent) {
+    storage.withValue { $0.append(event) }
+  }
+}

@@ -1,0 +1,48 @@
+import BearingLocation
+import Foundation
+
+/// A property value of an ``AnalyticsEvent``.
+public enum AnalyticsValue: Hashable, Sendable, Codable {
+  case string(String)
+  case int(Int)
+  case double(Double)
+  case bool(Bool)
+  /// A position. ``AnalyticsEvent`` rounds it to ``AnalyticsEvent/coordinatePrecision``
+  /// decimal places before anything can see it.
+  case coordinate(Coordinate)
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let bool = try? container.decode(Bool.self) {
+      self = .bool(bool)
+    } else if let int = try? container.decode(Int.self) {
+      self = .int(int)
+    } else if let double = try? container.decode(Double.self) {
+      self = .double(double)
+    } else if let string = try? container.decode(String.self) {
+      self = .string(string)
+    } else {
+      self = .coordinate(try container.decode(Coordinate.self))
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .string(let value): try container.encode(value)
+    case .int(let value): try container.encode(value)
+    case .double(let value): try container.encode(value)
+    case .bool(let value): try container.encode(value)
+    case .coordinate(let value): try container.encode(value)
+    }
+  }
+}
+
+extension AnalyticsValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+  ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral
+{
+  public init(stringLiteral value: String) { self = .string(value) }
+  public init(integerLiteral value: Int) { self = .int(value) }
+  public init(floatLiteral value: Double) { self = .double(value) }
+  public init(booleanLiteral value: Bool) { self = .bool(value) }
+}

@@ -1,1 +1,0 @@
-// Telemetry module; see ARCHITECTURE.md.
