@@ -1,0 +1,121 @@
+import Foundation
+
+@testable import BearingLocation
+
+/// The brute-force reference for `RegionMonitor`: every region checked against every fix with
+/// the great-circle distance, straight from the rules in `RegionMonitor`'s documentation.
+struct RegionMonitorOracle {
+  enum State: Equatable {
+    case unknown, outside, inside
+    case entering(since: Date)
+  }
+
+  let configuration: RegionMonitor.Configuration
+  var regions: [String: (region: Region, state: State)] = [:]
+  var lastFix: Location?
+
+  init(configuration: RegionMonitor.Configuration) {
+    self.configuration = configuration
+  }
+
+  private func accepts(_ fix: Location, _ region: Region) -> Bool {
+    fix.horizontalAccuracy <= configuration.maximumAccuracyRatio * region.radius
+  }
+
+  private func initialState(_ region: Region) -> State {
+    guard let fix = lastFix, accepts(fix, region) else { return .unknown }
+    return region.center.distance(to: fix.coordinate) <= region.radius ? .inside : .outside
+  }
+
+  private func reported(_ state: State) -> RegionState {
+    switch state {
+    case .unknown: .unknown
+    case .outside, .entering: .outside
+    case .inside: .inside
+    }
+  }
+
+  mutating func startMonitoring(_ region: Region) -> [RegionEvent] {
+    let invalid =
+      region.identifier.isEmpty || !region.radius.isFinite || region.radius <= 0
+      || region.radius > configuration.maximumRegionMonitoringDistance
+    if invalid {
+      // The reason is checked by the unit tests; here only that it failed.
+      return [.monitoringDidFail(region, .emptyIdentifier)]
+    }
+    let state = initialState(region)
+    regions[region.identifier] = (region, state)
+    return lastFix == nil
+      ? [.didStartMonitoring(region)]
+      : [.didStartMonitoring(region), .didDetermineState(reported(state), region)]
+  }
+
+  mutating func stopMonitoring(_ identifier: String) {
+    regions[identifier] = nil
+  }
+
+  func state(of identifier: String) -> RegionState? {
+    regions[identifier].map { reported($0.state) }
+  }
+
+  mutating func update(with fix: Location) -> [RegionEvent] {
+    guard fix.horizontalAccuracy >= 0 else { return [] }
+    lastFix = fix
+    var exited: [Region] = []
+    var entered: [Region] = []
+    var determined: [Region] = []
+    for (identifier, value) in regions {
+      let region = value.region
+      guard accepts(fix, region) else { continue }
+      let distance = region.center.distance(to: fix.coordinate)
+      let entryMargin = min(configuration.entryMargin, region.radius * 0.5)
+      let insideByMargin = distance <= region.radius - entryMargin
+      let outsideByMargin = distance > region.radius + configuration.exitMargin
+      var state = value.state
+      switch value.state {
+      case .unknown:
+        state = distance <= region.radius ? .inside : .outside
+        if state == .inside { determined.append(region) }
+      case .outside where insideByMargin:
+        if configuration.minimumDwellTime > 0 {
+          state = .entering(since: fix.timestamp)
+        } else {
+          state = .inside
+          if region.notifyOnEntry { entered.append(region) }
+        }
+      case .outside:
+        break
+      case .entering(let since):
+        if outsideByMargin {
+          state = .outside
+        } else if fix.timestamp.timeIntervalSince(since) >= configuration.minimumDwellTime {
+          state = .inside
+          if region.notifyOnEntry { entered.append(region) }
+        }
+      case .inside:
+        if outsideByMargin {
+          state = .outside
+          if region.notifyOnExit { exited.append(region) }
+        }
+      }
+      regions[identifier]!.state = state
+    }
+    let byIdentifier: (Region, Region) -> Bool = { $0.identifier < $1.identifier }
+    return exited.sorted(by: byIdentifier).map(RegionEvent.didExit)
+      + entered.sorted(by: byIdentifier).map(RegionEvent.didEnter)
+      + determined.sorted(by: byIdentifier).map { .didDetermineState(.inside, $0) }
+  }
+}
+
+/// A small deterministic generator (SplitMix64) for the bulk of a generated scenario.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
