@@ -56,11 +56,22 @@ let package = Package(
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
-    .target(name: "BearingLocation", dependencies: ["Bearing"]),
+    .target(
+      name: "BearingLocation",
+      dependencies: [
+        "Bearing",
+        .product(name: "CasePaths", package: "swift-case-paths"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "DependenciesMacros", package: "swift-dependencies"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
     .target(
       name: "BearingGPSD",
       dependencies: [
         "BearingLocation",
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
       ]
@@ -149,10 +160,17 @@ let package = Package(
       name: "BearingLocationTests",
       dependencies: [
         "BearingLocation", "BearingTesting",
+        .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
-    .testTarget(name: "BearingGPSDTests", dependencies: ["BearingGPSD", "BearingTesting"]),
+    .testTarget(
+      name: "BearingGPSDTests",
+      dependencies: [
+        "BearingGPSD", "BearingTesting", .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ]
+    ),
     .testTarget(
       name: "BearingHTTPTests",
       dependencies: [

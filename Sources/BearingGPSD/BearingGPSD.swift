@@ -1,1 +1,0 @@
-// BearingGPSD module; see ARCHITECTURE.md.

@@ -1,0 +1,34 @@
+/// How the gpsd source connects and reconnects.
+///
+/// ```swift
+/// let options = GPSDConnectionOptions(initialBackoff: .milliseconds(100))
+/// ```
+public struct GPSDConnectionOptions: Hashable, Sendable {
+  /// How long a TCP connect may take.
+  public var connectTimeout: Duration
+  /// The first wait before reconnecting; it doubles on each failure up to ``maximumBackoff``.
+  public var initialBackoff: Duration
+  public var maximumBackoff: Duration
+  /// Metres of horizontal accuracy for a fix whose TPV carries no error estimate.
+  public var assumedHorizontalAccuracy: Double
+
+  /// Creates options.
+  public init(
+    connectTimeout: Duration = .seconds(2),
+    initialBackoff: Duration = .milliseconds(250),
+    maximumBackoff: Duration = .seconds(8),
+    assumedHorizontalAccuracy: Double = 50
+  ) {
+    self.connectTimeout = connectTimeout
+    self.initialBackoff = initialBackoff
+    self.maximumBackoff = maximumBackoff
+    self.assumedHorizontalAccuracy = assumedHorizontalAccuracy
+  }
+
+  /// The wait before reconnect attempt `attempt` (0-based).
+  func backoff(attempt: Int) -> Duration {
+    var delay = initialBackoff
+    for _ in 0..<min(attempt, 30) where delay < maximumBackoff { delay *= 2 }
+    return min(delay, maximumBackoff)
+  }
+}

@@ -1,0 +1,196 @@
+import Foundation
+
+/// One line of gpsd's JSON protocol (version 3), reduced to what a location client needs.
+///
+/// ```swift
+/// let message = try GPSDMessage(parsing: #"{"class":"VERSION","proto_major":3,"proto_minor":14}"#)
+/// ```
+public enum GPSDMessage: Hashable, Sendable {
+  /// The greeting: gpsd's release and protocol version.
+  case version(release: String, protocolMajor: Int, protocolMinor: Int)
+  /// The devices gpsd knows, by path.
+  case devices([String])
+  /// A device appeared (`activated` is a time) or went away (`activated` is 0).
+  case device(path: String, activated: Bool)
+  /// A time-position-velocity report.
+  case tpv(TPVReport)
+  /// A satellite view: how many are seen and used.
+  case sky(satellitesSeen: Int?, satellitesUsed: Int?)
+  /// gpsd's reply to `?WATCH`.
+  case watch
+  /// gpsd did not understand a command.
+  case error(message: String)
+  /// A class this client does not use (`PPS`, `TOFF`, `GST`, …).
+  case other(className: String)
+
+  /// The longest line gpsd 3.x sends (`GPS_JSON_RESPONSE_MAX`); longer lines are refused.
+  public static let maximumLineLength = 10_240
+}
+
+/// Why a gpsd line was skipped.
+public struct GPSDParseError: Error, Hashable, Sendable, CustomStringConvertible {
+  public var reason: String
+
+  /// Creates an error.
+  public init(_ reason: String) {
+    self.reason = reason
+  }
+
+  public var description: String { "malformed gpsd line: \(reason)" }
+}
+
+extension GPSDMessage {
+  /// Parses one line (without its newline).
+  ///
+  /// - throws: ``GPSDParseError`` for text that is not a JSON object, has no `class`, is longer
+  ///   than ``maximumLineLength``, or has a field of the wrong type.
+  public init(parsing line: String) throws(GPSDParseError) {
+    var line = line
+    let result = line.withUTF8 { buffer -> Result<GPSDMessage, GPSDParseError> in
+      do throws(GPSDParseError) {
+        return .success(try GPSDMessage(parsing: UnsafeRawBufferPointer(buffer)))
+      } catch {
+        return .failure(error)
+      }
+    }
+    self = try result.get()
+  }
+
+  /// Parses one line (without its newline) from raw bytes.
+  ///
+  /// - throws: ``GPSDParseError``; see ``init(parsing:)-(String)``.
+  public init(parsing bytes: UnsafeRawBufferPointer) throws(GPSDParseError) {
+    guard bytes.count <= Self.maximumLineLength else {
+      throw GPSDParseError("line of \(bytes.count) bytes exceeds \(Self.maximumLineLength)")
+    }
+    var fields = Fields()
+    var scanner = JSONFieldScanner(bytes)
+    do {
+      try scanner.forEachField { key, value throws(JSONFieldScanner.Failure) in
+        try fields.set(key, value, bytes: bytes)
+      }
+    } catch {
+      throw GPSDParseError(error.description)
+    }
+    self = try fields.message(bytes: bytes)
+  }
+}
+
+/// The fields of one line, gathered in a single pass before the class is known.
+private struct Fields {
+  var className: String?
+  var tpv = TPVReport(mode: 0)
+  var release = ""
+  var protocolMajor: Int?
+  var protocolMinor = 0
+  var path: String?
+  var activated: Bool?
+  var message: String?
+  var satellitesSeen: Int?
+  var satellitesUsed: Int?
+  var devices: Range<Int>?
+
+  mutating func set(
+    _ key: UnsafeRawBufferPointer, _ value: JSONFieldScanner.Value, bytes: UnsafeRawBufferPointer
+  ) throws(JSONFieldScanner.Failure) {
+    // Keys are short ASCII, so the String below stays inline (no allocation).
+    switch String(decoding: key, as: UTF8.self) {
+    case "class": className = try string(value, bytes)
+    case "device": tpv.device = try string(value, bytes)
+    case "mode": tpv.mode = Int(try number(value) ?? 0)
+    case "time":
+      guard case .string(let range, _) = value else { break }
+      tpv.time = GPSDTime.parse(UnsafeRawBufferPointer(rebasing: bytes[range]))
+      if tpv.time == nil { throw .init(offset: range.lowerBound, reason: "bad time") }
+    case "lat": tpv.lat = try number(value)
+    case "lon": tpv.lon = try number(value)
+    case "alt": tpv.alt = try number(value)
+    case "altHAE": tpv.altHAE = try number(value)
+    case "altMSL": tpv.altMSL = try number(value)
+    case "geoidSep": tpv.geoidSep = try number(value)
+    case "eph": tpv.eph = try number(value)
+    case "epv": tpv.epv = try number(value)
+    case "epx": tpv.epx = try number(value)
+    case "epy": tpv.epy = try number(value)
+    case "track": tpv.track = try number(value)
+    case "epd": tpv.epd = try number(value)
+    case "speed": tpv.speed = try number(value)
+    case "eps": tpv.eps = try number(value)
+    case "climb": tpv.climb = try number(value)
+    case "release": release = try string(value, bytes) ?? ""
+    case "proto_major": protocolMajor = try number(value).map { Int($0) }
+    case "proto_minor": protocolMinor = Int(try number(value) ?? 0)
+    case "path": path = try string(value, bytes)
+    case "activated":
+      // A time string while the device is active, the number 0 once it is gone.
+      switch value {
+      case .string: activated = true
+      case .number(let n): activated = n != 0
+      default: activated = false
+      }
+    case "message": message = try string(value, bytes)
+    case "nSat": satellitesSeen = try number(value).map { Int($0) }
+    case "uSat": satellitesUsed = try number(value).map { Int($0) }
+    case "devices":
+      if case .nested(let range) = value { devices = range }
+    default: break
+    }
+  }
+
+  func number(_ value: JSONFieldScanner.Value) throws(JSONFieldScanner.Failure) -> Double? {
+    switch value {
+    case .number(let n): return n
+    case .null: return nil
+    default: throw .init(offset: 0, reason: "expected a number")
+    }
+  }
+
+  func string(_ value: JSONFieldScanner.Value, _ bytes: UnsafeRawBufferPointer)
+    throws(JSONFieldScanner.Failure) -> String?
+  {
+    switch value {
+    case .string(let range, let escaped):
+      return try JSONFieldScanner.string(in: bytes, range, escaped: escaped)
+    case .null: return nil
+    default: throw .init(offset: 0, reason: "expected a string")
+    }
+  }
+
+  func message(bytes: UnsafeRawBufferPointer) throws(GPSDParseError) -> GPSDMessage {
+    guard let className else { throw GPSDParseError("no \"class\" field") }
+    switch className {
+    case "TPV":
+      guard (0...3).contains(tpv.mode) else { throw GPSDParseError("TPV mode \(tpv.mode)") }
+      return .tpv(tpv)
+    case "VERSION":
+      guard let protocolMajor else { throw GPSDParseError("VERSION without proto_major") }
+      return .version(
+        release: release, protocolMajor: protocolMajor, protocolMinor: protocolMinor)
+    case "DEVICE":
+      return .device(path: path ?? "unknown device", activated: activated ?? true)
+    case "DEVICES":
+      return .devices(try devicePaths(bytes))
+    case "SKY":
+      return .sky(satellitesSeen: satellitesSeen, satellitesUsed: satellitesUsed)
+    case "WATCH":
+      return .watch
+    case "ERROR":
+      return .error(message: message ?? "unspecified error")
+    default:
+      return .other(className: className)
+    }
+  }
+
+  /// DEVICES lists devices in a nested array; it arrives once per connection, so the general
+  /// decoder is fine here.
+  private func devicePaths(_ bytes: UnsafeRawBufferPointer) throws(GPSDParseError) -> [String] {
+    guard let devices else { return [] }
+    struct Device: Decodable { var path: String? }
+    let data = Data(UnsafeRawBufferPointer(rebasing: bytes[devices]))
+    do {
+      return try JSONDecoder().decode([Device].self, from: data).compactMap(\.path)
+    } catch {
+      throw GPSDParseError("DEVICES list: \(error)")
+    }
+  }
+}

@@ -1,0 +1,273 @@
+import Foundation
+
+/// A one-pass reader of the top-level fields of one flat JSON object, as gpsd sends them.
+///
+/// It decodes numbers, strings, booleans and null, skips nested objects and arrays (checking
+/// their brackets), and never allocates for a number. It exists because TPV reports arrive
+/// several times a second and `JSONDecoder` spends most of its time building containers that a
+/// flat report does not need.
+struct JSONFieldScanner {
+  /// One field's value. Strings are byte ranges into the line, decoded on demand.
+  enum Value {
+    case number(Double)
+    case string(Range<Int>, escaped: Bool)
+    case bool(Bool)
+    case null
+    case nested(Range<Int>)
+  }
+
+  /// Why a line is not a JSON object.
+  struct Failure: Error, CustomStringConvertible {
+    var offset: Int
+    var reason: String
+    var description: String { "\(reason) at byte \(offset)" }
+  }
+
+  let bytes: UnsafeRawBufferPointer
+  private var index = 0
+
+  init(_ bytes: UnsafeRawBufferPointer) {
+    self.bytes = bytes
+  }
+
+  /// Calls `body` with each top-level key (as raw bytes) and value, in order.
+  mutating func forEachField(
+    _ body: (UnsafeRawBufferPointer, Value) throws(Failure) -> Void
+  ) throws(Failure) {
+    skipSpace()
+    try expect(UInt8(ascii: "{"))
+    skipSpace()
+    if peek() == UInt8(ascii: "}") {
+      index += 1
+      return try expectEnd()
+    }
+    while true {
+      skipSpace()
+      let (keyRange, _) = try scanString()
+      skipSpace()
+      try expect(UInt8(ascii: ":"))
+      skipSpace()
+      let value = try scanValue()
+      try body(UnsafeRawBufferPointer(rebasing: bytes[keyRange]), value)
+      skipSpace()
+      guard let next = peek() else { throw failure("unterminated object") }
+      index += 1
+      if next == UInt8(ascii: ",") { continue }
+      if next == UInt8(ascii: "}") { return try expectEnd() }
+      throw failure("expected , or }")
+    }
+  }
+
+  /// The text of a string value, with JSON escapes resolved.
+  static func string(in bytes: UnsafeRawBufferPointer, _ range: Range<Int>, escaped: Bool)
+    throws(Failure) -> String
+  {
+    let raw = UnsafeRawBufferPointer(rebasing: bytes[range])
+    guard escaped else { return String(decoding: raw, as: UTF8.self) }
+    var out: [UInt8] = []
+    out.reserveCapacity(raw.count)
+    var i = 0
+    while i < raw.count {
+      let byte = raw[i]
+      guard byte == UInt8(ascii: "\\"), i + 1 < raw.count else {
+        out.append(byte)
+        i += 1
+        continue
+      }
+      let code = raw[i + 1]
+      i += 2
+      switch code {
+      case UInt8(ascii: "n"): out.append(0x0A)
+      case UInt8(ascii: "t"): out.append(0x09)
+      case UInt8(ascii: "r"): out.append(0x0D)
+      case UInt8(ascii: "b"): out.append(0x08)
+      case UInt8(ascii: "f"): out.append(0x0C)
+      case UInt8(ascii: "u"):
+        guard i + 4 <= raw.count,
+          let scalarValue = UInt32(String(decoding: raw[i..<i + 4], as: UTF8.self), radix: 16)
+        else { throw Failure(offset: range.lowerBound + i, reason: "bad \\u escape") }
+        i += 4
+        let scalar = Unicode.Scalar(scalarValue) ?? "\u{FFFD}"
+        out.append(contentsOf: Array(String(Character(scalar)).utf8))
+      default: out.append(code)
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  // MARK: Scanning
+
+  private func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
+
+  private func failure(_ reason: String) -> Failure { Failure(offset: index, reason: reason) }
+
+  private mutating func skipSpace() {
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x20, 0x09, 0x0A, 0x0D: index += 1
+      default: return
+      }
+    }
+  }
+
+  private mutating func expect(_ byte: UInt8) throws(Failure) {
+    guard peek() == byte else {
+      throw failure("expected \(Character(Unicode.Scalar(byte)))")
+    }
+    index += 1
+  }
+
+  private mutating func expectEnd() throws(Failure) {
+    skipSpace()
+    guard index == bytes.count else { throw failure("text after the object") }
+  }
+
+  private mutating func scanString() throws(Failure) -> (Range<Int>, escaped: Bool) {
+    try expect(UInt8(ascii: "\""))
+    let start = index
+    var escaped = false
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        index += 1
+        return (start..<index - 1, escaped)
+      }
+      if byte == UInt8(ascii: "\\") {
+        escaped = true
+        index += 2
+        continue
+      }
+      if byte < 0x20 { throw failure("control character in string") }
+      index += 1
+    }
+    throw failure("unterminated string")
+  }
+
+  private mutating func scanValue() throws(Failure) -> Value {
+    guard let byte = peek() else { throw failure("missing value") }
+    switch byte {
+    case UInt8(ascii: "\""):
+      let (range, escaped) = try scanString()
+      return .string(range, escaped: escaped)
+    case UInt8(ascii: "{"), UInt8(ascii: "["):
+      return .nested(try skipNested())
+    case UInt8(ascii: "t"):
+      try literal("true")
+      return .bool(true)
+    case UInt8(ascii: "f"):
+      try literal("false")
+      return .bool(false)
+    case UInt8(ascii: "n"):
+      try literal("null")
+      return .null
+    default:
+      return .number(try scanNumber())
+    }
+  }
+
+  private mutating func literal(_ word: StaticString) throws(Failure) {
+    let count = word.utf8CodeUnitCount
+    guard index + count <= bytes.count else { throw failure("truncated literal") }
+    for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] {
+      throw failure("unknown literal")
+    }
+    index += count
+  }
+
+  private mutating func skipNested() throws(Failure) -> Range<Int> {
+    let start = index
+    var depth = 0
+    while index < bytes.count {
+      switch bytes[index] {
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        depth += 1
+        index += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        depth -= 1
+        index += 1
+        if depth == 0 { return start..<index }
+      case UInt8(ascii: "\""):
+        _ = try scanString()
+      default:
+        index += 1
+      }
+    }
+    throw failure("unterminated nested value")
+  }
+
+  /// Powers of ten that a `Double` holds exactly.
+  private static let exactPowers: [Double] = (0...22).map {
+    (0..<$0).reduce(1.0) { x, _ in x * 10 }
+  }
+
+  /// Parses a JSON number. Up to 19 significant digits and an exponent within ±22 take the
+  /// exact fast path (an integer scaled by an exact power of ten rounds once); anything else
+  /// goes through the standard library's correctly rounded parser.
+  private mutating func scanNumber() throws(Failure) -> Double {
+    let start = index
+    var negative = false
+    if peek() == UInt8(ascii: "-") {
+      negative = true
+      index += 1
+    }
+    var mantissa: UInt64 = 0
+    var digits = 0
+    var scale = 0
+    var sawDigit = false
+    var truncated = false
+    while let byte = peek(), byte >= 0x30, byte <= 0x39 {
+      sawDigit = true
+      if digits < 19 {
+        mantissa = mantissa * 10 + UInt64(byte - 0x30)
+        if mantissa > 0 { digits += 1 }
+      } else {
+        scale += 1
+        truncated = true
+      }
+      index += 1
+    }
+    if peek() == UInt8(ascii: ".") {
+      index += 1
+      while let byte = peek(), byte >= 0x30, byte <= 0x39 {
+        sawDigit = true
+        if digits < 19 {
+          mantissa = mantissa * 10 + UInt64(byte - 0x30)
+          if mantissa > 0 { digits += 1 }
+          scale -= 1
+        } else {
+          truncated = true
+        }
+        index += 1
+      }
+    }
+    guard sawDigit else { throw Failure(offset: start, reason: "not a number") }
+    var exponent = 0
+    if let byte = peek(), byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+      index += 1
+      var exponentNegative = false
+      if let sign = peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+        exponentNegative = sign == UInt8(ascii: "-")
+        index += 1
+      }
+      var sawExponentDigit = false
+      while let byte = peek(), byte >= 0x30, byte <= 0x39 {
+        sawExponentDigit = true
+        if exponent < 10_000 { exponent = exponent * 10 + Int(byte - 0x30) }
+        index += 1
+      }
+      guard sawExponentDigit else { throw Failure(offset: start, reason: "bad exponent") }
+      if exponentNegative { exponent = -exponent }
+    }
+    let power = scale + exponent
+    if !truncated, mantissa < (1 << 53), abs(power) <= 22 {
+      let magnitude = Double(mantissa)
+      let value =
+        power < 0 ? magnitude / Self.exactPowers[-power] : magnitude * Self.exactPowers[power]
+      return negative ? -value : value
+    }
+    let text = String(
+      decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+    guard let value = Double(text) else { throw Failure(offset: start, reason: "bad number") }
+    return value
+  }
+}

@@ -1,0 +1,93 @@
+import BearingLocation
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+
+extension LocationSource {
+  /// Reads fixes from gpsd at `endpoint` over TCP, reconnecting with backoff for as long as the
+  /// task runs.
+  ///
+  /// On connecting it sends `?WATCH={"enable":true,"json":true};` and reads one JSON object per
+  /// line. A VERSION with protocol major 3 makes the source available; a refused connection
+  /// makes it unavailable, with an error that says how to start gpsd. `DEVICE` with
+  /// `activated` 0, `ERROR`, and the end of the connection are reported as failures.
+  ///
+  /// ```swift
+  /// let manager = LocationManager.backed(by: .gpsd(GPSDEndpoint(port: 47123)))
+  /// ```
+  public static func gpsd(
+    _ endpoint: GPSDEndpoint = .fromEnvironment(),
+    options: GPSDConnectionOptions = .init(),
+    clock: any Clock<Duration> = ContinuousClock()
+  ) -> LocationSource {
+    LocationSource(name: "gpsd \(endpoint)") { send in
+      let logger = Logger(label: "bearing.gpsd")
+      var attempt = 0
+      while !Task.isCancelled {
+        var session = GPSDSession(
+          endpoint: endpoint, assumedHorizontalAccuracy: options.assumedHorizontalAccuracy,
+          logger: logger)
+        do {
+          try await readSession(endpoint, options: options, session: &session, send: send)
+          guard !Task.isCancelled else { return }
+          await send(
+            .failure(.connectionLost(endpoint: "\(endpoint)", reason: "gpsd closed the connection"))
+          )
+        } catch {
+          guard !Task.isCancelled else { return }
+          if session.versionAccepted {
+            await send(.failure(.connectionLost(endpoint: "\(endpoint)", reason: "\(error)")))
+          } else {
+            logger.info("gpsd at \(endpoint) unreachable: \(error)")
+            await send(
+              .unavailable(.servicesUnavailable(endpoint: "\(endpoint)", reason: reason(error))))
+          }
+        }
+        if session.versionAccepted { attempt = 0 }
+        do {
+          try await clock.sleep(for: options.backoff(attempt: attempt))
+        } catch {
+          return
+        }
+        attempt += 1
+      }
+    }
+  }
+
+  private static func readSession(
+    _ endpoint: GPSDEndpoint,
+    options: GPSDConnectionOptions,
+    session: inout GPSDSession,
+    send: @escaping @Sendable (Event) async -> Void
+  ) async throws {
+    let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+      .connectTimeout(.nanoseconds(Int64(options.connectTimeout / .nanoseconds(1))))
+      .connect(host: endpoint.host, port: endpoint.port) { channel in
+        channel.eventLoop.makeCompletedFuture {
+          try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+        }
+      }
+    var framer = LineFramer(limit: GPSDMessage.maximumLineLength)
+    try await channel.executeThenClose { inbound, outbound in
+      try await outbound.write(ByteBuffer(string: "?WATCH={\"enable\":true,\"json\":true};\n"))
+      for try await buffer in inbound {
+        for frame in framer.append(buffer.readableBytesView) {
+          switch frame {
+          case .line(let bytes):
+            let events = bytes.withUnsafeBytes { session.events(for: $0) }
+            for event in events { await send(event) }
+          case .overlong(let count):
+            session.logger.warning(
+              "skipping a \(count)-byte line from gpsd \(endpoint): over the protocol's limit")
+          }
+        }
+      }
+    }
+  }
+
+  private static func reason(_ error: any Error) -> String {
+    if let error = error as? IOError { return error.description }
+    return "\(error)"
+  }
+}

@@ -1,0 +1,58 @@
+/// Why the location manager could not do what was asked, in terms a user can act on.
+///
+/// Each ``description`` says what went wrong and what to do about it.
+public enum LocationError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// No fix is available yet (`kCLErrorLocationUnknown`); try again, or move under open sky.
+  case locationUnknown
+  /// The app asked for location without authorization.
+  case denied
+  /// Location services are off: on Linux, gpsd could not be reached at `endpoint`.
+  case servicesUnavailable(endpoint: String, reason: String)
+  /// gpsd speaks a protocol version this client does not understand.
+  case unsupportedProtocol(major: Int, minor: Int)
+  /// The GPS receiver at `path` went away (unplugged, or the replay ended).
+  case deviceGone(path: String)
+  /// The connection to gpsd ended; the client reconnects with backoff.
+  case connectionLost(endpoint: String, reason: String)
+  /// gpsd reported an error in reply to a command.
+  case sourceError(message: String)
+  /// There is no compass on this system.
+  case headingUnavailable
+  /// There is no beacon radio on this system.
+  case rangingUnavailable
+  /// A region could not be monitored (bad radius, too many, too far); `reason` says which.
+  case regionMonitoringFailed(reason: String)
+  /// A track file could not be replayed.
+  case invalidTrack(reason: String)
+
+  public var description: String {
+    switch self {
+    case .locationUnknown:
+      "No location fix is available yet. Wait for the receiver to see satellites and try again."
+    case .denied:
+      "Location access is not authorized. Ask for authorization first."
+    case .servicesUnavailable(let endpoint, let reason):
+      """
+      Location services are unavailable: gpsd is not reachable at \(endpoint) (\(reason)). \
+      Start it with `gpsd -N -n /dev/ttyUSB0` (or your receiver's device), point BEARING_GPSD \
+      at a running gpsd as host:port, or run with a simulated location.
+      """
+    case .unsupportedProtocol(let major, let minor):
+      "gpsd speaks protocol \(major).\(minor); this client needs major version 3. Upgrade gpsd."
+    case .deviceGone(let path):
+      "The GPS receiver \(path) went away. Reconnect it; updates resume when gpsd sees it again."
+    case .connectionLost(let endpoint, let reason):
+      "The connection to gpsd at \(endpoint) was lost (\(reason)); reconnecting."
+    case .sourceError(let message):
+      "gpsd reported an error: \(message)"
+    case .headingUnavailable:
+      "This system has no compass, so there is no heading."
+    case .rangingUnavailable:
+      "This system cannot range beacons."
+    case .regionMonitoringFailed(let reason):
+      "The region cannot be monitored: \(reason)"
+    case .invalidTrack(let reason):
+      "The track cannot be replayed: \(reason)"
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+extension LocationManager {
+  /// A client that replays `track` (see ``LocationSource/replaying(_:clock:speed:startDelay:repeats:name:)``).
+  ///
+  /// ```swift
+  /// let manager = LocationManager.replaying(try GPXParser().parse(data), speed: 10)
+  /// ```
+  public static func replaying(
+    _ track: Track,
+    clock: any Clock<Duration> = ContinuousClock(),
+    speed: Double = 1,
+    startDelay: Duration = .zero,
+    repeats: Bool = false,
+    configuration: LocationEngine.Configuration = .init()
+  ) -> LocationManager {
+    .backed(
+      by: .replaying(track, clock: clock, speed: speed, startDelay: startDelay, repeats: repeats),
+      clock: clock, configuration: configuration)
+  }
+
+  /// A client that wanders among `regions`
+  /// (see ``LocationSource/wandering(among:seed:clock:interval:stepDistance:dwellFixes:start:startDate:maximumFixes:)``).
+  public static func wandering(
+    among regions: [Region],
+    seed: UInt64,
+    clock: any Clock<Duration> = ContinuousClock(),
+    interval: Duration = .seconds(1),
+    startDate: Date = Date(timeIntervalSince1970: 1_800_000_000),
+    configuration: LocationEngine.Configuration = .init()
+  ) -> LocationManager {
+    .backed(
+      by: .wandering(
+        among: regions, seed: seed, clock: clock, interval: interval, startDate: startDate),
+      clock: clock, configuration: configuration)
+  }
+
+  /// Three neighbourhoods of central Helsinki, the prototype's "three regions from a
+  /// repository", for previews and demos.
+  public static let demoRegions: [Region] = [
+    Region(
+      identifier: "esplanadi", center: .init(latitude: 60.1675, longitude: 24.9480), radius: 150),
+    Region(identifier: "kamppi", center: .init(latitude: 60.1690, longitude: 24.9320), radius: 150),
+    Region(identifier: "kallio", center: .init(latitude: 60.1840, longitude: 24.9500), radius: 200),
+  ]
+}

@@ -1,0 +1,147 @@
+import BearingGPSD
+import BearingLocation
+import Foundation
+import Testing
+
+/// The live client against a real gpsd started by gpsfake.
+@Suite(.serialized) struct GPSDLiveTests {
+  static let options = GPSDConnectionOptions(
+    connectTimeout: .seconds(1), initialBackoff: .milliseconds(100),
+    maximumBackoff: .milliseconds(400))
+
+  /// `count` no-fix epochs: gpsd needs a few sentences to recognise the receiver, and the
+  /// client time to connect, before the fixes the test checks.
+  static func warmUp(from second: Int, count: Int) -> [String] {
+    (0..<count).flatMap {
+      NMEALog.epoch(second: second + $0, latitude: 60.1, longitude: 24.9, fix: false)
+    }
+  }
+
+  static func fixEpochs(from second: Int, count: Int, longitude: Double = 24.9384)
+    -> [(second: Int, latitude: Double, longitude: Double)]
+  {
+    (0..<count).map { (second + $0, 60.1699 + Double($0) * 0.0001, longitude) }
+  }
+
+  @Test func deliversFixesInOrderSkipsNoFixAndReportsTheDeviceGoing() async throws {
+    let first = Self.fixEpochs(from: 40, count: 4)
+    let second = Self.fixEpochs(from: 50, count: 3, longitude: 24.95)
+    var log = Self.warmUp(from: 0, count: 40)
+    for epoch in first {
+      log += NMEALog.epoch(
+        second: epoch.second, latitude: epoch.latitude, longitude: epoch.longitude)
+    }
+    log += Self.warmUp(from: 44, count: 4)
+    for epoch in second {
+      log += NMEALog.epoch(
+        second: epoch.second, latitude: epoch.latitude, longitude: epoch.longitude)
+    }
+    let gpsfake = try GPSFake(sentences: log)
+    defer { gpsfake.stop() }
+    let manager = LocationManager.gpsd(
+      GPSDEndpoint(host: "127.0.0.1", port: gpsfake.port), options: Self.options)
+    let recorder = ActionRecorder(manager.delegate())
+
+    await manager.requestWhenInUseAuthorization()
+    #expect(await manager.authorizationStatus() == .authorizedWhenInUse)
+    #expect(await manager.locationServicesEnabled())
+    await manager.startUpdatingLocation()
+    let actions = await recorder.wait(timeout: .seconds(30)) {
+      $0.contains { if case .didFailWithError(.deviceGone) = $0 { true } else { false } }
+    }
+
+    #expect(
+      Array(actions.prefix(2)) == [
+        .didChangeAuthorization(.authorizedWhenInUse),
+        .authorizationDidChange(.authorizedWhenInUse, .fullAccuracy),
+      ])
+    let fixes = actions.compactMap(\.fixes).flatMap { $0 }
+    let expected = first + second
+    // One update per epoch, except that an epoch's first 2D report may be followed by its 3D
+    // report; never a report from a no-fix epoch.
+    let seconds = fixes.map { Int($0.timestamp.timeIntervalSince(NMEALog.date(second: 0))) }
+    #expect(Array(Set(seconds)).sorted() == expected.map(\.second))
+    #expect(seconds == seconds.sorted())
+    for epoch in expected {
+      let reports = fixes.filter {
+        $0.timestamp == NMEALog.date(second: epoch.second)
+      }
+      #expect((1...2).contains(reports.count), "epoch \(epoch.second): \(reports.count) reports")
+      let best = try #require(reports.last)
+      #expect(abs(best.coordinate.latitude - epoch.latitude) < 1e-6)
+      #expect(abs(best.coordinate.longitude - epoch.longitude) < 1e-6)
+      #expect(abs(best.speed - 1.5 * 1852 / 3600) < 0.01)
+      #expect(best.course == 45)
+      #expect(best.horizontalAccuracy > 0)
+    }
+    // Later epochs are full 3D fixes with gpsd's error estimates mapped.
+    let settled = try #require(fixes.last)
+    #expect(settled.altitude == 12.5)
+    #expect(settled.ellipsoidalAltitude == 30.5)
+    #expect(settled.verticalAccuracy > 0)
+    #expect(
+      actions.contains { if case .didFailWithError(.deviceGone) = $0 { true } else { false } })
+  }
+
+  @Test func unreachableGPSDMeansServicesOffWithAHelpfulError() async throws {
+    let port = try GPSFake.freePort()
+    let manager = LocationManager.gpsd(
+      GPSDEndpoint(host: "127.0.0.1", port: port), options: Self.options)
+    let recorder = ActionRecorder(manager.delegate())
+    #expect(await manager.locationServicesEnabled() == false)
+    await manager.requestWhenInUseAuthorization()
+    await manager.requestLocation()
+    let actions = await recorder.wait(forCount: 3)
+    #expect(
+      Array(actions.prefix(2)) == [
+        .didChangeAuthorization(.denied), .authorizationDidChange(.denied, .fullAccuracy),
+      ])
+    guard case .didFailWithError(let error) = actions.last else {
+      Issue.record("expected an error, got \(actions)")
+      return
+    }
+    guard case .servicesUnavailable(let endpoint, _) = error else {
+      Issue.record("expected servicesUnavailable, got \(error)")
+      return
+    }
+    #expect(endpoint == "127.0.0.1:\(port)")
+    #expect(error.description.contains("Start it with `gpsd"))
+  }
+
+  @Test func reconnectsAfterGPSDIsStoppedAndStartedAgain() async throws {
+    var log = Self.warmUp(from: 0, count: 30)
+    for epoch in Self.fixEpochs(from: 30, count: 200) {
+      log += NMEALog.epoch(
+        second: epoch.second, latitude: epoch.latitude, longitude: epoch.longitude)
+    }
+    let before = try GPSFake(sentences: log, cycle: 0.05)
+    let manager = LocationManager.gpsd(
+      GPSDEndpoint(host: "127.0.0.1", port: before.port), options: Self.options)
+    let recorder = ActionRecorder(manager.delegate())
+    await manager.requestWhenInUseAuthorization()
+    await manager.startUpdatingLocation()
+    await recorder.wait(timeout: .seconds(20)) { $0.compactMap(\.fixes).count >= 2 }
+    before.stop()
+    let lost = await recorder.wait(timeout: .seconds(10)) {
+      $0.contains(.didChangeAuthorization(.denied))
+    }
+    #expect(
+      lost.contains { if case .didFailWithError(.connectionLost) = $0 { true } else { false } })
+    let fixesBefore = lost.compactMap(\.fixes).count
+
+    var secondLog = Self.warmUp(from: 0, count: 30)
+    for epoch in Self.fixEpochs(from: 100, count: 100, longitude: 25.5) {
+      secondLog += NMEALog.epoch(
+        second: epoch.second, latitude: epoch.latitude, longitude: epoch.longitude)
+    }
+    let after = try GPSFake(sentences: secondLog, port: before.port, cycle: 0.05)
+    defer { after.stop() }
+    let resumed = await recorder.wait(timeout: .seconds(30)) {
+      $0.compactMap(\.fixes).flatMap { $0 }.contains { $0.coordinate.longitude == 25.5 }
+    }
+    let tail = resumed.suffix(from: lost.count)
+    #expect(tail.contains(.didChangeAuthorization(.authorizedWhenInUse)))
+    #expect(resumed.compactMap(\.fixes).count > fixesBefore)
+    #expect(resumed.compactMap(\.fixes).flatMap { $0 }.contains { $0.coordinate.longitude == 25.5 })
+  }
+}

@@ -1,0 +1,178 @@
+import BearingLocation
+import Foundation
+import PropertyBased
+import Testing
+
+@testable import BearingGPSD
+
+@Suite struct GPSDMessageTests {
+  static let tpvLine = """
+    {"class":"TPV","device":"/dev/pts/1","mode":3,"time":"2026-11-22T12:00:01.250Z",\
+    "ept":0.005,"lat":60.169916667,"lon":24.938400000,"altHAE":30.5000,"altMSL":12.5000,\
+    "alt":12.5000,"epv":34.500,"track":45.0000,"magtrack":54.2246,"magvar":9.2,"speed":0.772,\
+    "eps":1.5,"epd":3.25,"climb":0.000,"epc":69.00,"geoidSep":18.000,"eph":17.100,"sep":34.200}
+    """
+
+  @Test func parsesATPVReportAndMapsItToALocation() throws {
+    guard case .tpv(let report) = try GPSDMessage(parsing: Self.tpvLine) else {
+      Issue.record("not a TPV")
+      return
+    }
+    #expect(report.device == "/dev/pts/1")
+    #expect(report.mode == 3)
+    let fix = try #require(try report.location())
+    #expect(fix.coordinate == Coordinate(latitude: 60.169916667, longitude: 24.9384))
+    #expect(fix.altitude == 12.5)
+    #expect(fix.ellipsoidalAltitude == 30.5)
+    #expect(fix.horizontalAccuracy == 17.1)
+    #expect(fix.verticalAccuracy == 34.5)
+    #expect(fix.course == 45)
+    #expect(fix.courseAccuracy == 3.25)
+    #expect(fix.speed == 0.772)
+    #expect(fix.speedAccuracy == 1.5)
+    #expect(fix.timestamp == Date(timeIntervalSince1970: 1_795_348_801.25))
+  }
+
+  @Test func agreesWithJSONDecoderOnTheSameLine() throws {
+    guard case .tpv(let fast) = try GPSDMessage(parsing: Self.tpvLine) else {
+      Issue.record("not a TPV")
+      return
+    }
+    let reference = try JSONDecoder().decode(TPVReport.self, from: Data(Self.tpvLine.utf8))
+    #expect(fast == reference)
+  }
+
+  @Test func numbersMatchTheStandardLibraryParser() async throws {
+    await propertyCheck(input: Gen.double(in: -1e6...1e6), Gen.int(in: 0...12)) { value, digits in
+      let text = String(format: "%.\(digits)f", value)
+      let line = #"{"class":"TPV","mode":2,"lat":\#(text)}"#
+      guard case .tpv(let report)? = try? GPSDMessage(parsing: line) else {
+        Issue.record("rejected \(line)")
+        return
+      }
+      #expect(report.lat == Double(text), "\(text)")
+    }
+    for text in ["1e3", "-2.5E-2", "12345678901234567890.5", "0.000000000000000000000001", "-0"] {
+      let line = #"{"class":"TPV","mode":2,"lat":\#(text)}"#
+      guard case .tpv(let report) = try GPSDMessage(parsing: line) else { continue }
+      #expect(report.lat == Double(text), "\(text)")
+    }
+  }
+
+  @Test func mapsNoFixModesToNoLocation() throws {
+    guard case .tpv(let report) = try GPSDMessage(parsing: #"{"class":"TPV","mode":1}"#) else {
+      Issue.record("not a TPV")
+      return
+    }
+    #expect(try report.location() == nil)
+    // A 2D fix has no valid altitude even if gpsd repeats an old one.
+    let line = #"{"class":"TPV","mode":2,"lat":1,"lon":2,"altMSL":5,"epv":3}"#
+    guard case .tpv(let twoD) = try GPSDMessage(parsing: line) else { return }
+    #expect(try twoD.location()?.verticalAccuracy == -1)
+  }
+
+  @Test func parsesTheOtherClasses() throws {
+    #expect(
+      try GPSDMessage(
+        parsing:
+          #"{"class":"VERSION","release":"3.22","rev":"3.22","proto_major":3,"proto_minor":14}"#)
+        == .version(release: "3.22", protocolMajor: 3, protocolMinor: 14))
+    #expect(
+      try GPSDMessage(
+        parsing:
+          #"{"class":"DEVICES","devices":[{"class":"DEVICE","path":"/dev/pts/1","activated":"2026-11-22T02:21:23.084Z"},{"path":"/dev/ttyUSB0"}]}"#
+      )
+        == .devices(["/dev/pts/1", "/dev/ttyUSB0"]))
+    #expect(
+      try GPSDMessage(parsing: #"{"class":"DEVICE","path":"/dev/pts/1","activated":0}"#)
+        == .device(path: "/dev/pts/1", activated: false))
+    #expect(
+      try GPSDMessage(
+        parsing: #"{"class":"DEVICE","path":"/dev/pts/1","activated":"2026-11-22T02:21:23.328Z"}"#)
+        == .device(path: "/dev/pts/1", activated: true))
+    #expect(
+      try GPSDMessage(
+        parsing: #"{"class":"SKY","nSat":9,"uSat":7,"satellites":[{"PRN":1,"used":true}]}"#)
+        == .sky(satellitesSeen: 9, satellitesUsed: 7))
+    #expect(
+      try GPSDMessage(parsing: #"{"class":"ERROR","message":"Unrecognized request \"?FOO\""}"#)
+        == .error(message: #"Unrecognized request "?FOO""#))
+    #expect(try GPSDMessage(parsing: #"{"class":"PPS","device":"x"}"#) == .other(className: "PPS"))
+  }
+
+  @Test(arguments: [
+    "", "not json", "{", #"{"class":"TPV","mode":3,"lat":nan}"#, #"{"mode":3}"#,
+    #"{"class":"TPV","mode":"3"}"#, #"{"class":"TPV","mode":3,"lat":1.0,}"#,
+    #"{"class":"TPV","mode":3} trailing"#, #"{"class":"TPV","mode":9}"#,
+    #"{"class":"TPV","mode":3,"time":"yesterday"}"#, #"{"class":"VERSION"}"#,
+    #"{"class":"TPV","mode":3,"lat":1e}"#, #"{"class":"ERR\u00"}"#,
+  ])
+  func rejectsMalformedLinesWithAnError(line: String) {
+    #expect(throws: GPSDParseError.self) { try GPSDMessage(parsing: line) }
+  }
+
+  @Test func rejectsLinesOverTheProtocolLimit() {
+    let line = #"{"class":"TPV","mode":1,"pad":""# + String(repeating: "x", count: 10_300) + #""}"#
+    #expect(throws: GPSDParseError.self) { try GPSDMessage(parsing: line) }
+  }
+
+  @Test func outOfRangeCoordinatesAreAnErrorNotAFix() throws {
+    let line = #"{"class":"TPV","mode":2,"lat":91.5,"lon":0}"#
+    guard case .tpv(let report) = try GPSDMessage(parsing: line) else { return }
+    #expect(throws: CoordinateError.latitudeOutOfRange(91.5)) { try report.location() }
+  }
+}
+
+@Suite struct GPSDSessionTests {
+  func events(_ lines: [String]) -> [LocationSource.Event] {
+    var session = GPSDSession(
+      endpoint: GPSDEndpoint(), assumedHorizontalAccuracy: 50, logger: .init(label: "test"))
+    return lines.flatMap { line in
+      Array(line.utf8).withUnsafeBytes { session.events(for: $0) }
+    }
+  }
+
+  @Test func badLinesNeverStopTheStream() throws {
+    let good = #"{"class":"TPV","mode":2,"time":"2026-11-22T12:00:00.000Z","lat":1,"lon":2}"#
+    let result = events([
+      #"{"class":"VERSION","release":"3.22","proto_major":3,"proto_minor":14}"#,
+      "garbage", #"{"class":"TPV","mode":2,"lat":91,"lon":2}"#, #"{"class":"NEW"}"#, good,
+    ])
+    #expect(result.count == 2)
+    #expect(result.first == .available)
+    guard case .fix(let fix) = result.last else {
+      Issue.record("no fix in \(result)")
+      return
+    }
+    #expect(fix.coordinate == Coordinate(latitude: 1, longitude: 2))
+    #expect(fix.horizontalAccuracy == 50)
+  }
+
+  @Test func repeatedReportsOfAnEpochAreDeliveredOnlyWhenTheyImprove() {
+    let time = #""time":"2026-11-22T12:00:00.000Z""#
+    let next = #""time":"2026-11-22T12:00:01.000Z""#
+    let result = events([
+      #"{"class":"TPV","mode":2,\#(time),"lat":1,"lon":2}"#,
+      #"{"class":"TPV","mode":3,\#(time),"lat":1,"lon":2,"altMSL":3,"eph":9}"#,
+      #"{"class":"TPV","mode":3,\#(time),"lat":1,"lon":2,"altMSL":3,"eph":9,"epv":4}"#,
+      #"{"class":"TPV","mode":3,\#(next),"lat":1,"lon":2,"altMSL":3,"eph":9,"epv":4}"#,
+      #"{"class":"TPV","mode":3,\#(next),"lat":1,"lon":2,"altMSL":3,"eph":9,"epv":4}"#,
+      #"{"class":"TPV","mode":1,\#(next)}"#,
+    ])
+    let accuracies = result.compactMap { event -> Double? in
+      if case .fix(let fix) = event { return fix.horizontalAccuracy }
+      return nil
+    }
+    #expect(accuracies == [50, 9, 9])
+    #expect(result.last == .noFix)
+  }
+
+  @Test func wrongProtocolVersionAndGoneDevicesAreReported() {
+    #expect(
+      events([#"{"class":"VERSION","release":"9","proto_major":4,"proto_minor":0}"#])
+        == [.unavailable(.unsupportedProtocol(major: 4, minor: 0))])
+    #expect(
+      events([#"{"class":"DEVICE","path":"/dev/ttyUSB0","activated":0}"#])
+        == [.failure(.deviceGone(path: "/dev/ttyUSB0"))])
+  }
+}

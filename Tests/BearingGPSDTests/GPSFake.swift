@@ -1,0 +1,80 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A real gpsd fed by `gpsfake -n -1` from an NMEA log written by the test, on a free high
+/// loopback port (never gpsd's own 2947).
+final class GPSFake: Sendable {
+  let port: Int
+  let process: Process
+  let logURL: URL
+
+  /// Starts gpsfake; `cycle` is the delay between sentences.
+  init(sentences: [String], port: Int? = nil, cycle: Double = 0.05) throws {
+    self.port = try port ?? Self.freePort()
+    logURL = FileManager.default.temporaryDirectory
+      .appendingPathComponent("bearing-gpsfake-\(UUID().uuidString).nmea")
+    try (sentences.joined(separator: "\r\n") + "\r\n").write(
+      to: logURL, atomically: true, encoding: .ascii)
+    process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/gpsfake")
+    process.arguments = [
+      "-n", "-1", "-q", "-P", "\(self.port)", "-c", "\(cycle)", logURL.path,
+    ]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+  }
+
+  /// Stops gpsfake and the gpsd it started (gpsfake ends its daemon on SIGTERM; the daemon is
+  /// also ended by pid in case gpsfake died first).
+  func stop() {
+    let daemons = Self.daemons(startedBy: process.processIdentifier)
+    if process.isRunning {
+      process.terminate()
+      process.waitUntilExit()
+    }
+    for pid in daemons where kill(pid, 0) == 0 { kill(pid, SIGTERM) }
+    try? FileManager.default.removeItem(at: logURL)
+  }
+
+  deinit { stop() }
+
+  /// The gpsd processes whose control socket names this gpsfake (`/tmp/gpsfake-PID.sock`).
+  static func daemons(startedBy pid: Int32) -> [pid_t] {
+    let marker = "gpsfake-\(pid).sock"
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap { entry -> pid_t? in
+      guard let candidate = pid_t(entry),
+        let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
+      else { return nil }
+      let commandLine = String(decoding: data, as: UTF8.self)
+      return commandLine.contains("gpsd") && commandLine.contains(marker) ? candidate : nil
+    }
+  }
+
+  /// A loopback port the kernel says is free right now, above 1023 and never 2947.
+  static func freePort() throws -> Int {
+    for _ in 0..<10 {
+      let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      guard fd >= 0 else { continue }
+      defer { close(fd) }
+      var address = sockaddr_in()
+      address.sin_family = sa_family_t(AF_INET)
+      address.sin_addr.s_addr = inet_addr("127.0.0.1")
+      address.sin_port = 0
+      var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+      let bound = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+        }
+      }
+      guard bound else { continue }
+      let port = Int(UInt16(bigEndian: address.sin_port))
+      if port > 1023, port != 2947 { return port }
+    }
+    throw CocoaError(.featureUnsupported)
+  }
+}

@@ -1,0 +1,44 @@
+import Testing
+
+@testable import BearingGPSD
+
+@Suite struct LineFramerTests {
+  @Test func joinsChunksAndSplitsOnNewlines() {
+    var framer = LineFramer(limit: 100)
+    #expect(framer.append(Array("{\"a\":".utf8)) == [])
+    #expect(
+      framer.append(Array("1}\r\n{\"b\":2}\n\n{\"c\"".utf8))
+        == [.line(Array("{\"a\":1}".utf8)), .line(Array("{\"b\":2}".utf8))])
+    #expect(framer.append(Array(":3}\n".utf8)) == [.line(Array("{\"c\":3}".utf8))])
+  }
+
+  @Test func dropsAnOverlongLineButKeepsTheNext() {
+    var framer = LineFramer(limit: 8)
+    let frames = framer.append(Array("0123456789ABC\nok\n".utf8))
+    #expect(frames == [.overlong(byteCount: 13), .line(Array("ok".utf8))])
+  }
+}
+
+@Suite struct GPSDEndpointTests {
+  @Test func parsesHostAndPortForms() {
+    #expect(GPSDEndpoint(parsing: "10.0.0.2:4000") == GPSDEndpoint(host: "10.0.0.2", port: 4000))
+    #expect(GPSDEndpoint(parsing: "gps.local") == GPSDEndpoint(host: "gps.local", port: 2947))
+    #expect(GPSDEndpoint(parsing: ":5000") == GPSDEndpoint(host: "127.0.0.1", port: 5000))
+    #expect(GPSDEndpoint(parsing: "[::1]:6000") == GPSDEndpoint(host: "::1", port: 6000))
+    #expect(GPSDEndpoint(parsing: "host:0") == nil)
+    #expect(GPSDEndpoint(parsing: "host:http") == nil)
+    #expect(GPSDEndpoint(host: "::1", port: 1).description == "[::1]:1")
+  }
+
+  @Test func readsTheEnvironment() {
+    #expect(GPSDEndpoint.fromEnvironment([:]) == GPSDEndpoint())
+    #expect(
+      GPSDEndpoint.fromEnvironment(["BEARING_GPSD": "example:1234", "GPSD_PORT": "9"])
+        == GPSDEndpoint(host: "example", port: 1234))
+    #expect(
+      GPSDEndpoint.fromEnvironment(["GPSD_HOST": "h", "GPSD_PORT": "47000"])
+        == GPSDEndpoint(host: "h", port: 47000))
+    #expect(
+      GPSDEndpoint.fromEnvironment(["GPSD_PORT": "99999"]) == GPSDEndpoint())
+  }
+}

@@ -1,0 +1,55 @@
+import BearingLocation
+import Foundation
+import Synchronization
+
+/// Records every action of one delegate stream, so a test can wait for a count with a timeout
+/// instead of hanging when an expected action never comes.
+final class ActionRecorder: Sendable {
+  private final class Storage: Sendable {
+    let actions = Mutex<[LocationManager.Action]>([])
+  }
+
+  private let storage = Storage()
+  private let task: Task<Void, Never>
+
+  init(_ stream: AsyncStream<LocationManager.Action>) {
+    task = Task { [storage] in
+      for await action in stream { storage.actions.withLock { $0.append(action) } }
+    }
+  }
+
+  deinit { task.cancel() }
+
+  var actions: [LocationManager.Action] { storage.actions.withLock { $0 } }
+
+  /// Waits (real time) until `condition` holds for the recorded actions, or `timeout` passes.
+  @discardableResult
+  func wait(
+    timeout: Duration = .seconds(5),
+    until condition: ([LocationManager.Action]) -> Bool
+  ) async -> [LocationManager.Action] {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+      let current = actions
+      if condition(current) { return current }
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+    return actions
+  }
+
+  /// Waits until at least `count` actions are recorded.
+  @discardableResult
+  func wait(forCount count: Int, timeout: Duration = .seconds(5)) async
+    -> [LocationManager.Action]
+  {
+    await wait(timeout: timeout) { $0.count >= count }
+  }
+}
+
+extension LocationManager.Action {
+  /// The fixes of a `didUpdateLocations`, else nil.
+  var fixes: [Location]? {
+    if case .didUpdateLocations(let fixes) = self { return fixes }
+    return nil
+  }
+}

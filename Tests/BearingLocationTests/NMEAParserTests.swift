@@ -1,0 +1,74 @@
+import BearingLocation
+import Foundation
+import Testing
+
+@Suite struct NMEAParserTests {
+  @Test func mergesRMCAndGGAIntoOneFixPerEpoch() throws {
+    let lines =
+      NMEALog.epoch(second: 0, latitude: 60.1699, longitude: 24.9384)
+      + NMEALog.epoch(second: 1, latitude: 60.1701, longitude: -24.9390, altitude: 20, hdop: 2)
+    let track = try NMEAParser().parse(lines.joined(separator: "\r\n"))
+    #expect(track.issues.isEmpty)
+    #expect(track.fixes.count == 2)
+    let first = try #require(track.fixes.first)
+    #expect(abs(first.coordinate.latitude - 60.1699) < 1e-6)
+    #expect(abs(first.coordinate.longitude - 24.9384) < 1e-6)
+    #expect(first.timestamp == NMEALog.date(second: 0))
+    #expect(first.altitude == 12.5)
+    #expect(first.ellipsoidalAltitude == 30.5)
+    #expect(abs(first.horizontalAccuracy - 4.5) < 1e-9)
+    #expect(abs(first.speed - 1.5 * 1852 / 3600) < 1e-9)
+    #expect(first.course == 45)
+    let second = track.fixes[1]
+    #expect(abs(second.coordinate.longitude + 24.9390) < 1e-6)
+    #expect(second.altitude == 20)
+    #expect(second.horizontalAccuracy == 10)
+  }
+
+  @Test func rejectsBadChecksumsAndReportsTheLine() throws {
+    var lines = NMEALog.epoch(second: 0, latitude: 60, longitude: 25)
+    let good = NMEALog.epoch(second: 1, latitude: 60.001, longitude: 25)
+    // Corrupt one digit of the position but keep the old checksum.
+    lines[0] = lines[0].replacingOccurrences(of: "6000.0000", with: "6100.0000")
+    let track = try NMEAParser().parse((lines + good).joined(separator: "\n"))
+    #expect(track.issues.count == 1)
+    #expect(track.issues.first?.line == 1)
+    #expect(track.issues.first?.reason.contains("checksum") == true)
+    // The GGA of epoch 0 still gives a fix there, with the date of the RMC that follows.
+    #expect(track.fixes.map(\.timestamp) == [NMEALog.date(second: 0), NMEALog.date(second: 1)])
+    #expect(abs(track.fixes[0].coordinate.latitude - 60) < 1e-9)
+  }
+
+  @Test func skipsNoFixEpochsAndGarbage() throws {
+    let lines =
+      NMEALog.epoch(second: 0, latitude: 60, longitude: 25, fix: false)
+      + ["garbage", NMEALog.sentence("GPGSA,A,3,01,02,,,,,,,,,,,1.8,0.9,1.5")]
+      + NMEALog.epoch(second: 1, latitude: 60, longitude: 25)
+    let track = try NMEAParser().parse(lines.joined(separator: "\n"))
+    #expect(track.fixes.count == 1)
+    #expect(track.fixes[0].timestamp == NMEALog.date(second: 1))
+    let reasons = track.issues.map(\.reason).joined(separator: "; ")
+    #expect(reasons.contains("status V"))
+    #expect(reasons.contains("quality 0"))
+    #expect(reasons.contains("does not start with $"))
+  }
+
+  @Test func rejectsOutOfRangeCoordinates() throws {
+    let bad = NMEALog.sentence("GPRMC,120000.00,A,9500.0000,N,02500.0000,E,0,0,221126,,,A")
+    let good = NMEALog.epoch(second: 1, latitude: 60, longitude: 25)
+    let track = try NMEAParser().parse(([bad] + good).joined(separator: "\n"))
+    #expect(track.fixes.count == 1)
+    #expect(track.issues.first?.reason.contains("latitude 95.0") == true)
+  }
+
+  @Test func aLogWithoutFixesIsAnError() {
+    #expect(throws: LocationError.self) { try NMEAParser().parse("hello\nworld") }
+    do {
+      _ = try NMEAParser().parse(
+        NMEALog.epoch(second: 0, latitude: 1, longitude: 1, fix: false)
+          .joined(separator: "\n"))
+    } catch {
+      #expect(error.description.contains("no RMC or GGA fix"))
+    }
+  }
+}
