@@ -24,7 +24,8 @@ public struct Effect<Action> {
     case concatenate([Effect])
     case cancellable(id: AnyHashableSendable, cancelInFlight: Bool, Effect)
     case cancel(id: AnyHashableSendable)
-    case throttle(id: AnyHashableSendable, interval: Duration, clock: any Clock<Duration>,
+    case throttle(
+      id: AnyHashableSendable, interval: Duration, clock: any Clock<Duration>,
       latest: Bool, Effect)
     /// Runs `Effect`, then calls the closure once every task it started has ended.
     case onFinish(Effect, @Sendable () -> Void)

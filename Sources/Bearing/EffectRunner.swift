@@ -139,7 +139,8 @@ final class EffectRunner<Action: Sendable>: Sendable {
   }
 
   /// One task that waits for `tasks`, registered under `id` until it ends.
-  private func register(_ tasks: [Task<Void, Never>], id: AnyHashableSendable) -> Task<Void, Never> {
+  private func register(_ tasks: [Task<Void, Never>], id: AnyHashableSendable) -> Task<Void, Never>
+  {
     registry.withLock { registry in
       let key = registry.nextKey
       registry.nextKey += 1

@@ -120,7 +120,9 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
 
 /// Tasks that a queued action will start once the drainer reaches it.
 final class TasksPromise: Sendable {
-  private let state = Mutex<(tasks: [Task<Void, Never>]?, waiters: [CheckedContinuation<Void, Never>])>(
+  private let state = Mutex<
+    (tasks: [Task<Void, Never>]?, waiters: [CheckedContinuation<Void, Never>])
+  >(
     (nil, []))
 
   func fulfil(_ tasks: [Task<Void, Never>]) {

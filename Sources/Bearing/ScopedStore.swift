@@ -46,7 +46,9 @@ extension RootStore: StoreCore {
 
 /// A child's view of a root store: one composed key path in, one composed function out, so
 /// cost does not grow with the depth of scoping.
-final class ScopedStore<RootState: Sendable, RootAction: Sendable, State: Sendable, Action: Sendable>:
+final class ScopedStore<
+  RootState: Sendable, RootAction: Sendable, State: Sendable, Action: Sendable
+>:
   StoreCore
 {
   let root: RootStore<RootState, RootAction>

@@ -14,7 +14,9 @@
 ///   viewState: PostsView.State.init, event: Posts.Action.view, viewEffect: \.viewEffect)
 /// await viewModel.send(.deleteTapped(post.id))
 /// ```
-public final class ViewModel<ViewState: Equatable & Sendable, ViewEffect: Sendable, Event: Sendable>:
+public final class ViewModel<
+  ViewState: Equatable & Sendable, ViewEffect: Sendable, Event: Sendable
+>:
   Sendable
 {
   private let currentViewState: @Sendable () -> ViewState

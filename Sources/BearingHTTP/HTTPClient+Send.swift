@@ -14,18 +14,19 @@ extension HTTPClient {
     -> HTTPResponse
   {
     @Dependency(\.continuousClock) var clock
-    @Dependency(\.date) var date
     var attempt = 1
     while true {
       try Task.checkCancellation()
       let response = try await perform(request)
       if response.isSuccess { return response }
-      let retryAfter = response.retryAfter(now: date.now)
+      // Wall-clock time only turns an HTTP-date Retry-After into a delay; the wait itself is on
+      // the injected clock.
+      let retryAfter = response.retryAfter(now: Date())
       guard
         let wait = retry.delay(
           after: response, attempt: attempt, method: request.method, retryAfter: retryAfter)
       else {
-        throw HTTPError.status(of: response, now: date.now)
+        throw HTTPError.status(of: response)
       }
       try await clock.sleep(for: wait)
       attempt += 1

@@ -101,6 +101,10 @@ extension HTTPError {
     case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData,
       .cannotDecodeContentData:
       return .transport(.badResponse)
+    case .unknown where urlError.localizedDescription.contains("transfer closed with"):
+      // swift-corelibs-foundation reports curl's "partial file" (a body shorter than its
+      // Content-Length) as an unknown error with only curl's text to tell it apart.
+      return .transport(.connectionLost)
     default:
       return .transport(.other(sanitized(urlError.localizedDescription)))
     }

@@ -43,7 +43,8 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
       let index = fields.firstIndex { $0.name.lowercased() == name.lowercased() }
       fields.removeAll { $0.name.lowercased() == name.lowercased() }
       if let newValue {
-        fields.insert(Field(name: name, value: newValue), at: min(index ?? fields.count, fields.count))
+        fields.insert(
+          Field(name: name, value: newValue), at: Swift.min(index ?? fields.count, fields.count))
       }
     }
   }

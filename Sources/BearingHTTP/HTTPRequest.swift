@@ -43,7 +43,8 @@ public struct HTTPRequest: Hashable, Sendable {
     body: Data? = nil,
     timeout: Duration = defaultTimeout
   ) {
-    self.init(method, target: .url(url), query: query, headers: headers, body: body, timeout: timeout)
+    self.init(
+      method, target: .url(url), query: query, headers: headers, body: body, timeout: timeout)
   }
 
   /// Creates a request for a path against the client's base URL.
@@ -114,7 +115,8 @@ public struct HTTPRequest: Hashable, Sendable {
       components.percentEncodedQuery = (existing + encoded).joined(separator: "&")
     }
     guard let url = components.url, url.scheme != nil, url.host != nil else {
-      throw .invalidRequest("\(Self.redacting(components.string ?? "\(target)")) is not an absolute URL")
+      throw .invalidRequest(
+        "\(Self.redacting(components.string ?? "\(target)")) is not an absolute URL")
     }
     return url
   }
@@ -140,7 +142,8 @@ public struct HTTPRequest: Hashable, Sendable {
   static func redacting(_ text: String) -> String {
     guard let mark = text.firstIndex(of: "?") else { return text }
     let head = text[...mark]
-    let pairs = text[text.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false)
+    let pairs = text[text.index(after: mark)...].split(
+      separator: "&", omittingEmptySubsequences: false)
     let redacted = pairs.map { pair -> String in
       let name = pair.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
       let decoded = name.removingPercentEncoding ?? name
@@ -156,19 +159,19 @@ extension HTTPRequest: CustomStringConvertible, CustomDebugStringConvertible,
 {
   /// `GET /path?query` with credentials redacted, for logs and error messages.
   public var description: String {
-    let where_: String =
+    let destination: String =
       switch target {
       case .url(let url): url.absoluteString
       case .path(let path): path
       }
-    var line = "\(method) \(where_)"
+    var line = "\(method) \(destination)"
     if !query.isEmpty {
       let encoded = query.map { item in
         Redacted.sensitiveQueryNames.contains(item.name.lowercased())
           ? "\(item.name)=\(Redacted.marker)"
           : item.name + (item.value.map { "=\($0)" } ?? "")
       }
-      line += (where_.contains("?") ? "&" : "?") + encoded.joined(separator: "&")
+      line += (destination.contains("?") ? "&" : "?") + encoded.joined(separator: "&")
     }
     return Self.redacting(line)
   }

@@ -42,7 +42,9 @@ public final class LoopbackHTTPServer: Sendable {
     case hang
 
     /// A complete JSON response.
-    public static func json(_ status: Int, _ text: String, headers: [(String, String)] = []) -> Reply {
+    public static func json(_ status: Int, _ text: String, headers: [(String, String)] = [])
+      -> Reply
+    {
       .respond(
         status: status, headers: [("Content-Type", "application/json")] + headers,
         body: Data(text.utf8))
@@ -95,6 +97,7 @@ public final class LoopbackHTTPServer: Sendable {
   }
 
   /// Runs `body` with a started server and stops the server afterwards, even on failure.
+  @discardableResult
   public static func with<T>(
     _ route: @escaping @Sendable (Request, Int) -> Reply,
     _ body: (LoopbackHTTPServer) async throws -> T

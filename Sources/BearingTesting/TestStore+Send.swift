@@ -81,13 +81,13 @@ extension TestStore {
     let difference =
       diff(expected, actual, format: .proportional)
       .map { "\($0.indent(by: 2))\n\n(Expected: −, Actual: +)" }
-      ?? """
-      Expected:
-      \(String(customDumping: expected).indent(by: 2))
+        ?? """
+        Expected:
+        \(String(customDumping: expected).indent(by: 2))
 
-      Actual:
-      \(String(customDumping: actual).indent(by: 2))
-      """
+        Actual:
+        \(String(customDumping: actual).indent(by: 2))
+        """
     let message =
       assert == nil
       ? "State was not expected to change, but a change occurred after \(verb) \(String(customDumping: action)):"

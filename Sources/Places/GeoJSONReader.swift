@@ -87,7 +87,8 @@ struct GeoJSONReader {
       reason: "no OpenStreetMap id (expected \"id\": \"node/123\" or an \"@id\" property)")
   }
 
-  private static func centroid(of geometry: JSONValue, element: String) throws(Failure) -> Coordinate
+  private static func centroid(of geometry: JSONValue, element: String) throws(Failure)
+    -> Coordinate
   {
     let type = geometry["type"]?.string ?? "(none)"
     let coordinates = geometry["coordinates"]
@@ -116,7 +117,8 @@ struct GeoJSONReader {
     return center
   }
 
-  private static func positions(_ value: JSONValue?, element: String) throws(Failure) -> [Coordinate]
+  private static func positions(_ value: JSONValue?, element: String) throws(Failure)
+    -> [Coordinate]
   {
     guard let array = value?.array, !array.isEmpty else {
       throw Failure(reason: "\(element): expected an array of positions")

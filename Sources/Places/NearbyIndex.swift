@@ -102,7 +102,8 @@ public struct NearbyIndex: Sendable {
                     let distance =
                       2 * Coordinate.earthRadius
                       * asin(Swift.min(1, bestDistances[i].squareRoot() / 2))
-                    return Neighbor(index: Int(search.pointOrigin(bestPoints[i])), distance: distance)
+                    return Neighbor(
+                      index: Int(search.pointOrigin(bestPoints[i])), distance: distance)
                   }
                 }
               }
@@ -145,8 +146,12 @@ extension NearbyIndex {
       var maximum = (-Double.infinity, -Double.infinity, -Double.infinity)
       for i in lo..<hi {
         let p = Int(order[i])
-        minimum = (Swift.min(minimum.0, x[p]), Swift.min(minimum.1, y[p]), Swift.min(minimum.2, z[p]))
-        maximum = (Swift.max(maximum.0, x[p]), Swift.max(maximum.1, y[p]), Swift.max(maximum.2, z[p]))
+        minimum = (
+          Swift.min(minimum.0, x[p]), Swift.min(minimum.1, y[p]), Swift.min(minimum.2, z[p])
+        )
+        maximum = (
+          Swift.max(maximum.0, x[p]), Swift.max(maximum.1, y[p]), Swift.max(maximum.2, z[p])
+        )
       }
       let spreads = [maximum.0 - minimum.0, maximum.1 - minimum.1, maximum.2 - minimum.2]
       let axis = spreads.indices.max { spreads[$0] < spreads[$1] }!

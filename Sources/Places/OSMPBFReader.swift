@@ -55,9 +55,10 @@ struct OSMPBFReader {
       switch block.type {
       case "OSMHeader":
         let payload = try decompress(block)
-        timestamp = try located(block) { () throws(ProtobufReader.Failure) in
-          try Self.checkHeader(payload)
-        } ?? timestamp
+        timestamp =
+          try located(block) { () throws(ProtobufReader.Failure) in
+            try Self.checkHeader(payload)
+          } ?? timestamp
       case "OSMData":
         let payload = try decompress(block)
         var primitive = try located(block) { () throws(ProtobufReader.Failure) in
@@ -75,8 +76,9 @@ struct OSMPBFReader {
 
     // Second pass, only for the nodes café ways need: most extracts are far too big to keep
     // every node's position in memory.
-    var positions = Dictionary(uniqueKeysWithValues: ways.flatMap(\.refs).map { ($0, nil) })
-      as [Int64: Coordinate?]
+    // Closed ways repeat their first node, so keys repeat.
+    var positions: [Int64: Coordinate?] = Dictionary(
+      ways.flatMap(\.refs).map { ($0, nil) }, uniquingKeysWith: { first, _ in first })
     for i in nodeBlocks {
       let block = blocks[i]
       let payload = try decompress(block)

@@ -34,7 +34,9 @@ public enum PlaceImportError: Error, Hashable, Sendable, CustomStringConvertible
     }
     switch error {
     case .dataCorrupted(let context):
-      let underlying = (context.underlyingError as? NSError)?.userInfo["NSDebugDescription"]
+      let underlying = context.underlyingError.flatMap {
+        ($0 as NSError).userInfo[NSDebugDescriptionErrorKey]
+      }
       return "\(path(context)): \(underlying.map { "\($0)" } ?? context.debugDescription)"
     case .keyNotFound(let key, let context):
       return "\(path(context)): missing \"\(key.stringValue)\""

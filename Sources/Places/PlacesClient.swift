@@ -5,9 +5,9 @@ import Foundation
 
 /// Searches for places near a coordinate.
 ///
-/// `liveValue` searches the embedded OpenStreetMap extract of central Helsinki (see
-/// ``OfflinePlaces``); ``offline(_:)`` searches any ``PlaceDataset``, such as one the user
-/// imported.
+/// `liveValue` searches Foursquare when `FOURSQUARE_API_KEY` is set, and otherwise the embedded
+/// OpenStreetMap extract of central Helsinki (see ``OfflinePlaces``); ``offline(_:)`` searches
+/// any ``PlaceDataset``, such as one the user imported.
 ///
 /// ```swift
 /// @Dependency(\.places) var places
@@ -27,7 +27,15 @@ public struct PlacesClient: Sendable {
 
 extension PlacesClient: TestDependencyKey {
   /// Every endpoint reports an issue if a test calls it without overriding it.
-  public static let testValue = Self()
+  public static let testValue: Self = {
+    var client = Self()
+    // The macro lets an endpoint with a default value pass silently; this one must not.
+    client.coverage = {
+      reportIssue("Unimplemented: 'PlacesClient.coverage'")
+      return nil
+    }
+    return client
+  }()
 
   /// A few cafés around Helsinki's railway station, for previews and demos.
   public static let previewValue: Self = {
@@ -63,8 +71,18 @@ extension DependencyValues {
 }
 
 extension PlacesClient: DependencyKey {
-  /// Searches the embedded OpenStreetMap extract of central Helsinki.
+  /// ``live(environment:)`` for this process's environment.
   public static var liveValue: Self {
+    live(environment: ProcessInfo.processInfo.environment)
+  }
+
+  /// The Foursquare Places API when `environment` has a non-blank `FOURSQUARE_API_KEY` (see
+  /// ``foursquare(apiKey:baseURL:retry:)``); otherwise the embedded OpenStreetMap extract of
+  /// central Helsinki.
+  public static func live(environment: [String: String]) -> Self {
+    if let key = FoursquareAPIKey.fromEnvironment(environment) {
+      return .foursquare(apiKey: key)
+    }
     do {
       return .offline(try OfflinePlaces.embedded())
     } catch {

@@ -19,8 +19,8 @@ struct PrimitiveBlock {
       switch field.number {
       case 1:
         var table = reader.reader(for: try field.bytes())
-        while let entry = try table.next() where entry.number == 1 {
-          strings.append(table.string(try entry.bytes()))
+        while let entry = try table.next() {
+          if entry.number == 1 { strings.append(table.string(try entry.bytes())) }
         }
       case 2: groups.append(try field.bytes())
       case 17: granularity = Int64(truncatingIfNeeded: try field.varint())
@@ -32,11 +32,11 @@ struct PrimitiveBlock {
     guard granularity > 0 else {
       throw .init(offset: 0, reason: "granularity \(granularity) is not positive")
     }
+    // A group holds one kind of element, so its first field says which.
     for group in groups {
       var groupReader = reader.reader(for: group)
-      while let field = try groupReader.next() where field.number == 1 || field.number == 2 {
+      if let field = try groupReader.next(), field.number == 1 || field.number == 2 {
         hasNodes = true
-        break
       }
     }
   }

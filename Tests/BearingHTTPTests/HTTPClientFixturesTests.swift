@@ -12,7 +12,9 @@ struct HTTPClientFixturesTests {
     let client = HTTPClient.fixtures(
       [HTTPFixture(.get, path: "/v1/me", file: "profile.json")],
       directory: Fixtures.directory, baseURL: base)
-    let profile = try await withDependencies { $0.httpClient = client } operation: {
+    let profile = try await withDependencies {
+      $0.httpClient = client
+    } operation: {
       try await Profile.fetch()
     }
     #expect(
@@ -28,13 +30,17 @@ struct HTTPClientFixturesTests {
     request.query = [URLQueryItem(name: "fields", value: "name,email")]
     let client = HTTPClient.mock(
       request: request, jsonFileName: "profile", directory: Fixtures.directory)
-    let profile = try await withDependencies { $0.httpClient = client } operation: {
+    let profile = try await withDependencies {
+      $0.httpClient = client
+    } operation: {
       try await Profile.fetch(request)
     }
     #expect(profile.id == 4711)
     // Without the query item the fixture asks for, the request is not the mapped one.
     await #expect(throws: HTTPError.self) {
-      try await withDependencies { $0.httpClient = client } operation: {
+      try await withDependencies {
+        $0.httpClient = client
+      } operation: {
         try await Profile.fetch()
       }
     }
@@ -66,7 +72,9 @@ struct HTTPClientFixturesTests {
       directory: Fixtures.directory, baseURL: base)
     await #expect(throws: HTTPError.status(401, message: "Invalid request token.", retryAfter: nil))
     {
-      try await withDependencies { $0.httpClient = client } operation: {
+      try await withDependencies {
+        $0.httpClient = client
+      } operation: {
         try await Profile.fetch()
       }
     }
@@ -78,7 +86,9 @@ struct HTTPClientFixturesTests {
       [HTTPFixture(path: "/v1/me", file: "profile-bad-type.json")],
       directory: Fixtures.directory, baseURL: base)
     await #expect {
-      try await withDependencies { $0.httpClient = client } operation: {
+      try await withDependencies {
+        $0.httpClient = client
+      } operation: {
         try await Profile.fetch()
       }
     } throws: { error in

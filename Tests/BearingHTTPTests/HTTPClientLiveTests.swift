@@ -88,9 +88,12 @@ struct HTTPClientLiveTests {
     try await LoopbackHTTPServer.with({ _, _ in
       .json(429, #"{"message": "Quota exceeded"}"#, headers: [("Retry-After", "900")])
     }) { server in
-      await #expect(throws: HTTPError.status(429, message: "Quota exceeded", retryAfter: .seconds(900)))
-      {
-        try await withDependencies { $0.continuousClock = ImmediateClock() } operation: {
+      await #expect(
+        throws: HTTPError.status(429, message: "Quota exceeded", retryAfter: .seconds(900))
+      ) {
+        try await withDependencies {
+          $0.continuousClock = ImmediateClock()
+        } operation: {
           try await Self.client(server).send(Profile.defaultRequest)
         }
       }
@@ -104,7 +107,9 @@ struct HTTPClientLiveTests {
       .respond(status: 500, headers: [("Content-Type", "text/plain")], body: Data("db down".utf8))
     }) { server in
       await #expect(throws: HTTPError.status(500, message: "db down", retryAfter: nil)) {
-        try await withDependencies { $0.continuousClock = ImmediateClock() } operation: {
+        try await withDependencies {
+          $0.continuousClock = ImmediateClock()
+        } operation: {
           try await Self.client(server).send(Profile.defaultRequest)
         }
       }
@@ -116,7 +121,9 @@ struct HTTPClientLiveTests {
   func unavailable() async throws {
     try await LoopbackHTTPServer.with({ _, _ in .respond(status: 503) }) { server in
       await #expect(throws: HTTPError.status(503, message: nil, retryAfter: nil)) {
-        try await withDependencies { $0.continuousClock = ImmediateClock() } operation: {
+        try await withDependencies {
+          $0.continuousClock = ImmediateClock()
+        } operation: {
           try await Self.client(server).send(Profile.defaultRequest)
         }
       }

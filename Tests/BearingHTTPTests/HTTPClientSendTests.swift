@@ -46,7 +46,9 @@ struct HTTPClientSendTests {
     let client = Self.scripted(
       [HTTPResponse(status: 502, body: Data(#"{"message":"upstream down"}"#.utf8))], count: count)
     await #expect(throws: HTTPError.status(502, message: "upstream down", retryAfter: nil)) {
-      try await withDependencies { $0.continuousClock = clock } operation: {
+      try await withDependencies {
+        $0.continuousClock = clock
+      } operation: {
         try await client.send(request, retry: RetryPolicy(maxAttempts: 3))
       }
     }
@@ -61,7 +63,9 @@ struct HTTPClientSendTests {
     var post = request
     post.method = .post
     await #expect(throws: HTTPError.self) {
-      try await withDependencies { $0.continuousClock = ImmediateClock() } operation: {
+      try await withDependencies {
+        $0.continuousClock = ImmediateClock()
+      } operation: {
         try await client.send(post)
       }
     }
@@ -74,7 +78,9 @@ struct HTTPClientSendTests {
     let client = Self.scripted(
       [HTTPResponse(status: 429, headers: ["Retry-After": "3600"])], count: count)
     await #expect(throws: HTTPError.status(429, message: nil, retryAfter: .seconds(3600))) {
-      try await withDependencies { $0.continuousClock = ImmediateClock() } operation: {
+      try await withDependencies {
+        $0.continuousClock = ImmediateClock()
+      } operation: {
         try await client.send(request)
       }
     }
@@ -88,7 +94,9 @@ struct HTTPClientSendTests {
     let client = Self.scripted([HTTPResponse(status: 503)], count: count)
     let request = self.request
     let task = Task {
-      try await withDependencies { $0.continuousClock = clock } operation: {
+      try await withDependencies {
+        $0.continuousClock = clock
+      } operation: {
         try await client.send(request, retry: RetryPolicy(maxAttempts: 10))
       }
     }

@@ -1,6 +1,7 @@
-import BearingHTTP
 import Foundation
 import Testing
+
+@testable import BearingHTTP
 
 @Suite("HTTPError")
 struct HTTPErrorTests {
@@ -72,5 +73,31 @@ struct HTTPErrorTests {
       guard case HTTPError.decoding(_, _, _) = error else { return false }
       return "\(error)".hasPrefix("could not decode Page")
     }
+  }
+}
+
+@Suite("HTTPError from URLSession errors")
+struct HTTPErrorTransportTests {
+  @Test(
+    "URL errors become transport failures a user can act on",
+    arguments: [
+      (URLError.Code.notConnectedToInternet, HTTPError.TransportFailure.offline),
+      (.timedOut, .timedOut),
+      (.cannotFindHost, .hostNotFound("api.example.com")),
+      (.dnsLookupFailed, .hostNotFound("api.example.com")),
+      (.cannotConnectToHost, .cannotConnect("api.example.com")),
+      (.networkConnectionLost, .connectionLost),
+      (.badServerResponse, .badResponse),
+    ])
+  func mapping(code: URLError.Code, expected: HTTPError.TransportFailure) {
+    #expect(HTTPError.transport(URLError(code), host: "api.example.com") == .transport(expected))
+  }
+
+  @Test("curl's partial-transfer report is a lost connection")
+  func partialTransfer() {
+    let error = URLError(
+      .unknown,
+      userInfo: [NSLocalizedDescriptionKey: "transfer closed with 94 bytes remaining to read"])
+    #expect(HTTPError.transport(error, host: "h") == .transport(.connectionLost))
   }
 }

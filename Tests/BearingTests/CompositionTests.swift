@@ -58,7 +58,9 @@ struct Parent: Reducer {
 
   @Test func ifLetCancelsChildEffectsWhenDismissed() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Parent.State()) { Parent() } withDependencies: {
+    let store = TestStore(initialState: Parent.State()) {
+      Parent()
+    } withDependencies: {
       $0.continuousClock = clock
     }
     await store.send(.presentDetail) { $0.detail = Counter.State() }
@@ -73,11 +75,15 @@ struct Parent: Reducer {
 
   @Test func forEachRoutesByIDAndCancelsRemovedElements() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Parent.State()) { Parent() } withDependencies: {
+    let store = TestStore(initialState: Parent.State()) {
+      Parent()
+    } withDependencies: {
       $0.continuousClock = clock
     }
     await store.send(.addRow(7)) { $0.rows = [Parent.Row.State(id: 7)] }
-    await store.send(.rows(.element(id: 7, action: .increment))) { $0.rows[id: 7]?.counter.count = 1 }
+    await store.send(.rows(.element(id: 7, action: .increment))) {
+      $0.rows[id: 7]?.counter.count = 1
+    }
     await store.send(.rows(.element(id: 7, action: .startTicking)))
     await store.send(.removeRow(7)) { $0.rows = [] }
     await store.finish()

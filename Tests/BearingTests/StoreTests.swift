@@ -19,7 +19,9 @@ import Testing
 
   @Test func sendReturnsATaskThatAwaitsEffects() async {
     let clock = TestClock()
-    let store = Store(initialState: Counter.State()) { Counter() } withDependencies: {
+    let store = Store(initialState: Counter.State()) {
+      Counter()
+    } withDependencies: {
       $0.continuousClock = clock
     }
     let task = store.send(.incrementLater)
@@ -31,7 +33,9 @@ import Testing
 
   @Test func cancellingTheReturnedTaskCancelsTheEffect() async {
     let clock = TestClock()
-    let store = Store(initialState: Counter.State()) { Counter() } withDependencies: {
+    let store = Store(initialState: Counter.State()) {
+      Counter()
+    } withDependencies: {
       $0.continuousClock = clock
     }
     let task = store.send(.incrementLater)
@@ -44,7 +48,9 @@ import Testing
 
   @Test func cancellableEffectsStopInFlight() async {
     let clock = TestClock()
-    let store = Store(initialState: Counter.State()) { Counter() } withDependencies: {
+    let store = Store(initialState: Counter.State()) {
+      Counter()
+    } withDependencies: {
       $0.continuousClock = clock
     }
     let ticking = store.send(.startTicking)
@@ -62,7 +68,9 @@ import Testing
 
   @Test func cancelInFlightKeepsOnlyTheNewest() async {
     let clock = TestClock()
-    let store = Store(initialState: Counter.State()) { Counter() } withDependencies: {
+    let store = Store(initialState: Counter.State()) {
+      Counter()
+    } withDependencies: {
       $0.continuousClock = clock
     }
     let first = store.send(.startTicking)
@@ -81,7 +89,9 @@ import Testing
 
   @Test func debounceRunsOnlyTheLastAfterQuiet() async {
     let clock = TestClock()
-    let store = Store(initialState: Counter.State()) { Counter() } withDependencies: {
+    let store = Store(initialState: Counter.State()) {
+      Counter()
+    } withDependencies: {
       $0.continuousClock = clock
     }
     store.send(.searchChanged("c"))
@@ -137,7 +147,11 @@ import Testing
       Reduce<Counter.State, Counter.Action> { state, action in
         switch action {
         case .throwing:
-          return .run { _ in throw Boom() } catch: { _, send in await send(.record("caught")) }
+          return .run { _ in
+            throw Boom()
+          } catch: { _, send in
+            await send(.record("caught"))
+          }
         case .record(let entry):
           state.log.append(entry)
           return .none

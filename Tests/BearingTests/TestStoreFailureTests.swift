@@ -20,7 +20,9 @@ import Testing
     let store = TestStore(initialState: Counter.State()) { Counter() }
     await withKnownIssue {
       await store.send(.increment)
-    } matching: { $0.description.contains("State was not expected to change") }
+    } matching: {
+      $0.description.contains("State was not expected to change")
+    }
   }
 
   @Test func anUnexpectedReceivedActionFails() async {
@@ -28,14 +30,18 @@ import Testing
     await withKnownIssue {
       await store.send(.chain(1)) { $0.log = ["chain 1"] }
       await store.receive(.chain(5)) { $0.log.append("chain 0") }
-    } matching: { $0.description.contains("Received an unexpected action") }
+    } matching: {
+      $0.description.contains("Received an unexpected action")
+    }
   }
 
   @Test func receiveTimesOutAndSaysWhy() async {
     let store = TestStore(initialState: Counter.State()) { Counter() }
     await withKnownIssue {
       await store.receive(.increment, timeout: .milliseconds(50))
-    } matching: { $0.description.contains("No effect is running, so none will arrive") }
+    } matching: {
+      $0.description.contains("No effect is running, so none will arrive")
+    }
   }
 
   @Test func sendingWithUnhandledReceivedActionsFails() async {
@@ -43,7 +49,9 @@ import Testing
     await withKnownIssue {
       await store.send(.chain(1)) { $0.log = ["chain 1"] }
       await store.send(.increment) { $0.count = 1 }
-    } matching: { $0.description.contains("Must handle 1 received action") }
+    } matching: {
+      $0.description.contains("Must handle 1 received action")
+    }
     await store.skipReceivedActions()
   }
 
@@ -51,12 +59,16 @@ import Testing
     await withKnownIssue {
       let store = TestStore(initialState: Counter.State()) { Counter() }
       await store.send(.chain(1)) { $0.log = ["chain 1"] }
-    } matching: { $0.description.contains("received 1 unexpected action") }
+    } matching: {
+      $0.description.contains("received 1 unexpected action")
+    }
   }
 
   @Test func anEffectStillRunningAtTheEndIsNamed() async {
     await withKnownIssue {
-      let store = TestStore(initialState: Counter.State()) { Counter() } withDependencies: {
+      let store = TestStore(initialState: Counter.State()) {
+        Counter()
+      } withDependencies: {
         $0.continuousClock = TestClock()
       }
       await store.send(.startTicking)
@@ -67,13 +79,17 @@ import Testing
   }
 
   @Test func finishReportsEffectsThatDoNotEnd() async {
-    let store = TestStore(initialState: Counter.State()) { Counter() } withDependencies: {
+    let store = TestStore(initialState: Counter.State()) {
+      Counter()
+    } withDependencies: {
       $0.continuousClock = TestClock()
     }
     await store.send(.incrementLater)
     await withKnownIssue {
       await store.finish(timeout: .milliseconds(50))
-    } matching: { $0.description.contains("Counter.Action.incrementLater") }
+    } matching: {
+      $0.description.contains("Counter.Action.incrementLater")
+    }
     await store.skipInFlightEffects()
   }
 
@@ -83,14 +99,18 @@ import Testing
       await store.send(.onAppear) { $0.isLoading = true }
       await store.receive(\.failed) { $0.isLoading = false }
       await store.receive(\.viewEffect)
-    } matching: { $0.description.contains("Unimplemented") }
+    } matching: {
+      $0.description.contains("Unimplemented")
+    }
   }
 }
 
 @Suite struct TestStoreTests {
   @Test func effectsOnATestClockAreInstant() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Counter.State()) { Counter() } withDependencies: {
+    let store = TestStore(initialState: Counter.State()) {
+      Counter()
+    } withDependencies: {
       $0.continuousClock = clock
     }
     await store.send(.startTicking)
@@ -106,7 +126,9 @@ import Testing
 
   @Test func debounceUnderATestStore() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Counter.State()) { Counter() } withDependencies: {
+    let store = TestStore(initialState: Counter.State()) {
+      Counter()
+    } withDependencies: {
       $0.continuousClock = clock
     }
     await store.send(.searchChanged("c"))
@@ -134,7 +156,9 @@ import Testing
   }
 
   @Test func skipInFlightEffectsCancelsThem() async {
-    let store = TestStore(initialState: Counter.State()) { Counter() } withDependencies: {
+    let store = TestStore(initialState: Counter.State()) {
+      Counter()
+    } withDependencies: {
       $0.continuousClock = TestClock()
     }
     await store.send(.startTicking)

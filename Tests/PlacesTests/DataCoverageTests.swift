@@ -88,8 +88,9 @@ struct DataCoverageTests {
       "\(error)".contains(url.lastPathComponent) && "\(error)".contains("coverage")
     }
     try Data(
-      #"{"format":"bearing-places","version":1,"places":[{"id":"x"}],"coverage":{"#.utf8)
-      .write(to: url)
+      #"{"format":"bearing-places","version":1,"places":[{"id":"x"}],"coverage":{"#.utf8
+    )
+    .write(to: url)
     #expect(throws: PlaceImportError.self) { try PlaceDataset.read(from: url) }
   }
 }

@@ -57,7 +57,8 @@ struct OSMImporterTests {
 
   @Test("files that are not PBF say so")
   func notPBF() {
-    expectMalformed(Data("hello, world, not a pbf".utf8), mentioning: ["byte 0", "over the 64 KiB"])
+    expectMalformed(
+      Data("hello, world, not a pbf".utf8), mentioning: ["byte 0", "over the 64 KiB"])
     expectMalformed(Data(), mentioning: ["empty"])
   }
 

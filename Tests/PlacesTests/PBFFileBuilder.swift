@@ -105,7 +105,11 @@ struct PBFFileBuilder {
     message.packed(2, keys)
     message.packed(3, values)
     var previous: Int64 = 0
-    message.packedSigned(8, refs.map { ref in defer { previous = ref }; return ref - previous })
+    message.packedSigned(
+      8,
+      refs.map { ref in
+        defer { previous = ref }; return ref - previous
+      })
     return message
   }
 

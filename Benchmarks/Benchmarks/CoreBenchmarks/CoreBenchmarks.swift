@@ -1,7 +1,164 @@
+import Bearing
 import Benchmark
 
+/// The leaf feature: a counter.
+struct Leaf: Reducer {
+  struct State: Equatable, Sendable { var count = 0 }
+  enum Action: Sendable { case increment, roundTrip, done }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .increment:
+      state.count &+= 1
+      return .none
+    case .roundTrip:
+      return .run { send in await send(.done) }
+    case .done:
+      state.count &+= 1
+      return .none
+    }
+  }
+}
+
+/// One level of nesting around `Inner`, for the scoping benchmark.
+struct Nest<Inner: Reducer>: Reducer where Inner.State: Sendable, Inner.Action: Sendable {
+  struct State: Sendable { var inner: Inner.State }
+
+  @CasePathable
+  enum Action: Sendable { case inner(Inner.Action) }
+
+  let child: Inner
+
+  var body: some Reducer<State, Action> {
+    Scope(state: \.inner, action: \.inner) { child }
+  }
+}
+
+typealias Deep = Nest<Nest<Nest<Nest<Nest<Nest<Nest<Nest<Nest<Nest<Leaf>>>>>>>>>>
+
+func deepReducer() -> Deep {
+  Nest(
+    child: Nest(
+      child: Nest(
+        child: Nest(
+          child: Nest(
+            child: Nest(
+              child: Nest(
+                child: Nest(
+                  child: Nest(child: Nest(child: Leaf()))))))))))
+}
+
+func deepState() -> Deep.State {
+  .init(
+    inner: .init(
+      inner: .init(
+        inner: .init(
+          inner: .init(
+            inner: .init(
+              inner: .init(
+                inner:
+                  .init(inner: .init(inner: .init(inner: Leaf.State()))))))))))
+}
+
+func deepAction(_ action: Leaf.Action) -> Deep.Action {
+  .inner(.inner(.inner(.inner(.inner(.inner(.inner(.inner(.inner(.inner(action))))))))))
+}
+
+struct Row: Equatable, Identifiable, Sendable {
+  var id: Int
+  var name: String
+  var favorite = false
+}
+
+struct Rows: Reducer {
+  struct State: Equatable, Sendable { var rows: IdentifiedArrayOf<Row> = [] }
+  enum Action: Sendable { case toggle(Int) }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .toggle(let id):
+      state.rows[id: id]?.favorite.toggle()
+      return .none
+    }
+  }
+}
+
 let benchmarks: @Sendable () -> Void = {
-  Benchmark("placeholder") { benchmark in
-    for _ in benchmark.scaledIterations { blackHole(1) }
+  Benchmark.defaultConfiguration = .init(
+    metrics: [.wallClock, .throughput, .mallocCountTotal],
+    scalingFactor: .kilo,
+    maxDuration: .seconds(2)
+  )
+
+  Benchmark("Floor: reducer called directly") { benchmark in
+    var state = Leaf.State()
+    let reducer = Leaf()
+    for _ in benchmark.scaledIterations {
+      blackHole(reducer.reduce(into: &state, action: .increment))
+    }
+    blackHole(state)
+  }
+
+  Benchmark("Store.send, no effect") { benchmark in
+    let store = Store(initialState: Leaf.State()) { Leaf() }
+    for _ in benchmark.scaledIterations {
+      blackHole(store.send(.increment))
+    }
+  }
+
+  Benchmark("Root send through 10 Scope levels") { benchmark in
+    let store = Store(initialState: deepState()) { deepReducer() }
+    let action = deepAction(.increment)
+    for _ in benchmark.scaledIterations {
+      blackHole(store.send(action))
+    }
+  }
+
+  Benchmark("Child store 10 scopes deep: send") { benchmark in
+    let store = Store(initialState: deepState()) { deepReducer() }
+    let child =
+      store
+      .scope(state: \.inner, action: \.inner).scope(state: \.inner, action: \.inner)
+      .scope(state: \.inner, action: \.inner).scope(state: \.inner, action: \.inner)
+      .scope(state: \.inner, action: \.inner).scope(state: \.inner, action: \.inner)
+      .scope(state: \.inner, action: \.inner).scope(state: \.inner, action: \.inner)
+      .scope(state: \.inner, action: \.inner).scope(state: \.inner, action: \.inner)
+    for _ in benchmark.scaledIterations {
+      blackHole(child.send(.increment))
+    }
+  }
+
+  Benchmark(
+    "Effect round trip (run sends one action back)",
+    configuration: .init(
+      metrics: [.wallClock, .throughput], scalingFactor: .one, maxDuration: .seconds(2))
+  ) { benchmark in
+    let store = Store(initialState: Leaf.State()) { Leaf() }
+    for _ in benchmark.scaledIterations {
+      await store.send(.roundTrip).finish()
+    }
+  }
+
+  Benchmark(
+    "Store holding 100,000 identified rows",
+    configuration: .init(
+      metrics: [.peakMemoryResident, .wallClock], scalingFactor: .one, maxIterations: 5)
+  ) { benchmark in
+    let rows = IdentifiedArray(
+      uniqueElements: (0..<100_000).map { Row(id: $0, name: "Café \($0)") })
+    let store = Store(initialState: Rows.State(rows: rows)) { Rows() }
+    store.send(.toggle(50_000))
+    blackHole(store.state.rows.count)
+  }
+
+  Benchmark(
+    "Floor: 100,000 identified rows without a store",
+    configuration: .init(
+      metrics: [.peakMemoryResident, .wallClock], scalingFactor: .one, maxIterations: 5)
+  ) { benchmark in
+    var rows = IdentifiedArray(
+      uniqueElements: (0..<100_000).map { Row(id: $0, name: "Café \($0)") })
+    rows[id: 50_000]?.favorite.toggle()
+    blackHole(rows.count)
   }
 }

@@ -1,7 +1,125 @@
+import BearingLocation
 import Benchmark
+import Foundation
+import Places
+
+// Nearest-10 search over places uniform in the box latitude 51.28…51.70, longitude −0.51…0.33
+// (Greater London), against a brute-force scan of the same points for the same queries.
+// Search benchmarks run 1,000 queries per iteration (scalingFactor .kilo), so their times are
+// per query.
+
+/// SplitMix64, so every run measures the same points and queries.
+struct SplitMix: RandomNumberGenerator {
+  var state: UInt64
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+func londonPoints(_ count: Int, seed: UInt64) -> [Coordinate] {
+  var random = SplitMix(state: seed)
+  return (0..<count).map { _ in
+    Coordinate(
+      latitude: .random(in: 51.28...51.70, using: &random),
+      longitude: .random(in: -0.51...0.33, using: &random))
+  }
+}
+
+/// Every point as a unit vector, scanned in full with a sorted top-k: the fair brute force
+/// (same chord metric as the index, no trigonometry in the loop).
+struct BruteForce: Sendable {
+  let xs: [Double]
+  let ys: [Double]
+  let zs: [Double]
+
+  init(_ points: [Coordinate]) {
+    let vectors = points.map(Self.unit)
+    xs = vectors.map(\.0)
+    ys = vectors.map(\.1)
+    zs = vectors.map(\.2)
+  }
+
+  static func unit(_ c: Coordinate) -> (Double, Double, Double) {
+    let φ = c.latitude * .pi / 180
+    let λ = c.longitude * .pi / 180
+    return (cos(φ) * cos(λ), cos(φ) * sin(λ), sin(φ))
+  }
+
+  func nearest(to center: Coordinate, count k: Int) -> [Int] {
+    let (qx, qy, qz) = Self.unit(center)
+    var best = [(Double, Int)](repeating: (.infinity, -1), count: k)
+    for i in xs.indices {
+      let dx = xs[i] - qx
+      let dy = ys[i] - qy
+      let dz = zs[i] - qz
+      let d = dx * dx + dy * dy + dz * dz
+      guard d < best[k - 1].0 else { continue }
+      var j = k - 1
+      while j > 0, best[j - 1].0 > d {
+        best[j] = best[j - 1]
+        j -= 1
+      }
+      best[j] = (d, i)
+    }
+    return best.map(\.1)
+  }
+}
+
+let queries = londonPoints(1_024, seed: 99)
+let points100k = londonPoints(100_000, seed: 1)
+let points1M = londonPoints(1_000_000, seed: 2)
+let index100k = NearbyIndex(points100k)
+let index1M = NearbyIndex(points1M)
+let brute100k = BruteForce(points100k)
+let brute1M = BruteForce(points1M)
+
+let helsinkiPBF: Data = {
+  let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+  let url = root.appendingPathComponent("Tests/PlacesTests/Fixtures/Helsinki.osm.pbf")
+  return (try? Data(contentsOf: url)) ?? Data()
+}()
 
 let benchmarks: @Sendable () -> Void = {
-  Benchmark("placeholder") { benchmark in
-    for _ in benchmark.scaledIterations { blackHole(1) }
+  let perQuery = Benchmark.Configuration(
+    metrics: [.wallClock, .throughput], scalingFactor: .kilo, maxDuration: .seconds(5))
+  let slow = Benchmark.Configuration(
+    metrics: [.wallClock], maxDuration: .seconds(10), maxIterations: 20)
+
+  Benchmark("floor: query vector only", configuration: perQuery) { benchmark in
+    for i in benchmark.scaledIterations { blackHole(BruteForce.unit(queries[i & 1023])) }
+  }
+  Benchmark("nearest 10 of 100k (index)", configuration: perQuery) { benchmark in
+    for i in benchmark.scaledIterations {
+      blackHole(index100k.nearest(to: queries[i & 1023], count: 10))
+    }
+  }
+  Benchmark("nearest 10 of 1M (index)", configuration: perQuery) { benchmark in
+    for i in benchmark.scaledIterations {
+      blackHole(index1M.nearest(to: queries[i & 1023], count: 10))
+    }
+  }
+  Benchmark("nearest 10 of 100k (brute force)", configuration: slow) { benchmark in
+    for i in benchmark.scaledIterations {
+      blackHole(brute100k.nearest(to: queries[i & 1023], count: 10))
+    }
+  }
+  Benchmark("nearest 10 of 1M (brute force)", configuration: slow) { benchmark in
+    for i in benchmark.scaledIterations {
+      blackHole(brute1M.nearest(to: queries[i & 1023], count: 10))
+    }
+  }
+  Benchmark("build index of 1M", configuration: slow) { benchmark in
+    for _ in benchmark.scaledIterations { blackHole(NearbyIndex(points1M)) }
+  }
+  Benchmark("import Helsinki.osm.pbf", configuration: slow) { benchmark in
+    for _ in benchmark.scaledIterations {
+      blackHole(try? OSMImporter.importData(helsinkiPBF, format: .pbf, area: "Helsinki"))
+    }
   }
 }

@@ -1,0 +1,50 @@
+import CustomDump
+import Foundation
+
+/// A Foursquare Places API key that never shows itself.
+///
+/// Every way of printing a key — `description`, `debugDescription`, `dump`, custom dumps and
+/// reflection — prints `FoursquareAPIKey(<redacted>)`. The type is deliberately not `Codable`,
+/// so a key cannot end up in analytics or a JSON log by accident.
+///
+/// ```swift
+/// if let key = FoursquareAPIKey.fromEnvironment() {
+///   print(key)  // FoursquareAPIKey(<redacted>)
+/// }
+/// ```
+public struct FoursquareAPIKey: Hashable, Sendable {
+  /// The name of the environment variable the key is read from.
+  public static let environmentVariable = "FOURSQUARE_API_KEY"
+
+  /// The key itself, for the `Authorization` header only.
+  let secret: String
+
+  /// A key from its text, surrounding whitespace removed; `nil` when nothing is left.
+  public init?(_ text: String) {
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !trimmed.isEmpty else { return nil }
+    self.secret = trimmed
+  }
+
+  /// The key in `FOURSQUARE_API_KEY`, or `nil` when the variable is unset or blank.
+  public static func fromEnvironment(
+    _ environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> Self? {
+    environment[environmentVariable].flatMap(Self.init)
+  }
+
+  /// `text` with every occurrence of the key replaced, for server messages that echo it.
+  func scrub(_ text: String) -> String {
+    text.replacingOccurrences(of: secret, with: "<redacted>")
+  }
+}
+
+extension FoursquareAPIKey: CustomStringConvertible, CustomDebugStringConvertible,
+  CustomDumpStringConvertible, CustomReflectable
+{
+  public var description: String { "FoursquareAPIKey(<redacted>)" }
+  public var debugDescription: String { description }
+  public var customDumpDescription: String { description }
+  /// No children: reflection-based printing (`dump`, `String(reflecting:)`) cannot reach the key.
+  public var customMirror: Mirror { Mirror(self, children: [:]) }
+}
