@@ -48,22 +48,26 @@ extension RegionMonitor {
 
   /// The state to persist; restore it with ``init(restoring:configuration:)``.
   public var snapshot: Snapshot {
+    var since: [Int32: Date] = [:]
+    for entry in pending { since[entry.slot] = entry.since }
     var inside: [String] = []
-    var pending: [Snapshot.PendingEntry] = []
+    var pendingEntries: [Snapshot.PendingEntry] = []
     var unknown: [String] = []
     for slot in regions.indices {
       let identifier = regions[slot].identifier
-      switch tracking[slot] {
-      case .inside: inside.append(identifier)
-      case .entering(let since): pending.append(.init(identifier: identifier, since: since))
+      switch states[slot] {
+      case .inside, .insideSeen: inside.append(identifier)
+      case .entering:
+        pendingEntries.append(
+          .init(identifier: identifier, since: since[Int32(slot)] ?? .distantPast))
       case .unknown where lastFix != nil: unknown.append(identifier)
       case .unknown, .outside: break
       }
     }
     return Snapshot(
       regions: monitoredRegions, inside: inside.sorted(),
-      pendingEntries: pending.sorted { $0.identifier < $1.identifier }, unknown: unknown.sorted(),
-      lastFix: lastFix)
+      pendingEntries: pendingEntries.sorted { $0.identifier < $1.identifier },
+      unknown: unknown.sorted(), lastFix: lastFix)
   }
 
   /// Restores a monitor from a ``Snapshot``.
@@ -78,21 +82,18 @@ extension RegionMonitor {
     let unknown = Set(snapshot.unknown)
     let pending = Dictionary(
       snapshot.pendingEntries.map { ($0.identifier, $0.since) }, uniquingKeysWith: { $1 })
+    reserveCapacity(snapshot.regions.count)
     for region in snapshot.regions where configuration.validationError(for: region) == nil {
-      let state: Tracking
+      if let slot = identifiers.slot(of: region.identifier, in: regions) { removeSlot(slot) }
       if lastFix == nil || unknown.contains(region.identifier) {
-        state = .unknown
+        insert(region, state: .unknown)
       } else if inside.contains(region.identifier) {
-        state = .inside
+        insert(region, state: .inside)
       } else if let since = pending[region.identifier] {
-        state = .entering(since: since)
+        insert(region, state: .entering, since: since)
       } else {
-        state = .outside
+        insert(region, state: .outside)
       }
-      if let slot = slotByIdentifier[region.identifier] { removeSlot(slot) }
-      slotByIdentifier[region.identifier] = regions.count
-      regions.append(region)
-      tracking.append(state)
     }
   }
 

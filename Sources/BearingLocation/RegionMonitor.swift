@@ -4,28 +4,50 @@ import Foundation
 /// an accuracy gate and optional dwell, at any number of regions.
 ///
 /// A value type: copies are independent (storage is copy-on-write). Feed it every fix with
-/// ``update(with:)`` and act on the returned events.
+/// ``update(with:)`` and act on the returned events. A fix costs time in proportion to the
+/// regions near it, not to the number monitored: a ``RegionIndex`` finds the candidates.
 ///
 /// ```swift
 /// var monitor = RegionMonitor()
 /// _ = monitor.startMonitoring(ekberg)
 /// for event in monitor.update(with: fix) { … }
 /// ```
+///
+/// Semantics, region by region (see ``Configuration`` for the thresholds):
+/// - Before the first fix a region is `.unknown`; the first fix that passes the accuracy gate
+///   decides inside (distance ≤ radius) or outside, reporting `didDetermineState(.inside, …)`
+///   for the regions it is inside and nothing for the others.
+/// - Outside → inside when a fix is inside by the entry margin (after the dwell time, if set);
+///   inside → outside when a fix is outside by the exit margin. `didEnter` / `didExit` are
+///   reported for regions with `notifyOnEntry` / `notifyOnExit`.
+/// - A fix whose horizontal accuracy is worse than the gate for a region changes nothing for it.
 public struct RegionMonitor: Sendable {
   /// The thresholds this monitor applies.
   public let configuration: Configuration
-  var regions: [Region] = []
-  var tracking: [Tracking] = []
-  var slotByIdentifier: [String: Int] = [:]
   /// The last fix that could change any state (valid horizontal accuracy), if any.
   public internal(set) var lastFix: Location?
+
+  // Regions live in dense slots; removal moves the last slot into the hole.
+  var regions: [Region] = []
+  var states: [SlotState] = []
+  var identifiers = IdentifierTable()
+  var index = RegionIndex()
+  /// Slots in state `.inside`: checked for exit on every fix.
+  var inside: [Int32] = []
+  /// Slots in state `.entering`, with the time the dwell began.
+  var pending: [PendingSlot] = []
+  /// Slots in state `.unknown` once a fix is known (before it, every slot is unknown).
+  var unknown: [Int32] = []
+  /// Reused between fixes so that a fix allocates nothing when nothing changes.
+  var candidateCells: [Int32] = []
 
   /// Creates an empty monitor.
   public init(configuration: Configuration = .init()) {
     self.configuration = configuration
   }
 
-  /// The monitored regions, sorted by identifier.
+  /// The monitored regions, sorted by identifier (O(n log n): prefer
+  /// ``monitoredRegionCount`` or ``region(withIdentifier:)`` for one answer).
   public var monitoredRegions: [Region] {
     regions.sorted { $0.identifier < $1.identifier }
   }
@@ -35,13 +57,20 @@ public struct RegionMonitor: Sendable {
 
   /// The monitored region with `identifier`, if any.
   public func region(withIdentifier identifier: String) -> Region? {
-    slotByIdentifier[identifier].map { regions[$0] }
+    identifiers.slot(of: identifier, in: regions).map { regions[$0] }
   }
 
   /// The current state of the monitored region with `identifier`, or `nil` when it is not
   /// monitored. A region waiting out its dwell time is still `.outside`.
   public func state(forIdentifier identifier: String) -> RegionState? {
-    slotByIdentifier[identifier].map { tracking[$0].regionState }
+    identifiers.slot(of: identifier, in: regions).map { states[$0].regionState }
+  }
+
+  /// Reserves room for `count` regions in total, before adding many.
+  public mutating func reserveCapacity(_ count: Int) {
+    regions.reserveCapacity(count)
+    states.reserveCapacity(count)
+    identifiers.reserveCapacity(count, in: regions)
   }
 
   /// Starts monitoring `region`, replacing a monitored region with the same identifier.
@@ -52,26 +81,43 @@ public struct RegionMonitor: Sendable {
     if let error = configuration.validationError(for: region) {
       return [.monitoringDidFail(region, error)]
     }
-    if let slot = slotByIdentifier[region.identifier] { removeSlot(slot) }
+    if let slot = identifiers.slot(of: region.identifier, in: regions) { removeSlot(slot) }
     let state = determine(region, from: lastFix)
-    slotByIdentifier[region.identifier] = regions.count
-    regions.append(region)
-    tracking.append(state)
+    insert(region, state: state)
     var events: [RegionEvent] = [.didStartMonitoring(region)]
     if lastFix != nil { events.append(.didDetermineState(state.regionState, region)) }
     return events
   }
 
+  /// Starts monitoring many regions at once, as ``startMonitoring(_:)`` does one by one, but
+  /// returns only what needs attention: `monitoringDidFail` for each rejected region and, when
+  /// a fix is known, `didDetermineState(.inside, …)` for each region the device is inside.
+  @discardableResult
+  public mutating func startMonitoring(contentsOf regions: some Sequence<Region>) -> [RegionEvent] {
+    reserveCapacity(self.regions.count + regions.underestimatedCount)
+    var events: [RegionEvent] = []
+    for region in regions {
+      for event in startMonitoring(region) {
+        switch event {
+        case .monitoringDidFail, .didDetermineState(.inside, _): events.append(event)
+        default: break
+        }
+      }
+    }
+    return events
+  }
+
   /// Stops monitoring the region with `region`'s identifier; does nothing if it is not monitored.
   public mutating func stopMonitoring(_ region: Region) {
-    if let slot = slotByIdentifier[region.identifier] { removeSlot(slot) }
+    if let slot = identifiers.slot(of: region.identifier, in: regions) { removeSlot(slot) }
   }
 
   /// Reports the state of `region`: the tracked state when it is monitored, otherwise the state
-  /// the last fix implies (`.unknown` without a usable fix).
+  /// the last fix implies (`.unknown` without a usable fix), or `monitoringDidFail` when the
+  /// region is invalid.
   public mutating func requestState(for region: Region) -> [RegionEvent] {
-    if let slot = slotByIdentifier[region.identifier] {
-      return [.didDetermineState(tracking[slot].regionState, regions[slot])]
+    if let slot = identifiers.slot(of: region.identifier, in: regions) {
+      return [.didDetermineState(states[slot].regionState, regions[slot])]
     }
     if let error = configuration.validationError(for: region) {
       return [.monitoringDidFail(region, error)]
@@ -85,86 +131,46 @@ public struct RegionMonitor: Sendable {
   /// A fix with a negative or NaN horizontal accuracy is invalid and changes nothing.
   public mutating func update(with location: Location) -> [RegionEvent] {
     guard location.horizontalAccuracy >= 0 else { return [] }
+    let isFirstFix = lastFix == nil
     lastFix = location
     var changes = Changes()
-    for slot in regions.indices { step(slot, with: location, into: &changes) }
+    if !pending.isEmpty { advancePending(with: location, into: &changes) }
+    if isFirstFix {
+      for slot in regions.indices { resolveUnknown(slot, with: location, into: &changes) }
+    } else if !unknown.isEmpty {
+      let slots = unknown
+      unknown.removeAll(keepingCapacity: true)
+      for slot in slots { resolveUnknown(Int(slot), with: location, into: &changes) }
+    }
+    scanNearbyRegions(around: location, into: &changes)
+    settleInsideRegions(with: location, into: &changes)
     return changes.events
-  }
-
-  func determine(_ region: Region, from fix: Location?) -> Tracking {
-    guard let fix,
-      configuration.accepts(horizontalAccuracy: fix.horizontalAccuracy, radius: region.radius)
-    else { return .unknown }
-    return region.center.distance(to: fix.coordinate) <= region.radius ? .inside : .outside
-  }
-
-  mutating func step(_ slot: Int, with fix: Location, into changes: inout Changes) {
-    let region = regions[slot]
-    guard configuration.accepts(horizontalAccuracy: fix.horizontalAccuracy, radius: region.radius)
-    else { return }
-    let distance = region.center.distance(to: fix.coordinate)
-    switch tracking[slot] {
-    case .unknown:
-      if distance <= region.radius {
-        tracking[slot] = .inside
-        changes.determined.append(region)
-      } else {
-        tracking[slot] = .outside
-      }
-    case .outside:
-      guard configuration.isInsideByMargin(distance: distance, radius: region.radius) else {
-        return
-      }
-      if configuration.minimumDwellTime > 0 {
-        tracking[slot] = .entering(since: fix.timestamp)
-      } else {
-        tracking[slot] = .inside
-        if region.notifyOnEntry { changes.entered.append(region) }
-      }
-    case .entering(let since):
-      if configuration.isOutsideByMargin(distance: distance, radius: region.radius) {
-        tracking[slot] = .outside
-      } else if fix.timestamp.timeIntervalSince(since) >= configuration.minimumDwellTime {
-        tracking[slot] = .inside
-        if region.notifyOnEntry { changes.entered.append(region) }
-      }
-    case .inside:
-      if configuration.isOutsideByMargin(distance: distance, radius: region.radius) {
-        tracking[slot] = .outside
-        if region.notifyOnExit { changes.exited.append(region) }
-      }
-    }
-  }
-
-  mutating func removeSlot(_ slot: Int) {
-    let last = regions.count - 1
-    slotByIdentifier[regions[slot].identifier] = nil
-    if slot != last {
-      regions[slot] = regions[last]
-      tracking[slot] = tracking[last]
-      slotByIdentifier[regions[slot].identifier] = slot
-    }
-    regions.removeLast()
-    tracking.removeLast()
   }
 }
 
 extension RegionMonitor {
-  /// What the monitor knows about one region.
-  enum Tracking: Hashable, Sendable {
+  /// What the monitor knows about one slot (one byte a region).
+  enum SlotState: UInt8, Sendable {
     case unknown
     case outside
     case inside
-    /// Inside by the entry margin since `since`, waiting out the dwell time.
-    case entering(since: Date)
+    /// Inside and confirmed near by the fix being applied; `.inside` again once it is done.
+    case insideSeen
+    /// Inside by the entry margin, waiting out the dwell time (see ``RegionMonitor/pending``).
+    case entering
 
     var regionState: RegionState {
       switch self {
       case .unknown: .unknown
       case .outside, .entering: .outside
-      case .inside: .inside
+      case .inside, .insideSeen: .inside
       }
     }
+  }
+
+  struct PendingSlot: Sendable {
+    var slot: Int32
+    var since: Date
   }
 
   /// The events one fix produces, collected by kind and emitted in a stable order.
@@ -174,10 +180,86 @@ extension RegionMonitor {
     var determined: [Region] = []
 
     var events: [RegionEvent] {
+      if exited.isEmpty, entered.isEmpty, determined.isEmpty { return [] }
       let byIdentifier: (Region, Region) -> Bool = { $0.identifier < $1.identifier }
       return exited.sorted(by: byIdentifier).map(RegionEvent.didExit)
         + entered.sorted(by: byIdentifier).map(RegionEvent.didEnter)
         + determined.sorted(by: byIdentifier).map { .didDetermineState(.inside, $0) }
+    }
+  }
+
+  func reach(of region: Region) -> Double {
+    region.radius + configuration.exitMargin
+  }
+
+  func entryDistance(of region: Region) -> Double {
+    region.radius - configuration.effectiveEntryMargin(forRadius: region.radius)
+  }
+
+  func accepts(_ fix: Location, for region: Region) -> Bool {
+    configuration.accepts(horizontalAccuracy: fix.horizontalAccuracy, radius: region.radius)
+  }
+
+  func determine(_ region: Region, from fix: Location?) -> SlotState {
+    guard let fix, accepts(fix, for: region) else { return .unknown }
+    return region.center.distance(to: fix.coordinate) <= region.radius ? .inside : .outside
+  }
+
+  mutating func insert(_ region: Region, state: SlotState, since: Date? = nil) {
+    let slot = regions.count
+    regions.append(region)
+    states.append(state)
+    identifiers.insert(slot: slot, in: regions)
+    let reach = reach(of: region)
+    index.insert(
+      RegionIndex.entry(
+        center: region.center, reach: reach, innerDistance: entryDistance(of: region),
+        slot: Int32(slot)),
+      center: region.center, reach: reach)
+    switch state {
+    case .inside, .insideSeen: inside.append(Int32(slot))
+    case .entering: pending.append(PendingSlot(slot: Int32(slot), since: since ?? .distantPast))
+    case .unknown: if lastFix != nil { unknown.append(Int32(slot)) }
+    case .outside: break
+    }
+  }
+
+  mutating func removeSlot(_ slot: Int) {
+    let region = regions[slot]
+    identifiers.remove(region.identifier, in: regions)
+    index.remove(slot: Int32(slot), center: region.center, reach: reach(of: region))
+    renumber(slot, to: nil)
+    let last = regions.count - 1
+    if slot != last {
+      let moved = regions[last]
+      regions[slot] = moved
+      states[slot] = states[last]
+      identifiers.retarget(moved.identifier, to: slot, in: regions)
+      index.moveSlot(
+        from: Int32(last), to: Int32(slot), center: moved.center, reach: reach(of: moved))
+      renumber(last, to: slot)
+    }
+    regions.removeLast()
+    states.removeLast()
+  }
+
+  /// Replaces `slot` by `new` in the state lists, or drops it when `new` is `nil`.
+  private mutating func renumber(_ slot: Int, to new: Int?) {
+    let old = Int32(slot)
+    switch states[slot] {
+    case .inside, .insideSeen:
+      if let position = inside.firstIndex(of: old) {
+        if let new { inside[position] = Int32(new) } else { inside.remove(at: position) }
+      }
+    case .entering:
+      if let position = pending.firstIndex(where: { $0.slot == old }) {
+        if let new { pending[position].slot = Int32(new) } else { pending.remove(at: position) }
+      }
+    case .unknown:
+      if let position = unknown.firstIndex(of: old) {
+        if let new { unknown[position] = Int32(new) } else { unknown.remove(at: position) }
+      }
+    case .outside: break
     }
   }
 }

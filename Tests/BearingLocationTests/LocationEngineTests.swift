@@ -190,7 +190,7 @@ import Testing
         .prefix(4) == [
           .didStartMonitoring(region),
           .monitoringDidFail(
-            bad, .regionMonitoringFailed(reason: "\(RegionMonitoringError.invalidRadius(0))")),
+            bad, .regionMonitoringFailed(reason: "\(RegionMonitoringError.radiusNotPositive(0))")),
           .didEnterRegion(region), .didExitRegion(region),
         ])
     #expect(all.last == .didDetermineState(.outside, region))

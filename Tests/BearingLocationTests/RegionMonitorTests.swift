@@ -189,3 +189,83 @@ import Testing
     #expect(restored.update(with: fix(center, at: 45)) == [.didEnter(other)])
   }
 }
+
+@Suite struct RegionMonitorValueTests {
+  let center = Coordinate(latitude: -33.8688, longitude: 151.2093)
+
+  @Test func copiesAreIndependent() {
+    var original = RegionMonitor()
+    let region = Region(identifier: "harbour", center: center, radius: 300)
+    _ = original.startMonitoring(region)
+    _ = original.update(with: fix(center.moved(by: 2_000, bearing: 0)))
+    var copy = original
+    #expect(copy.update(with: fix(center)) == [.didEnter(region)])
+    copy.stopMonitoring(region)
+    #expect(original.state(forIdentifier: "harbour") == .outside)
+    #expect(original.monitoredRegions == [region])
+    #expect(copy.monitoredRegions.isEmpty)
+    #expect(original.update(with: fix(center)) == [.didEnter(region)])
+  }
+
+  @Test func bulkStartReportsOnlyFailuresAndInsideRegions() {
+    var monitor = RegionMonitor()
+    _ = monitor.update(with: fix(center))
+    let regions = (0..<500).map { number in
+      Region(
+        identifier: "r\(number)", center: center.moved(by: Double(number) * 30, bearing: 90),
+        radius: number == 7 ? -1 : 100)
+    }
+    let events = monitor.startMonitoring(contentsOf: regions)
+    // In input order: r0…r3 are within 100 m of the fix, r7 is invalid.
+    #expect(
+      events
+        == regions[0..<4].map { .didDetermineState(.inside, $0) } + [
+          .monitoringDidFail(regions[7], .radiusNotPositive(-1))
+        ])
+    #expect(monitor.monitoredRegionCount == 499)
+  }
+
+  @Test func hugeRegionsAndManyRemovalsStayConsistent() {
+    var monitor = RegionMonitor()
+    let huge = Region(identifier: "huge", center: center, radius: 1_000_000)
+    _ = monitor.startMonitoring(huge)
+    let small = (0..<300).map { number in
+      Region(
+        identifier: "s\(number)", center: center.moved(by: Double(number) * 10, bearing: 0),
+        radius: 40)
+    }
+    monitor.startMonitoring(contentsOf: small)
+    // Far away but within 1,000 km: inside the huge region only.
+    #expect(
+      monitor.update(with: fix(center.moved(by: 900_000, bearing: 200), accuracy: 50)) == [
+        .didDetermineState(.inside, huge)
+      ])
+    for region in small where region.identifier.hasSuffix("0") { monitor.stopMonitoring(region) }
+    #expect(monitor.monitoredRegionCount == 271)
+    #expect(monitor.region(withIdentifier: "s10") == nil)
+    #expect(monitor.region(withIdentifier: "s11") == small[11])
+    // The first fix was too inaccurate for the 40 m regions: their state is decided now,
+    // for the six within 40 m (10 m apart, s10 removed).
+    let near = [11, 12, 13, 14, 8, 9].map { small[$0] }
+    #expect(monitor.state(forIdentifier: "s11") == .unknown)
+    #expect(
+      monitor.update(with: fix(small[11].center, accuracy: 5))
+        == near.map { .didDetermineState(.inside, $0) })
+    #expect(monitor.state(forIdentifier: "s31") == .outside)
+    #expect(
+      monitor.update(with: fix(center.moved(by: 1_000_100, bearing: 180), accuracy: 5))
+        == [.didExit(huge)] + near.map { .didExit($0) })
+  }
+
+  @Test func snapshotRestoreReportsRegionsItCannotMonitor() {
+    let good = Region(identifier: "good", center: center, radius: 100)
+    let tooBig = Region(identifier: "big", center: center, radius: 50_000)
+    let snapshot = RegionMonitor.Snapshot(regions: [good, tooBig])
+    let configuration = RegionMonitor.Configuration(maximumRegionMonitoringDistance: 10_000)
+    let monitor = RegionMonitor(restoring: snapshot, configuration: configuration)
+    #expect(monitor.monitoredRegions == [good])
+    let failures = RegionMonitor.restoreFailures(for: snapshot, configuration: configuration)
+    #expect(failures.map(\.region) == [tooBig])
+    #expect(failures.map(\.error) == [.radiusBeyondMaximum(radius: 50_000, maximum: 10_000)])
+  }
+}
