@@ -7,7 +7,10 @@ import Logging
 ///
 /// gpsd reports an epoch as it learns more of it (a 2D fix from RMC, then 3D from GGA, then
 /// with errors from GSA). A report is delivered only when it improves on what was delivered
-/// for its epoch: a higher mode, or the first with an error estimate.
+/// for its epoch: a higher mode, or the first with a horizontal or vertical error estimate.
+/// A TPV that claims a fix but carries no time is not used: gpsd 3.22 sends such reports from a
+/// receiver that still reports a stale position, and stamping them with the client's clock
+/// would put them out of order.
 struct GPSDSession {
   let endpoint: GPSDEndpoint
   let assumedHorizontalAccuracy: Double
@@ -56,6 +59,10 @@ struct GPSDSession {
       epochQuality = -1
       return [.noFix]
     }
+    guard report.time != nil else {
+      logger.debug("ignoring a TPV without time from gpsd \(endpoint)")
+      return [.noFix]
+    }
     let fix: Location?
     do {
       fix = try report.location(assumedHorizontalAccuracy: assumedHorizontalAccuracy)
@@ -64,7 +71,7 @@ struct GPSDSession {
       return []
     }
     guard let fix else { return [] }
-    let quality = report.mode * 2 + (report.eph != nil ? 1 : 0)
+    let quality = report.mode * 4 + (report.eph != nil ? 2 : 0) + (report.epv != nil ? 1 : 0)
     if let epoch, epoch == fix.timestamp, quality <= epochQuality { return [] }
     epoch = fix.timestamp
     epochQuality = quality

@@ -136,7 +136,9 @@ import Testing
     let good = #"{"class":"TPV","mode":2,"time":"2026-11-22T12:00:00.000Z","lat":1,"lon":2}"#
     let result = events([
       #"{"class":"VERSION","release":"3.22","proto_major":3,"proto_minor":14}"#,
-      "garbage", #"{"class":"TPV","mode":2,"lat":91,"lon":2}"#, #"{"class":"NEW"}"#, good,
+      "garbage",
+      #"{"class":"TPV","mode":2,"time":"2026-11-22T12:00:00.000Z","lat":91,"lon":2}"#,
+      #"{"class":"NEW"}"#, good,
     ])
     #expect(result.count == 2)
     #expect(result.first == .available)
@@ -163,7 +165,8 @@ import Testing
       if case .fix(let fix) = event { return fix.horizontalAccuracy }
       return nil
     }
-    #expect(accuracies == [50, 9, 9])
+    // The 2D report, the 3D one, the one adding epv, and the next epoch once.
+    #expect(accuracies == [50, 9, 9, 9])
     #expect(result.last == .noFix)
   }
 

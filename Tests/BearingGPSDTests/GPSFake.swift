@@ -28,19 +28,53 @@ final class GPSFake: Sendable {
     try process.run()
   }
 
-  /// Stops gpsfake and the gpsd it started (gpsfake ends its daemon on SIGTERM; the daemon is
-  /// also ended by pid in case gpsfake died first).
+  /// Stops gpsfake and the gpsd it started, by pid.
+  ///
+  /// gpsfake ends its daemon on SIGTERM, but a gpsd that is still probing the fake device
+  /// keeps SIGTERM blocked and gpsfake then waits for it forever; so after a grace period the
+  /// daemon (found by gpsfake's control socket name) gets SIGKILL, and gpsfake after it.
   func stop() {
-    let daemons = Self.daemons(startedBy: process.processIdentifier)
-    if process.isRunning {
-      process.terminate()
-      process.waitUntilExit()
+    let pid = process.processIdentifier
+    let daemons = Self.daemons(startedBy: pid)
+    if process.isRunning { kill(pid, SIGTERM) }
+    if !waitForExit(seconds: 3) {
+      for daemon in daemons + Self.daemons(startedBy: pid) { kill(daemon, SIGKILL) }
+      if !waitForExit(seconds: 2) { kill(pid, SIGKILL) }
+      _ = waitForExit(seconds: 2)
     }
-    for pid in daemons where kill(pid, 0) == 0 { kill(pid, SIGTERM) }
+    for daemon in daemons where kill(daemon, 0) == 0 { kill(daemon, SIGKILL) }
     try? FileManager.default.removeItem(at: logURL)
   }
 
+  private func waitForExit(seconds: Double) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while process.isRunning, Date() < deadline { usleep(20_000) }
+    return !process.isRunning
+  }
+
   deinit { stop() }
+
+  /// Waits until gpsd accepts connections, so that a test's client does not start by finding
+  /// location services off.
+  func waitUntilListening(timeout: Double = 10) throws {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      var address = sockaddr_in()
+      address.sin_family = sa_family_t(AF_INET)
+      address.sin_addr.s_addr = inet_addr("127.0.0.1")
+      address.sin_port = in_port_t(UInt16(port).bigEndian)
+      let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+        }
+      }
+      close(fd)
+      if connected { return }
+      usleep(50_000)
+    }
+    throw CocoaError(.fileReadUnknown)
+  }
 
   /// The gpsd processes whose control socket names this gpsfake (`/tmp/gpsfake-PID.sock`).
   static func daemons(startedBy pid: Int32) -> [pid_t] {

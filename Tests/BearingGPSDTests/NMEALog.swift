@@ -16,19 +16,28 @@ enum NMEALog {
     return (text, hemisphere)
   }
 
-  /// RMC and GGA for one epoch at `second` seconds after 12:00:00 on 2026-11-22.
+  /// RMC, GGA and GSA for one epoch at `second` seconds after 12:00:00 on 2026-11-22. Without
+  /// a fix the position fields are empty, as receivers send them.
   static func epoch(
     second: Int, latitude: Double, longitude: Double, fix: Bool = true, altitude: Double = 12.5,
     hdop: Double = 0.9, knots: Double = 1.5, course: Double = 45
   ) -> [String] {
     let time = String(format: "12%02d%02d.00", second / 60, second % 60)
+    guard fix else {
+      return [
+        sentence("GPRMC,\(time),V,,,,,,,221126,,,N"),
+        sentence("GPGGA,\(time),,,,,0,00,99.99,,,,,,"),
+        sentence("GPGSA,A,1,,,,,,,,,,,,,99.99,99.99,99.99"),
+      ]
+    }
     let (lat, ns) = angle(latitude, latitude: true)
     let (lon, ew) = angle(longitude, latitude: false)
-    let rmc =
-      "GPRMC,\(time),\(fix ? "A" : "V"),\(lat),\(ns),\(lon),\(ew),\(knots),\(course),221126,,,A"
-    let gga =
-      "GPGGA,\(time),\(lat),\(ns),\(lon),\(ew),\(fix ? 1 : 0),08,\(hdop),\(altitude),M,18.0,M,,"
-    return [sentence(rmc), sentence(gga)]
+    let position = "\(lat),\(ns),\(lon),\(ew)"
+    return [
+      sentence("GPRMC,\(time),A,\(position),\(knots),\(course),221126,,,A"),
+      sentence("GPGGA,\(time),\(position),1,08,\(hdop),\(altitude),M,18.0,M,,"),
+      sentence("GPGSA,A,3,01,02,03,04,05,06,07,08,,,,,1.8,\(hdop),1.5"),
+    ]
   }
 
   /// 2026-11-22T12:00:00Z plus `second`.
