@@ -130,9 +130,9 @@ public struct ConfigFile: Sendable {
     guard descriptor >= 0 else {
       throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
     }
-    let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    let written = data.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
     let synced = fsync(descriptor)
-    close(descriptor)
+    Foundation.close(descriptor)
     guard written == data.count, synced == 0, rename(temporary, path) == 0 else {
       let reason = String(cString: strerror(errno))
       unlink(temporary)
