@@ -30,15 +30,20 @@ final class JSONLinesSink: Sendable {
         Line(event: event.name, properties: event.properties, time: now()))
     else { return }
     data.append(UInt8(ascii: "\n"))
+    let line = data
     let ok = lock.withValue { _ in
       let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o600)
       guard descriptor >= 0 else { return false }
       defer { close(descriptor) }
-      return data.withUnsafeBytes {
+      return line.withUnsafeBytes {
         Foundation.write(descriptor, $0.baseAddress, $0.count) == $0.count
       }
     }
-    if !ok, !reportedFailure.withValue({ old in defer { old = true }; return old }) {
+    if !ok,
+      !reportedFailure.withValue({ old in
+        defer { old = true }; return old
+      })
+    {
       Logger(label: "coffee-finder.analytics").warning(
         "cannot write analytics to \(path): \(String(cString: strerror(errno)))")
     }
