@@ -5,7 +5,7 @@ import Foundation
 
 extension DatabaseClient: DependencyKey {
   /// The database at ``LocalDatabase/defaultPath(environment:)``, opened on first use. If it
-  /// cannot be opened every endpoint throws the ``PersistenceError`` that says why.
+  /// cannot be opened every endpoint throws the ``StorageError`` that says why.
   public static let liveValue: DatabaseClient = {
     do {
       return try .live(path: LocalDatabase.defaultPath())
@@ -17,7 +17,7 @@ extension DatabaseClient: DependencyKey {
   /// A client over the database file at `path` (see ``LocalDatabase/init(path:options:)``).
   public static func live(
     path: String, options: LocalDatabase.Options = LocalDatabase.Options()
-  ) throws(PersistenceError) -> DatabaseClient {
+  ) throws(StorageError) -> DatabaseClient {
     .live(try LocalDatabase(path: path, options: options))
   }
 

@@ -8,7 +8,7 @@ import Foundation
 /// The app's storage as a dependency: favourites, notes, monitored regions and recent searches,
 /// each readable once or observable as a stream of values.
 ///
-/// Every failure is a ``PersistenceError``. The live value opens the default on-disk database
+/// Every failure is a ``StorageError``. The live value opens the default on-disk database
 /// lazily; an app that wants to report an unusable database at start-up opens one itself:
 ///
 /// ```swift

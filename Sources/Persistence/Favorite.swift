@@ -51,27 +51,29 @@ public struct Favorite: Hashable, Sendable, Codable, Identifiable {
 extension Favorite: FetchableRecord, PersistableRecord {
   public static let databaseTableName = "favorite"
 
-  enum Columns {
-    static let placeID = Column("placeId")
-    static let name = Column("name")
-    static let latitude = Column("latitude")
-    static let longitude = Column("longitude")
-    static let source = Column("source")
-    static let address = Column("address")
-    static let addedAt = Column("addedAt")
+  /// The table's columns, for queries beyond the ones ``LocalDatabase`` offers.
+  public enum Columns {
+    public static let placeID = Column("placeId")
+    public static let name = Column("name")
+    public static let latitude = Column("latitude")
+    public static let longitude = Column("longitude")
+    public static let source = Column("source")
+    public static let address = Column("address")
+    public static let addedAt = Column("addedAt")
   }
 
-  /// Decodes a row; throws a ``PersistenceError/invalidRow(table:reason:)`` for a stored
+  /// Decodes a row; throws a ``StorageError/invalidRow(table:reason:)`` for a stored
   /// coordinate or source that is not valid, rather than trapping.
   public init(row: Row) throws {
     let sourceName: String = try row.decode(forColumn: Columns.source)
     guard let source = Source(rawValue: sourceName) else {
-      throw PersistenceError.invalidRow(table: Self.databaseTableName, reason: "unknown source")
+      throw StorageError.invalidRow(table: Self.databaseTableName, reason: "unknown source")
     }
     placeID = try row.decode(forColumn: Columns.placeID)
     name = try row.decode(forColumn: Columns.name)
     coordinate = try Coordinate.decoded(
-      latitude: try row.decode(forColumn: Columns.latitude), longitude: try row.decode(forColumn: Columns.longitude),
+      latitude: try row.decode(forColumn: Columns.latitude),
+      longitude: try row.decode(forColumn: Columns.longitude),
       table: Self.databaseTableName)
     self.source = source
     address = try row.decode(forColumn: Columns.address)
@@ -96,7 +98,7 @@ extension Coordinate {
     do {
       return try Coordinate(validatingLatitude: latitude, longitude: longitude)
     } catch {
-      throw PersistenceError.invalidRow(table: table, reason: error.description)
+      throw StorageError.invalidRow(table: table, reason: error.description)
     }
   }
 }

@@ -26,7 +26,7 @@ extension LocalDatabase {
 
   /// A GRDB `ValueObservation` as a stream: the first element is the current value, later ones
   /// follow commits that change it (consecutive duplicates are dropped). Cancelling the task
-  /// that iterates the stream stops the observation. Errors arrive as ``PersistenceError``s.
+  /// that iterates the stream stops the observation. Errors arrive as ``StorageError``s.
   func observe<Value: Sendable & Equatable>(
     _ fetch: @escaping @Sendable (Database) throws -> Value
   ) -> AsyncThrowingStream<Value, any Error> {
@@ -39,7 +39,7 @@ extension LocalDatabase {
         in: writer,
         scheduling: .async(onQueue: queue),
         onError: { error in
-          continuation.finish(throwing: PersistenceError(error, path: path, busyTimeout: timeout))
+          continuation.finish(throwing: StorageError(error, path: path, busyTimeout: timeout))
         },
         onChange: { value in continuation.yield(value) }
       )

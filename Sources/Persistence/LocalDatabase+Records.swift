@@ -1,5 +1,5 @@
-import Foundation
 import BearingLocation
+import Foundation
 import GRDB
 
 extension LocalDatabase {
@@ -9,18 +9,18 @@ extension LocalDatabase {
   // MARK: Favourites
 
   /// Favourites, newest first.
-  public func favorites() async throws(PersistenceError) -> [Favorite] {
+  public func favorites() async throws(StorageError) -> [Favorite] {
     try await mapErrors { try await writer.read(Self.fetchFavorites) }
   }
 
   /// Inserts `favorite`, or replaces the one with the same place identifier.
-  public func saveFavorite(_ favorite: Favorite) async throws(PersistenceError) {
+  public func saveFavorite(_ favorite: Favorite) async throws(StorageError) {
     try await mapErrors { try await writer.write { db in try favorite.save(db) } }
   }
 
   /// Saves every favourite in one transaction: afterwards either all are stored or, when
   /// anything fails (or the process dies part-way), none of them are.
-  public func saveFavorites(_ favorites: [Favorite]) async throws(PersistenceError) {
+  public func saveFavorites(_ favorites: [Favorite]) async throws(StorageError) {
     try await mapErrors {
       try await writer.write { db in
         for favorite in favorites { try favorite.save(db) }
@@ -30,8 +30,10 @@ extension LocalDatabase {
 
   /// Deletes the favourite with `placeID`; returns whether there was one.
   @discardableResult
-  public func deleteFavorite(placeID: String) async throws(PersistenceError) -> Bool {
-    try await mapErrors { try await writer.write { db in try Favorite.deleteOne(db, key: placeID) } }
+  public func deleteFavorite(placeID: String) async throws(StorageError) -> Bool {
+    try await mapErrors {
+      try await writer.write { db in try Favorite.deleteOne(db, key: placeID) }
+    }
   }
 
   static func fetchFavorites(_ db: Database) throws -> [Favorite] {
@@ -41,18 +43,20 @@ extension LocalDatabase {
   // MARK: Notes
 
   /// The notes about `placeID`, newest first.
-  public func notes(placeID: String) async throws(PersistenceError) -> [PlaceNote] {
-    try await mapErrors { try await writer.read { db in try Self.fetchNotes(db, placeID: placeID) } }
+  public func notes(placeID: String) async throws(StorageError) -> [PlaceNote] {
+    try await mapErrors {
+      try await writer.read { db in try Self.fetchNotes(db, placeID: placeID) }
+    }
   }
 
   /// Stores a new note. A note with the same ``PlaceNote/id`` already stored is an error.
-  public func addNote(_ note: PlaceNote) async throws(PersistenceError) {
+  public func addNote(_ note: PlaceNote) async throws(StorageError) {
     try await mapErrors { try await writer.write { db in try note.insert(db) } }
   }
 
   /// Deletes the note with `id`; returns whether there was one.
   @discardableResult
-  public func deleteNote(id: UUID) async throws(PersistenceError) -> Bool {
+  public func deleteNote(id: UUID) async throws(StorageError) -> Bool {
     try await mapErrors {
       try await writer.write { db in try PlaceNote.deleteOne(db, key: id.uuidString) }
     }
@@ -68,19 +72,19 @@ extension LocalDatabase {
   // MARK: Monitored regions
 
   /// Every monitored region, by identifier.
-  public func monitoredRegions() async throws(PersistenceError) -> [MonitoredRegion] {
+  public func monitoredRegions() async throws(StorageError) -> [MonitoredRegion] {
     try await mapErrors { try await writer.read(Self.fetchMonitoredRegions) }
   }
 
   /// Inserts `region`, or replaces the one with the same identifier.
-  public func saveMonitoredRegion(_ region: MonitoredRegion) async throws(PersistenceError) {
+  public func saveMonitoredRegion(_ region: MonitoredRegion) async throws(StorageError) {
     try await mapErrors { try await writer.write { db in try region.save(db) } }
   }
 
   /// Records the state the region monitor determined; returns whether the region exists.
   @discardableResult
   public func updateRegionState(identifier: String, state: RegionState)
-    async throws(PersistenceError) -> Bool
+    async throws(StorageError) -> Bool
   {
     try await mapErrors {
       try await writer.write { db in
@@ -93,7 +97,7 @@ extension LocalDatabase {
 
   /// Stops monitoring `identifier`; returns whether it was monitored.
   @discardableResult
-  public func deleteMonitoredRegion(identifier: String) async throws(PersistenceError) -> Bool {
+  public func deleteMonitoredRegion(identifier: String) async throws(StorageError) -> Bool {
     try await mapErrors {
       try await writer.write { db in try MonitoredRegion.deleteOne(db, key: identifier) }
     }
@@ -106,7 +110,7 @@ extension LocalDatabase {
   // MARK: Recent searches
 
   /// The most recent searches, newest first, at most `limit`.
-  public func recentSearches(limit: Int = recentSearchLimit) async throws(PersistenceError)
+  public func recentSearches(limit: Int = recentSearchLimit) async throws(StorageError)
     -> [RecentSearch]
   {
     try await mapErrors {
@@ -116,7 +120,7 @@ extension LocalDatabase {
 
   /// Records a search, moving a repeated query to the top and keeping only the newest
   /// ``recentSearchLimit``.
-  public func recordSearch(_ search: RecentSearch) async throws(PersistenceError) {
+  public func recordSearch(_ search: RecentSearch) async throws(StorageError) {
     try await mapErrors {
       try await writer.write { db in
         try search.save(db)
@@ -129,7 +133,7 @@ extension LocalDatabase {
   }
 
   /// Forgets every recent search.
-  public func clearRecentSearches() async throws(PersistenceError) {
+  public func clearRecentSearches() async throws(StorageError) {
     try await mapErrors { _ = try await writer.write { db in try RecentSearch.deleteAll(db) } }
   }
 

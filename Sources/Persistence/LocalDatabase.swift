@@ -6,7 +6,7 @@ import GRDB
 ///
 /// On disk it is a WAL-mode `DatabasePool` (readers never wait for the writer); in memory it is
 /// a `DatabaseQueue`. Opening never replaces or repairs an existing file: a damaged file is
-/// reported as ``PersistenceError/corrupt(path:detail:)`` and left for the user to inspect.
+/// reported as ``StorageError/corrupt(path:detail:)`` and left for the user to inspect.
 ///
 /// ```swift
 /// let database = try LocalDatabase(path: LocalDatabase.defaultPath())
@@ -16,10 +16,10 @@ public struct LocalDatabase: Sendable {
   /// How a database is opened.
   public struct Options: Sendable {
     /// How long a write waits for another process's lock before failing with
-    /// ``PersistenceError/locked(path:timeout:)``.
+    /// ``StorageError/locked(path:timeout:)``.
     public var busyTimeout: Duration
     /// A cap on the file's size in pages (SQLite's `max_page_count`); writing past it fails
-    /// with ``PersistenceError/diskFull(path:)`` as a full disk would. `nil`: no cap.
+    /// with ``StorageError/diskFull(path:)`` as a full disk would. `nil`: no cap.
     public var maximumPageCount: Int?
     /// Run SQLite's `quick_check` when opening, so damage is reported up front rather than in
     /// the middle of some later query. Cheap for a database of this app's size.
@@ -45,54 +45,78 @@ public struct LocalDatabase: Sendable {
   /// Opens (creating if needed) the database file at `path` and migrates it to the latest
   /// ``Schema``. The directory is created with mode 0700: the file holds personal data.
   ///
-  /// - throws: A ``PersistenceError``: `.locked` when another process holds the lock past the
+  /// - throws: A ``StorageError``: `.locked` when another process holds the lock past the
   ///   busy timeout, `.corrupt` for a file that is not a sound SQLite database, `.readOnly` for
   ///   a directory or file that cannot be written, `.cannotOpen` otherwise.
-  public init(path: String, options: Options = Options()) throws(PersistenceError) {
+  public init(path: String, options: Options = Options()) throws(StorageError) {
     let directory = (path as NSString).deletingLastPathComponent
     try Self.prepareDirectory(directory.isEmpty ? "." : directory, for: path)
+    if FileManager.default.fileExists(atPath: path) {
+      // Look before opening for writing: a damaged or newer file must stay byte for byte as
+      // it was, and a writable connection may write (WAL set-up, checkpoints) when it opens.
+      try Self.inspect(path: path, options: options)
+    }
     let writer: any DatabaseWriter
     do {
       writer = try DatabasePool(path: path, configuration: Self.configuration(options))
     } catch {
-      throw PersistenceError(error, path: path, busyTimeout: options.busyTimeout)
+      throw StorageError(error, path: path, busyTimeout: options.busyTimeout)
     }
-    try self.init(path: path, writer: writer, options: options)
+    try self.init(path: path, writer: writer, options: options, inspect: false)
   }
 
   /// Opens an empty in-memory database with the latest schema (for tests and previews).
-  public static func inMemory(options: Options = Options()) throws(PersistenceError)
+  public static func inMemory(options: Options = Options()) throws(StorageError)
     -> LocalDatabase
   {
     let writer: any DatabaseWriter
     do {
       writer = try DatabaseQueue(configuration: configuration(options))
     } catch {
-      throw PersistenceError(error, path: ":memory:", busyTimeout: options.busyTimeout)
+      throw StorageError(error, path: ":memory:", busyTimeout: options.busyTimeout)
     }
-    return try LocalDatabase(path: ":memory:", writer: writer, options: options)
+    return try LocalDatabase(path: ":memory:", writer: writer, options: options, inspect: true)
   }
 
-  /// Wraps an already-open connection, checking and migrating it.
-  init(path: String, writer: any DatabaseWriter, options: Options) throws(PersistenceError) {
+  /// Wraps an already-open connection, checking (when `inspect`) and migrating it.
+  init(path: String, writer: any DatabaseWriter, options: Options, inspect: Bool)
+    throws(StorageError)
+  {
     self.path = path
     self.writer = writer
     self.busyTimeout = options.busyTimeout
     do {
-      if options.checksIntegrityOnOpen {
-        let result = try writer.read { db in try String.fetchOne(db, sql: "PRAGMA quick_check") }
-        if let result, result != "ok" {
-          throw PersistenceError.corrupt(path: path, detail: result)
-        }
-      }
-      let migrator = Schema.migrator
-      if try writer.read(migrator.hasBeenSuperseded) {
-        throw PersistenceError.cannotOpen(
-          path: path, detail: "it was written by a newer version of coffee-finder")
-      }
-      try migrator.migrate(writer)
+      if inspect { try writer.read { db in try Self.inspect(db, path: path, options: options) } }
+      try Schema.migrator.migrate(writer)
     } catch {
-      throw PersistenceError(error, path: path, busyTimeout: options.busyTimeout)
+      throw StorageError(error, path: path, busyTimeout: options.busyTimeout)
+    }
+  }
+
+  /// Checks an existing file through a read-only connection.
+  static func inspect(path: String, options: Options) throws(StorageError) {
+    do {
+      var configuration = Configuration()
+      configuration.readonly = true
+      let reader = try DatabaseQueue(path: path, configuration: configuration)
+      defer { try? reader.close() }
+      try reader.read { db in try inspect(db, path: path, options: options) }
+    } catch {
+      throw StorageError(error, path: path, busyTimeout: options.busyTimeout)
+    }
+  }
+
+  /// Fails for a damaged database (when asked to check) or one a newer version migrated.
+  static func inspect(_ db: Database, path: String, options: Options) throws {
+    if options.checksIntegrityOnOpen {
+      let result = try String.fetchOne(db, sql: "PRAGMA quick_check")
+      if let result, result != "ok" {
+        throw StorageError.corrupt(path: path, detail: result)
+      }
+    }
+    if try Schema.migrator.hasBeenSuperseded(db) {
+      throw StorageError.cannotOpen(
+        path: path, detail: "it was written by a newer version of coffee-finder")
     }
   }
 
@@ -125,7 +149,7 @@ public struct LocalDatabase: Sendable {
     return configuration
   }
 
-  static func prepareDirectory(_ directory: String, for path: String) throws(PersistenceError) {
+  static func prepareDirectory(_ directory: String, for path: String) throws(StorageError) {
     let files = FileManager.default
     var isDirectory: ObjCBool = false
     if files.fileExists(atPath: directory, isDirectory: &isDirectory) {
@@ -152,20 +176,20 @@ public struct LocalDatabase: Sendable {
   ///
   /// Closing is optional (connections close when the last copy goes away) but makes the moment
   /// explicit, which tests of durability need.
-  public func close() throws(PersistenceError) {
+  public func close() throws(StorageError) {
     do {
       try writer.close()
     } catch {
-      throw PersistenceError(error, path: path, busyTimeout: busyTimeout)
+      throw StorageError(error, path: path, busyTimeout: busyTimeout)
     }
   }
 
-  /// Runs `body`, turning any failure into a ``PersistenceError`` about this database.
-  func mapErrors<T>(_ body: () async throws -> T) async throws(PersistenceError) -> T {
+  /// Runs `body`, turning any failure into a ``StorageError`` about this database.
+  func mapErrors<T>(_ body: () async throws -> T) async throws(StorageError) -> T {
     do {
       return try await body()
     } catch {
-      throw PersistenceError(error, path: path, busyTimeout: busyTimeout)
+      throw StorageError(error, path: path, busyTimeout: busyTimeout)
     }
   }
 }

@@ -26,30 +26,32 @@ public struct MonitoredRegion: Hashable, Sendable, Codable, Identifiable {
 extension MonitoredRegion: FetchableRecord, PersistableRecord {
   public static let databaseTableName = "monitoredRegion"
 
-  enum Columns {
-    static let identifier = Column("identifier")
-    static let latitude = Column("latitude")
-    static let longitude = Column("longitude")
-    static let radius = Column("radius")
-    static let notifyOnEntry = Column("notifyOnEntry")
-    static let notifyOnExit = Column("notifyOnExit")
-    static let state = Column("state")
+  /// The table's columns, for queries beyond the ones ``LocalDatabase`` offers.
+  public enum Columns {
+    public static let identifier = Column("identifier")
+    public static let latitude = Column("latitude")
+    public static let longitude = Column("longitude")
+    public static let radius = Column("radius")
+    public static let notifyOnEntry = Column("notifyOnEntry")
+    public static let notifyOnExit = Column("notifyOnExit")
+    public static let state = Column("state")
   }
 
   public init(row: Row) throws {
     let table = Self.databaseTableName
     let stateName: String = try row.decode(forColumn: Columns.state)
     guard let state = RegionState(rawValue: stateName) else {
-      throw PersistenceError.invalidRow(table: table, reason: "unknown region state")
+      throw StorageError.invalidRow(table: table, reason: "unknown region state")
     }
     let radius: Double = try row.decode(forColumn: Columns.radius)
     guard radius.isFinite, radius > 0 else {
-      throw PersistenceError.invalidRow(table: table, reason: "radius \(radius) is not positive")
+      throw StorageError.invalidRow(table: table, reason: "radius \(radius) is not positive")
     }
     region = Region(
       identifier: try row.decode(forColumn: Columns.identifier),
       center: try Coordinate.decoded(
-        latitude: try row.decode(forColumn: Columns.latitude), longitude: try row.decode(forColumn: Columns.longitude), table: table),
+        latitude: try row.decode(forColumn: Columns.latitude),
+        longitude: try row.decode(forColumn: Columns.longitude), table: table),
       radius: radius,
       notifyOnEntry: try row.decode(forColumn: Columns.notifyOnEntry),
       notifyOnExit: try row.decode(forColumn: Columns.notifyOnExit))

@@ -29,17 +29,18 @@ public struct PlaceNote: Hashable, Sendable, Codable, Identifiable {
 extension PlaceNote: FetchableRecord, PersistableRecord {
   public static let databaseTableName = "note"
 
-  enum Columns {
-    static let id = Column("id")
-    static let placeID = Column("placeId")
-    static let text = Column("text")
-    static let createdAt = Column("createdAt")
+  /// The table's columns, for queries beyond the ones ``LocalDatabase`` offers.
+  public enum Columns {
+    public static let id = Column("id")
+    public static let placeID = Column("placeId")
+    public static let text = Column("text")
+    public static let createdAt = Column("createdAt")
   }
 
   public init(row: Row) throws {
     let idText: String = try row.decode(forColumn: Columns.id)
     guard let id = UUID(uuidString: idText) else {
-      throw PersistenceError.invalidRow(table: Self.databaseTableName, reason: "id is not a UUID")
+      throw StorageError.invalidRow(table: Self.databaseTableName, reason: "id is not a UUID")
     }
     self.id = id
     placeID = try row.decode(forColumn: Columns.placeID)

@@ -24,11 +24,12 @@ public struct RecentSearch: Hashable, Sendable, Codable, Identifiable {
 extension RecentSearch: FetchableRecord, PersistableRecord {
   public static let databaseTableName = "recentSearch"
 
-  enum Columns {
-    static let query = Column("query")
-    static let latitude = Column("latitude")
-    static let longitude = Column("longitude")
-    static let searchedAt = Column("searchedAt")
+  /// The table's columns, for queries beyond the ones ``LocalDatabase`` offers.
+  public enum Columns {
+    public static let query = Column("query")
+    public static let latitude = Column("latitude")
+    public static let longitude = Column("longitude")
+    public static let searchedAt = Column("searchedAt")
   }
 
   public init(row: Row) throws {

@@ -52,14 +52,14 @@ public enum SecretRedactor {
   // hot enough for the cost to matter.
   private static var patterns: [Regex<(Substring, Substring)>] {
     [
-    // `Authorization: Bearer x`, `Bearer x`
-    try! Regex(#"((?i:bearer)\s+)[A-Za-z0-9._~+/=-]+"#),
-    // `api_key=x`, `apikey: x`, `"token": "x"`, `client_secret=x`, …
-    try! Regex(
-      #"((?i:api[_-]?key|apikey|access[_-]?token|token|client[_-]?secret|secret|password)"#
-        + #"["']?\s*[:=]\s*["']?)[^\s"'&,;}]+"#),
-    // Foursquare service keys.
-    try! Regex(#"(\b)fsq3[A-Za-z0-9+/=_-]{8,}"#),
+      // `Authorization: Bearer x`, `Bearer x`
+      try! Regex(#"((?i:bearer)\s+)[A-Za-z0-9._~+/=-]+"#),
+      // `api_key=x`, `apikey: x`, `"token": "x"`, `client_secret=x`, …
+      try! Regex(
+        #"((?i:api[_-]?key|apikey|access[_-]?token|token|client[_-]?secret|secret|password)"#
+          + #"["']?\s*[:=]\s*["']?)[^\s"'&,;}]+"#),
+      // Foursquare service keys.
+      try! Regex(#"(\b)fsq3[A-Za-z0-9+/=_-]{8,}"#),
     ]
   }
 }

@@ -13,7 +13,7 @@ import Persistence
 
 func say(_ word: String) {
   print(word)
-  fflush(stdout)
+  fflush(nil)  // all streams: `stdout` itself is not concurrency-safe to name
 }
 
 /// Stalls the batch's transaction after `stallAfter` inserted rows so the parent can kill the

@@ -33,7 +33,7 @@ struct DatabaseClientTests {
 
   @Test
   func theFailingClientThrowsItsErrorEverywhere() async {
-    let error = PersistenceError.corrupt(path: "/x/db.sqlite", detail: "file is not a database")
+    let error = StorageError.corrupt(path: "/x/db.sqlite", detail: "file is not a database")
     let client = DatabaseClient.failing(error)
     await #expect(throws: error) { try await client.favorites() }
     await #expect(throws: error) { try await client.notes("p") }

@@ -4,7 +4,7 @@ import Persistence
 import Testing
 
 /// What a user meets when the database file is not in a state to be used: each failure is a
-/// clear ``PersistenceError`` naming the file, and nothing already stored is lost.
+/// clear ``StorageError`` naming the file, and nothing already stored is lost.
 @Suite("Failures")
 struct FailureTests {
   @Test
@@ -21,7 +21,7 @@ struct FailureTests {
     await #expect {
       try await database.saveFavorite(Fixtures.favorite(2))
     } throws: { error in
-      error as? PersistenceError == .locked(path: path, timeout: timeout)
+      error as? StorageError == .locked(path: path, timeout: timeout)
         && "\(error)".contains("locked by another process")
     }
     let waited = ContinuousClock.now - start
@@ -45,7 +45,7 @@ struct FailureTests {
     #expect {
       try LocalDatabase(path: url.path)
     } throws: { error in
-      guard case .corrupt(let path, _) = error as? PersistenceError else { return false }
+      guard case .corrupt(let path, _) = error as? StorageError else { return false }
       return path == url.path && "\(error)".contains(url.path) && "\(error)".contains("damaged")
     }
     #expect(try Data(contentsOf: url) == garbage)
@@ -57,21 +57,27 @@ struct FailureTests {
     do {
       let database = try LocalDatabase(path: url.path)
       try await database.saveFavorites((0..<300).map { Fixtures.favorite($0) })
+      // Move the rows from the WAL into the main file, where the damage will be done.
+      _ = try await database.writer.writeWithoutTransaction { try $0.checkpoint(.truncate) }
       try database.close()
     }
     // Keep page 1 (the header and schema) and overwrite the next pages, where the rows are.
     var bytes = try Data(contentsOf: url)
-    #expect(bytes.count > 4 * 4096)
+    try #require(bytes.count > 4 * 4096)
     for offset in 4096..<(3 * 4096) { bytes[offset] = 0xA5 }
     try bytes.write(to: url)
 
     #expect {
       try LocalDatabase(path: url.path)
     } throws: { error in
-      guard case .corrupt(let path, _) = error as? PersistenceError else { return false }
+      guard case .corrupt(let path, _) = error as? StorageError else { return false }
       return path == url.path
     }
-    #expect(try Data(contentsOf: url) == bytes)
+    let after = try Data(contentsOf: url)
+    let changed = zip(after, bytes).enumerated().filter { $0.element.0 != $0.element.1 }.map(
+      \.offset)
+    #expect(
+      after == bytes, "\(after.count) vs \(bytes.count); changed offsets \(changed.prefix(20))")
   }
 
   @Test
@@ -127,7 +133,7 @@ struct FailureTests {
     await #expect {
       try await database.saveFavorites(batch)
     } throws: { error in
-      error as? PersistenceError == .diskFull(path: database.path)
+      error as? StorageError == .diskFull(path: database.path)
         && "\(error)".contains("no space left")
     }
     #expect(try await database.favorites() == [Fixtures.favorite(1)])

@@ -24,7 +24,8 @@ struct RecordTests {
   func favoriteKeepsEveryField(storage: TestStorage) async throws {
     let database = try storage.open()
     let favorite = Favorite(
-      placeID: "osm-1", name: "Kahvila \"Ö\" 🍩", coordinate: Coordinate(latitude: -33.9, longitude: 151.2),
+      placeID: "osm-1", name: "Kahvila \"Ö\" 🍩",
+      coordinate: Coordinate(latitude: -33.9, longitude: 151.2),
       source: .openStreetMap, address: "Kuja 1", addedAt: Date(timeIntervalSince1970: 12.5))
     try await database.saveFavorite(favorite)
     #expect(try await database.favorites() == [favorite])
@@ -51,7 +52,7 @@ struct RecordTests {
     try await database.addNote(Fixtures.note(1))
     var duplicate = Fixtures.note(1)
     duplicate.text = "Other text"
-    await #expect(throws: PersistenceError.self) { try await database.addNote(duplicate) }
+    await #expect(throws: StorageError.self) { try await database.addNote(duplicate) }
     #expect(try await database.notes(placeID: "place-1") == [Fixtures.note(1)])
   }
 

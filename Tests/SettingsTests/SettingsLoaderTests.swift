@@ -94,7 +94,8 @@ struct SettingsLoaderTests {
     #expect {
       try loader().load(overrides: SettingsOverrides(resultLimit: 0))
     } throws: { error in
-      "\(error)" == "invalid result_limit in option --limit: must be a whole number from 1 to 50, not \"0\""
+      "\(error)"
+        == "invalid result_limit in option --limit: must be a whole number from 1 to 50, not \"0\""
     }
   }
 

@@ -67,7 +67,8 @@ struct AnalyticsTests {
     let path = directory.appendingPathComponent("events.jsonl").path
     let client = AnalyticsClient.jsonLines(path: path) { Date(timeIntervalSince1970: 0) }
 
-    client.track(AnalyticsEvent("first", ["near": .coordinate(Coordinate(latitude: 1.234, longitude: 5.678))]))
+    client.track(
+      AnalyticsEvent("first", ["near": .coordinate(Coordinate(latitude: 1.234, longitude: 5.678))]))
     client.track(AnalyticsEvent("second", ["api_key": "s3cr3t-value"]))
 
     let text = try String(contentsOfFile: path, encoding: .utf8)

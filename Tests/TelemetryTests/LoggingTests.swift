@@ -23,7 +23,10 @@ struct LoggingTests {
     for priority in LogPriority.allCases {
       logger.log("at \(priority)", priority: priority)
     }
-    #expect(lines.value == ["warning test: at warning\n", "error test: at error\n", "critical test: at critical\n"])
+    #expect(
+      lines.value == [
+        "warning test: at warning\n", "error test: at error\n", "critical test: at critical\n",
+      ])
   }
 
   @Test
@@ -57,9 +60,14 @@ struct LoggingTests {
   @Test
   func personalDataIsOmittedUnlessVerbose() {
     let lines = LockIsolated<[String]>([])
-    logger(level: .info, into: lines).log("note: I live at 5 Main St", priority: .info, options: .personalData)
-    logger(level: .trace, into: lines).log("note: I live at 5 Main St", priority: .info, options: .personalData)
-    #expect(lines.value == ["info test: <personal data omitted>\n", "info test: note: I live at 5 Main St\n"])
+    logger(level: .info, into: lines).log(
+      "note: I live at 5 Main St", priority: .info, options: .personalData)
+    logger(level: .trace, into: lines).log(
+      "note: I live at 5 Main St", priority: .info, options: .personalData)
+    #expect(
+      lines.value == [
+        "info test: <personal data omitted>\n", "info test: note: I live at 5 Main St\n",
+      ])
   }
 
   @Test

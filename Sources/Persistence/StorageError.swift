@@ -6,7 +6,7 @@ import GRDB
 /// Every error from ``LocalDatabase`` and the live ``DatabaseClient`` is one of these; the
 /// underlying SQLite message is kept in ``description`` but never the values of a statement's
 /// arguments (GRDB keeps those out of errors unless asked).
-public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Another process held the database's write lock for longer than the busy timeout.
   case locked(path: String, timeout: Duration)
   /// The file is not an SQLite database, or its pages are damaged. It is left as it is.
@@ -45,7 +45,7 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
 
   /// Classifies an error thrown by GRDB or SQLite for the database at `path`.
   init(_ error: any Error, path: String, busyTimeout: Duration) {
-    if let error = error as? PersistenceError {
+    if let error = error as? StorageError {
       self = error
       return
     }
