@@ -226,7 +226,7 @@ public struct Nearby: Reducer {
   /// A one-line, user-facing description of a search failure.
   static func describe(_ error: any Error) -> String {
     if let error = error as? PlacesError { return error.description }
-    if let error = error as? LocalizedError, let text = error.errorDescription { return text }
+    if let error = error as? any LocalizedError, let text = error.errorDescription { return text }
     return "\(error)"
   }
 }

@@ -171,7 +171,7 @@ public struct PlaceDetail: Reducer {
   }
 
   static func describe(_ error: any Error) -> String {
-    if let error = error as? PersistenceError { return error.description }
+    if let error = error as? StorageError { return error.description }
     return "\(error)"
   }
 }

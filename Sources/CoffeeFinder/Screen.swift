@@ -37,7 +37,7 @@ public enum Screen {
       body += detailBody(detail, draft: state.noteDraft, width: width)
       help =
         state.noteDraft == nil
-        ? "f favourite  n note  d delete note  j/k notes  Esc back  q quit"
+        ? "f favourite  n note  d delete  j/k notes  Esc back  q quit"
         : "Enter save note  Esc cancel"
     } else {
       title = "coffee-finder: coffee nearby"
@@ -60,8 +60,10 @@ public enum Screen {
     if let fix = state.nearby.location, fix.horizontalAccuracy >= 0 {
       parts[0] += " ±\(DistanceText.format(fix.horizontalAccuracy))"
     }
-    parts.append("Data: \(state.dataOrigin)")
+    // The credit comes before the data's description so that the licence's attribution stays
+    // on screen when a narrow terminal cuts the line.
     if let credit = state.dataOrigin.credit { parts.append(credit) }
+    parts.append("Data: \(state.dataOrigin)")
     return parts.joined(separator: " | ")
   }
 
@@ -86,7 +88,10 @@ public enum Screen {
         width: width)
     case .searching, .loaded:
       let searching = nearby.phase == .searching ? " (refreshing…)" : ""
-      var lines = ["\(nearby.places.count) within \(radius), nearest first\(searching)"]
+      var lines = [
+        TerminalText.truncate(
+          "\(nearby.places.count) within \(radius), nearest first\(searching)", width: width)
+      ]
       let favorites = Set(state.favorites.map(\.placeID))
       let rows = max(1, height - 1)
       // Scroll so that the selection stays on screen.

@@ -19,7 +19,7 @@ struct CLIError: Error, CustomStringConvertible {
     switch error {
     case let error as CLIError: text = error.message
     case let error as PlacesError: text = error.description
-    case let error as PersistenceError: text = error.description
+    case let error as StorageError: text = error.description
     case let error as any CustomStringConvertible: text = error.description
     default: text = error.localizedDescription
     }

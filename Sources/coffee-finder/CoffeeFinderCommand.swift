@@ -58,7 +58,7 @@ struct CoffeeFinderCommand: AsyncParsableCommand {
     } catch {
       code = report(error)
     }
-    exit(code)
+    Foundation.exit(code)
   }
 
   static func report(_ error: any Error) -> Int32 {

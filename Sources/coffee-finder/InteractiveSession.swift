@@ -49,8 +49,9 @@ struct InteractiveSession {
     let renderer = Task {
       for await _ in store.states { redraw() }
     }
+    let signalStream = signals.signals
     let resizer = Task {
-      for await signalNumber in signals.signals {
+      for await signalNumber in signalStream {
         if signalNumber == SIGWINCH {
           redraw()
         } else {

@@ -2,4 +2,4 @@ import ArgumentParser
 import Settings
 
 // Lets `--provider auto|foursquare|offline` parse straight into the settings' type.
-extension PlaceProvider: @retroactive ExpressibleByArgument {}
+extension PlaceProvider: ExpressibleByArgument {}

@@ -2,7 +2,7 @@ import Foundation
 
 /// Turns SIGINT/SIGTERM into an awaitable event, so a command can stop cleanly (restore the
 /// terminal, finish writes) instead of dying mid-write.
-final class SignalWatcher: Sendable {
+final class SignalWatcher {
   private let sources: [any DispatchSourceSignal]
   private let stream: AsyncStream<Int32>
   private let continuation: AsyncStream<Int32>.Continuation

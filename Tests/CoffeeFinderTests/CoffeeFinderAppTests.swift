@@ -31,7 +31,6 @@ import Testing
       $0.favorites = [favorite]
       $0.regionStates = ["osm:node/1": .unknown]
     }
-    await store.receive(\.nearby.locationManager.didChangeAuthorization)
     // Wait for the monitoring effect, then walk in.
     for _ in 0..<100 where !location.calls.value.contains("startMonitoring osm:node/1") {
       try await Task.sleep(for: .milliseconds(10))

@@ -26,7 +26,7 @@ enum Fixtures {
     source: .openStreetMap)
   static let regatta = Place(
     id: "osm:node/2", name: "Café Regatta",
-    coordinate: Coordinate(latitude: 60.1836, longitude: 24.9072), distance: 1_450,
+    coordinate: Coordinate(latitude: 60.1836, longitude: 24.9072), distance: 1_460,
     categories: ["Café", "Coffee Shop"], source: .openStreetMap)
 
   static let coverage = DataCoverage(

@@ -1,6 +1,7 @@
 import BearingLocation
 import CoffeeFinder
 import Foundation
+import Persistence
 import Testing
 
 @Suite struct KeyTests {

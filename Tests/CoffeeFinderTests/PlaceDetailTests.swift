@@ -72,7 +72,7 @@ import Testing
   }
 
   @Test func storageFailureShowsAnAlertAndKeepsState() async {
-    let failure = PersistenceError.locked(path: "/tmp/x.sqlite", timeout: .seconds(5))
+    let failure = StorageError.locked(path: "/tmp/x.sqlite", timeout: .seconds(5))
     let store = TestStore(
       initialState: PlaceDetail.State(place: Fixtures.ekberg, isLoaded: true)
     ) {

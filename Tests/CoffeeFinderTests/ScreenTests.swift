@@ -20,8 +20,8 @@ import Testing
     return lines.joined(separator: "\n")
   }
 
-  static let status =
-    "Location: manual 60.171, 24.9414 | Data: offline data: centra…"
+  static let status = "Location: manual 60.171, 24.9414 | © OpenStreetMap contribu…"
+  static let listHelp = "j/k move  Enter open  r refresh  +/- radius  q quit"
 
   @Test func loading() {
     #expect(
@@ -35,7 +35,7 @@ import Testing
 
 
         \(Self.status)
-        j/k move  Enter open  r refresh  +/- radius  q quit
+        \(Self.listHelp)
         """)
   }
 
@@ -51,7 +51,7 @@ import Testing
 
 
         \(Self.status)
-        j/k move  Enter open  r refresh  +/- radius  q quit
+        \(Self.listHelp)
         """)
   }
 
@@ -66,14 +66,13 @@ import Testing
         coffee-finder: coffee nearby
         ──────────────────────────────────────────────────
         2 within 1.0 km, nearest first
-         * Café Ekberg                                120 m
-        >  Café Regatta                              1.5 km
+         * Café Ekberg                               120 m
+        >  Café Regatta                             1.5 km
 
 
 
-
-        Location: manual 60.171, 24.9414 ±5 m | Data: of…
-        j/k move  Enter open  r refresh  +/- radius  q q…
+        Location: manual 60.171, 24.9414 ±5 m | © OpenStr…
+        j/k move  Enter open  r refresh  +/- radius  q qu…
         """)
   }
 
@@ -81,7 +80,8 @@ import Testing
     var app = state(Nearby.State(phase: .loaded, places: [Fixtures.ekberg]))
     let notes = [
       PlaceNote(
-        id: UUID(1), placeID: "osm:node/1", text: "Closed on Sundays", createdAt: Fixtures.epoch),
+        id: UUID(1), placeID: "osm:node/1", text: "Closed on Sundays",
+        createdAt: Fixtures.epoch),
       PlaceNote(
         id: UUID(0), placeID: "osm:node/1", text: "Cardamom buns", createdAt: Fixtures.epoch),
     ]
@@ -89,8 +89,7 @@ import Testing
       place: Fixtures.ekberg, isFavorite: true, notes: notes, selectedNoteID: UUID(0),
       isLoaded: true)
     #expect(
-      render(app, height: 14)
-        == """
+      render(app, height: 14) == """
         coffee-finder: Café Ekberg
         ────────────────────────────────────────────────────────────
         Café Ekberg  * favourite
@@ -104,10 +103,11 @@ import Testing
 
 
         \(Self.status)
-        f favourite  n note  d delete note  j/k notes  Esc back  q quit
-        """.replacingOccurrences(of: "q quit", with: "q quit").split(
-          separator: "\n", omittingEmptySubsequences: false
-        ).map { String($0.prefix(60)) }.joined(separator: "\n"))
+        f favourite  n note  d delete  j/k notes  Esc back  q quit
+        """)
+    app.noteDraft = "Flat white"
+    #expect(render(app, height: 14).contains("\nNew note: Flat white_\n"))
+    #expect(render(app, height: 14).hasSuffix("\nEnter save note  Esc cancel"))
   }
 
   @Test func errorState() {
@@ -123,7 +123,7 @@ import Testing
 
 
         \(Self.status)
-        j/k move  Enter open  r refresh  +/- radius  q quit
+        \(Self.listHelp)
         """)
   }
 
@@ -154,9 +154,9 @@ import Testing
         | dismiss)                             |
         +--------------------------------------+
         1 within 1.0 km, nearest first
-        >  Café Ekberg                    120 m
-        Location: manual 60.171, 24.9414 | Dat…
-        j/k move  Enter open  r refresh  +/- r…
+        >  Café Ekberg                     120 m
+        Location: manual 60.171, 24.9414 | © Op…
+        j/k move  Enter open  r refresh  +/- ra…
         """)
   }
 
@@ -166,10 +166,10 @@ import Testing
       render(app, width: 24, height: 6) == """
         coffee-finder: coffee n…
         ────────────────────────
-        1 within 1.0 km, neare…
-        >  Café Ekb…       120 m
-        Location: manual 60.17…
-        j/k move  Enter open  …
+        1 within 1.0 km, neares…
+        >  Café Ekberg     120 m
+        Location: manual 60.171…
+        j/k move  Enter open  r…
         """)
     #expect(
       render(app, width: 20, height: 6) == """

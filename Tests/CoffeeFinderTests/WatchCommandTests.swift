@@ -42,9 +42,7 @@ import Testing
     fake.standardOutput = FileHandle.nullDevice
     fake.standardError = FileHandle.nullDevice
     try fake.run()
-    defer {
-      if fake.isRunning { fake.terminate() }
-    }
+    defer { Self.stop(fake) }
 
     let watch = Process()
     watch.executableURL = BuiltBinary.url
@@ -94,5 +92,30 @@ import Testing
     #expect(watch.terminationStatus == 0)
     let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     #expect(stderr.contains("watching gpsd 127.0.0.1:\(port)"))
+  }
+
+  /// Stops gpsfake and the gpsd it started (by pid): gpsfake can wait forever for a gpsd that
+  /// blocks SIGTERM, so the daemon gets SIGKILL after a grace period.
+  static func stop(_ fake: Process) {
+    let pid = fake.processIdentifier
+    let daemons = gpsdDaemons(startedBy: pid)
+    if fake.isRunning { kill(pid, SIGTERM) }
+    let deadline = Date().addingTimeInterval(3)
+    while fake.isRunning, Date() < deadline { usleep(20_000) }
+    for daemon in daemons + gpsdDaemons(startedBy: pid) { kill(daemon, SIGKILL) }
+    if fake.isRunning { kill(pid, SIGKILL) }
+  }
+
+  /// gpsd processes whose command line names gpsfake's control socket `/tmp/gpsfake-PID.sock`.
+  static func gpsdDaemons(startedBy pid: Int32) -> [pid_t] {
+    let marker = "gpsfake-\(pid).sock"
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap { entry in
+      guard let candidate = pid_t(entry),
+        let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
+      else { return nil }
+      let commandLine = String(decoding: data, as: UTF8.self)
+      return commandLine.contains("gpsd") && commandLine.contains(marker) ? candidate : nil
+    }
   }
 }
