@@ -43,11 +43,11 @@ struct GPSDSession {
       versionAccepted = true
       return [.available]
     case .device(let path, let activated):
-      return activated ? [] : [.failure(.deviceGone(path: path))]
+      return activated ? [] : [.failure(.deviceGone(path: Self.printable(path)))]
     case .tpv(let report):
       return tpvEvents(report)
     case .error(let text):
-      return [.failure(.sourceError(message: text))]
+      return [.failure(.sourceError(message: Self.printable(text)))]
     case .devices, .sky, .watch, .other:
       return []
     }
@@ -76,5 +76,21 @@ struct GPSDSession {
     epoch = fix.timestamp
     epochQuality = quality
     return [.fix(fix)]
+  }
+
+  /// `text` from gpsd with control characters escaped, so that it is safe to print to a terminal
+  /// and cannot forge log lines; also capped in length.
+  static func printable(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars.prefix(200) {
+      if scalar.properties.generalCategory == .control
+        || scalar.properties.generalCategory == .format
+      {
+        result += "\\u{\(String(scalar.value, radix: 16))}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
   }
 }

@@ -20,11 +20,13 @@ public struct Location: Hashable, Sendable, Codable {
   public var verticalAccuracy: Double
   /// Degrees clockwise from true north; negative when unknown.
   public var course: Double
-  /// Degrees; negative when the course is invalid.
+  /// Degrees; negative when the source gives no estimate (``course`` itself says if it is
+  /// valid).
   public var courseAccuracy: Double
   /// Metres per second; negative when unknown.
   public var speed: Double
-  /// Metres per second; negative when the speed is invalid.
+  /// Metres per second; negative when the source gives no estimate (``speed`` itself says if
+  /// it is valid).
   public var speedAccuracy: Double
   /// When the fix was taken (the source's own time).
   public var timestamp: Date

@@ -88,6 +88,11 @@ struct RegionIndex: Sendable {
       inner: Float(chord(metres: innerDistance)), slot: slot)
   }
 
+  /// The key of the cell that holds a region centered at `center` with `reach` metres.
+  func key(center: Coordinate, reach: Double) -> UInt64 {
+    key(center: center, level: Self.level(forReach: reach))
+  }
+
   private func key(center: Coordinate, level: Int) -> UInt64 {
     let (φ, λ) = Self.radians(center)
     return grids[level].key(latitude: φ, longitude: λ)

@@ -90,21 +90,47 @@ public struct RegionMonitor: Sendable {
   }
 
   /// Starts monitoring many regions at once, as ``startMonitoring(_:)`` does one by one, but
-  /// returns only what needs attention: `monitoringDidFail` for each rejected region and, when
-  /// a fix is known, `didDetermineState(.inside, …)` for each region the device is inside.
+  /// returns only what needs attention, in input order: `monitoringDidFail` for each rejected
+  /// region and, when a fix is known, `didDetermineState(.inside, …)` for each region the
+  /// device is inside.
+  ///
+  /// Regions are stored in the order of the index's cells, so that regions near each other are
+  /// near each other in memory and a fix touches few cache lines.
   @discardableResult
   public mutating func startMonitoring(contentsOf regions: some Sequence<Region>) -> [RegionEvent] {
-    reserveCapacity(self.regions.count + regions.underestimatedCount)
-    var events: [RegionEvent] = []
-    for region in regions {
-      for event in startMonitoring(region) {
-        switch event {
-        case .monitoringDidFail, .didDetermineState(.inside, _): events.append(event)
-        default: break
-        }
+    let regions = Array(regions)
+    reserveCapacity(self.regions.count + regions.count)
+    var failures: [(position: Int, event: RegionEvent)] = []
+    var order: [(key: UInt64, position: Int)] = []
+    order.reserveCapacity(regions.count)
+    for (position, region) in regions.enumerated() {
+      if let error = configuration.validationError(for: region) {
+        failures.append((position, .monitoringDidFail(region, error)))
+      } else {
+        order.append((index.key(center: region.center, reach: reach(of: region)), position))
       }
     }
-    return events
+    order.sort { $0.key < $1.key || ($0.key == $1.key && $0.position < $1.position) }
+    var events = failures
+    // The input position of each slot's region (-1 for regions monitored before), kept in
+    // step with removal's moves, so that of repeated identifiers the last in input wins.
+    var positions = [Int](repeating: -1, count: self.regions.count)
+    positions.reserveCapacity(self.regions.count + order.count)
+    for (_, position) in order {
+      let region = regions[position]
+      if let slot = identifiers.slot(of: region.identifier, in: self.regions) {
+        if positions[slot] > position { continue }
+        removeSlot(slot)
+        positions[slot] = positions[positions.count - 1]
+        positions.removeLast()
+      }
+      let state = determine(region, from: lastFix)
+      insert(region, state: state)
+      positions.append(position)
+      if state == .inside { events.append((position, .didDetermineState(.inside, region))) }
+    }
+    if events.count > failures.count { events.sort { $0.position < $1.position } }
+    return events.map(\.event)
   }
 
   /// Stops monitoring the region with `region`'s identifier; does nothing if it is not monitored.
@@ -126,7 +152,9 @@ public struct RegionMonitor: Sendable {
   }
 
   /// Applies a fix and returns what it changed: `didExit`, then `didEnter`, then
-  /// `didDetermineState` (for regions whose state was unknown), each sorted by identifier.
+  /// `didDetermineState` (for regions whose state was unknown). Within each kind the order is
+  /// the monitor's internal one (deterministic for the same history, but not alphabetical:
+  /// sorting a hundred events by identifier would cost more than finding them).
   ///
   /// A fix with a negative or NaN horizontal accuracy is invalid and changes nothing.
   public mutating func update(with location: Location) -> [RegionEvent] {
@@ -134,6 +162,7 @@ public struct RegionMonitor: Sendable {
     let isFirstFix = lastFix == nil
     lastFix = location
     var changes = Changes()
+    changes.exited.reserveCapacity(inside.count)
     if !pending.isEmpty { advancePending(with: location, into: &changes) }
     if isFirstFix {
       for slot in regions.indices { resolveUnknown(slot, with: location, into: &changes) }
@@ -181,10 +210,12 @@ extension RegionMonitor {
 
     var events: [RegionEvent] {
       if exited.isEmpty, entered.isEmpty, determined.isEmpty { return [] }
-      let byIdentifier: (Region, Region) -> Bool = { $0.identifier < $1.identifier }
-      return exited.sorted(by: byIdentifier).map(RegionEvent.didExit)
-        + entered.sorted(by: byIdentifier).map(RegionEvent.didEnter)
-        + determined.sorted(by: byIdentifier).map { .didDetermineState(.inside, $0) }
+      var events: [RegionEvent] = []
+      events.reserveCapacity(exited.count + entered.count + determined.count)
+      for region in exited { events.append(.didExit(region)) }
+      for region in entered { events.append(.didEnter(region)) }
+      for region in determined { events.append(.didDetermineState(.inside, region)) }
+      return events
     }
   }
 

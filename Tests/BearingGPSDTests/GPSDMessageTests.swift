@@ -170,6 +170,11 @@ import Testing
     #expect(result.last == .noFix)
   }
 
+  @Test func textFromGPSDIsEscapedBeforeItCanReachATerminal() {
+    let result = events([#"{"class":"ERROR","message":"bad \u001b[31mred\u0007"}"#])
+    #expect(result == [.failure(.sourceError(message: #"bad \u{1b}[31mred\u{7}"#))])
+  }
+
   @Test func wrongProtocolVersionAndGoneDevicesAreReported() {
     #expect(
       events([#"{"class":"VERSION","release":"9","proto_major":4,"proto_minor":0}"#])

@@ -119,3 +119,35 @@ struct SplitMix64: RandomNumberGenerator {
     return z ^ (z >> 31)
   }
 }
+
+/// Events in a canonical order: by kind as the monitor emits them (exits, entries,
+/// determinations, then the rest), and by identifier within a kind.
+func canonical(_ events: [RegionEvent]) -> [RegionEvent] {
+  func rank(_ event: RegionEvent) -> (Int, String) {
+    switch event {
+    case .didExit(let region): (0, region.identifier)
+    case .didEnter(let region): (1, region.identifier)
+    case .didDetermineState(_, let region): (2, region.identifier)
+    case .didStartMonitoring(let region): (3, region.identifier)
+    case .monitoringDidFail(let region, _): (4, region.identifier)
+    }
+  }
+  return events.sorted { rank($0) < rank($1) }
+}
+
+/// Whether `actual` has the same events as `expected`, with the kinds in the same order
+/// (the monitor does not sort within a kind).
+func sameEvents(_ actual: [RegionEvent], _ expected: [RegionEvent]) -> Bool {
+  func kinds(_ events: [RegionEvent]) -> [Int] {
+    events.map {
+      switch $0 {
+      case .didExit: 0
+      case .didEnter: 1
+      case .didDetermineState: 2
+      case .didStartMonitoring: 3
+      case .monitoringDidFail: 4
+      }
+    }
+  }
+  return kinds(actual) == kinds(expected) && canonical(actual) == canonical(expected)
+}

@@ -68,7 +68,7 @@ import Testing
         let expected = oracle.update(with: location)
         let actual = monitor.update(with: location)
         enters += expected.count { if case .didEnter = $0 { true } else { false } }
-        guard actual == expected else {
+        guard sameEvents(actual, expected) else {
           Issue.record("step \(step) at \(position): expected \(expected), got \(actual)")
           return
         }
@@ -183,7 +183,7 @@ struct Scenario {
         position = location.coordinate
         let expected = oracle.update(with: location)
         let actual = monitor.update(with: location)
-        guard actual == expected else {
+        guard sameEvents(actual, expected) else {
           let context = "step \(step), fix \(location.coordinate) ±\(location.horizontalAccuracy)"
           Issue.record("\(context): expected \(expected), got \(actual)")
           return transitions

@@ -158,9 +158,10 @@ struct RegionVisits: Reducer {
 
     var delivered = 0
     for (fix, event) in crossings {
-      // One fix a second on the test clock, up to the one that crosses.
+      // One fix a second on the test clock, up to the one that crosses. Waiting for the walk
+      // to sleep again before each step keeps fixes and seconds in step on a busy machine.
       while delivered < fix {
-        await clock.waitForSleepers()
+        await clock.waitForSleepers(timeout: .seconds(60))
         await clock.advance(by: .seconds(1))
         delivered += 1
       }

@@ -41,7 +41,7 @@ import Testing
     let task = store.send(.incrementLater)
     task.cancel()
     await task.finish()
-    await clock.run()
+    await clock.advance(by: .seconds(2))
     #expect(store.count == 0)
     #expect(task.isCancelled)
   }

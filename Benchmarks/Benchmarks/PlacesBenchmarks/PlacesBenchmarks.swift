@@ -82,7 +82,10 @@ let helsinkiPBF: Data = {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
   let url = root.appendingPathComponent("Tests/PlacesTests/Fixtures/Helsinki.osm.pbf")
-  return (try? Data(contentsOf: url)) ?? Data()
+  guard let data = try? Data(contentsOf: url) else {
+    fatalError("the benchmark needs \(url.path), the test fixture")
+  }
+  return data
 }()
 
 let benchmarks: @Sendable () -> Void = {
