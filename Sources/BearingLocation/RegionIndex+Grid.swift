@@ -33,8 +33,16 @@ extension RegionIndex {
       let lower = -Double.pi / 2 + Double(row) * angle
       let upper = min(Double.pi / 2, lower + angle)
       let poleward = min(Double.pi / 2, max(abs(lower), abs(upper)))
-      let count = (2 * Double.pi * cos(poleward) / angle).rounded(.down)
+      let count = (2 * Double.pi * Self.approximateCosine(poleward) / angle).rounded(.down)
       return count < 1 ? 1 : Int(min(count, Double(RegionIndex.maximumColumns)))
+    }
+
+    /// Bhaskara's rational approximation of cos x on 0…π/2 (within 0.002): the partition needs
+    /// a deterministic width per row, not an exact one, and this costs a division, not a call.
+    @inline(__always)
+    static func approximateCosine(_ x: Double) -> Double {
+      let square = x * x
+      return max(0, (Double.pi * Double.pi - 4 * square) / (Double.pi * Double.pi + square))
     }
 
     /// The column of longitude `λ` (radians) without wrapping, for one end of a range.
@@ -57,17 +65,25 @@ extension RegionIndex {
     /// Calls `body` with the key of every cell that meets the bounding box of the spherical cap
     /// of angular radius `δ` around (`φ`, `λ`), each cell once.
     func forEachCell(
-      aroundLatitude φ: Double, longitude λ: Double, angularRadius δ: Double,
+      aroundLatitude φ: Double, cosine cosφ: Double, longitude λ: Double, angularRadius δ: Double,
       _ body: (UInt64) -> Void
     ) {
       let south = φ - δ
       let north = φ + δ
       // The cap's longitude extent: all of it when the cap holds a pole, otherwise the
-      // tangent meridians' offset asin(sin δ / cos φ).
+      // tangent meridians' offset asin(sin δ / cos φ). For a ratio up to 1/2, asin(r) ≤
+      // r · π/3 = r · asin(1/2) / (1/2) bounds it from above (asin(r)/r grows with r) without
+      // the call;
+      // sin δ ≤ δ likewise.
       var halfWidth = Double.pi
       if south > -Double.pi / 2, north < Double.pi / 2 {
-        let ratio = sin(δ) / cos(φ)
-        if ratio < 1 { halfWidth = asin(ratio) * (1 + 1e-9) + 1e-12 }
+        let ratio = δ / cosφ
+        if ratio <= 0.5 {
+          halfWidth = ratio * (Double.pi / 3) * (1 + 1e-9) + 1e-12
+        } else {
+          let exact = sin(δ) / cosφ
+          if exact < 1 { halfWidth = asin(exact) * (1 + 1e-9) + 1e-12 }
+        }
       }
       for row in self.row(latitude: south)...self.row(latitude: north) {
         let columns = columnCount(row: row)

@@ -140,9 +140,11 @@ struct RegionIndex: Sendable {
   /// Appends to `result` every cell that may hold a region whose reach covers the point at
   /// latitude `φ`, longitude `λ` (radians).
   func candidateCells(latitude φ: Double, longitude λ: Double, into result: inout [Int32]) {
+    let cosφ = cos(φ)
     for level in 0..<Self.levelCount where levelPopulation[level] > 0 {
       let δ = levelReach[level] / Coordinate.earthRadius * (1 + 1e-9) + 1e-12
-      grids[level].forEachCell(aroundLatitude: φ, longitude: λ, angularRadius: δ) { key in
+      grids[level].forEachCell(aroundLatitude: φ, cosine: cosφ, longitude: λ, angularRadius: δ) {
+        key in
         if let cell = table.cell(for: key), !cells[Int(cell)].isEmpty { result.append(cell) }
       }
     }

@@ -162,7 +162,6 @@ public struct RegionMonitor: Sendable {
     let isFirstFix = lastFix == nil
     lastFix = location
     var changes = Changes()
-    changes.exited.reserveCapacity(inside.count)
     if !pending.isEmpty { advancePending(with: location, into: &changes) }
     if isFirstFix {
       for slot in regions.indices { resolveUnknown(slot, with: location, into: &changes) }
