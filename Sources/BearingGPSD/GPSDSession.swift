@@ -16,6 +16,8 @@ struct GPSDSession {
   let assumedHorizontalAccuracy: Double
   let logger: Logger
   private(set) var versionAccepted = false
+  /// Set when gpsd speaks a protocol other than 3; the connection should be closed.
+  private(set) var isIncompatible = false
   private var epoch: Date?
   private var epochQuality = -1
 
@@ -38,6 +40,7 @@ struct GPSDSession {
     case .version(let release, let major, let minor):
       guard major == 3 else {
         logger.error("gpsd \(release) at \(endpoint) speaks protocol \(major).\(minor)")
+        isIncompatible = true
         return [.unavailable(.unsupportedProtocol(major: major, minor: minor))]
       }
       versionAccepted = true

@@ -34,6 +34,9 @@ extension LocationSource {
           await send(
             .failure(.connectionLost(endpoint: "\(endpoint)", reason: "gpsd closed the connection"))
           )
+        } catch is IncompatibleGPSD {
+          // Already reported as unavailable with the protocol version; retry later in case
+          // gpsd is upgraded.
         } catch {
           guard !Task.isCancelled else { return }
           if session.versionAccepted {
@@ -77,6 +80,7 @@ extension LocationSource {
           case .line(let bytes):
             let events = bytes.withUnsafeBytes { session.events(for: $0) }
             for event in events { await send(event) }
+            if session.isIncompatible { throw IncompatibleGPSD() }
           case .overlong(let count):
             session.logger.warning(
               "skipping a \(count)-byte line from gpsd \(endpoint): over the protocol's limit")
@@ -91,3 +95,6 @@ extension LocationSource {
     return "\(error)"
   }
 }
+
+/// Ends a connection to a gpsd whose protocol major version is not 3.
+private struct IncompatibleGPSD: Error {}

@@ -109,6 +109,22 @@ import Testing
     #expect(error.description.contains("Start it with `gpsd"))
   }
 
+  @Test func aGPSDOfAnotherProtocolVersionIsRefused() async throws {
+    let server = try OneLineServer(
+      greeting: #"{"class":"VERSION","release":"9.0","proto_major":4,"proto_minor":0}"# + "\n")
+    let manager = LocationManager.gpsd(
+      GPSDEndpoint(host: "127.0.0.1", port: server.port), options: Self.options)
+    let recorder = ActionRecorder(manager.delegate())
+    await manager.requestWhenInUseAuthorization()
+    await manager.requestLocation()
+    let actions = await recorder.wait(forCount: 3)
+    #expect(
+      actions == [
+        .didChangeAuthorization(.denied), .authorizationDidChange(.denied, .fullAccuracy),
+        .didFailWithError(.unsupportedProtocol(major: 4, minor: 0)),
+      ])
+  }
+
   @Test func reconnectsAfterGPSDIsStoppedAndStartedAgain() async throws {
     var log = Self.warmUp(from: 0, count: 30)
     for epoch in Self.fixEpochs(from: 30, count: 200) {
