@@ -148,7 +148,8 @@ let package = Package(
     .executableTarget(
       name: "coffee-finder",
       dependencies: [
-        "CoffeeFinder",
+        "CoffeeFinder", "Bearing", "BearingLocation", "BearingGPSD", "Places", "Persistence",
+        "Settings",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -200,7 +201,10 @@ let package = Package(
     ),
     .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
     .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "BearingTesting"]),
-    .testTarget(name: "CoffeeFinderTests", dependencies: ["CoffeeFinder", "BearingTesting"]),
+    .testTarget(
+      name: "CoffeeFinderTests",
+      dependencies: ["CoffeeFinder", "BearingTesting", "BearingLocation", "Places", "Persistence"]
+    ),
   ]
 )
 

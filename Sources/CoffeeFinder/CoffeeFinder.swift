@@ -1,1 +1,0 @@
-// CoffeeFinder module; see ARCHITECTURE.md.

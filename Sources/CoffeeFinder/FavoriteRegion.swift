@@ -1,0 +1,38 @@
+import BearingLocation
+import Foundation
+import Persistence
+import Places
+
+/// How a place becomes a favourite and a favourite becomes a monitored region.
+///
+/// The region's identifier is the place's id, so a region event names its favourite.
+///
+/// ```swift
+/// let favorite = FavoriteRegion.favorite(for: place, addedAt: now)
+/// let region = FavoriteRegion.region(for: favorite)
+/// ```
+public enum FavoriteRegion {
+  /// Metres around a favourite that count as "near" it.
+  public static let radius: Double = 100
+
+  /// The favourite record for `place`.
+  public static func favorite(for place: Place, addedAt: Date) -> Favorite {
+    Favorite(
+      placeID: place.id, name: place.name, coordinate: place.coordinate,
+      source: place.source == .foursquare ? .foursquare : .openStreetMap,
+      address: place.address, addedAt: addedAt)
+  }
+
+  /// The monitored region around `favorite`.
+  public static func region(for favorite: Favorite, radius: Double = radius) -> Region {
+    Region(identifier: favorite.placeID, center: favorite.coordinate, radius: radius)
+  }
+
+  /// The place a favourite was saved from, as far as the favourite remembers it.
+  public static func place(for favorite: Favorite) -> Place {
+    Place(
+      id: favorite.placeID, name: favorite.name, coordinate: favorite.coordinate,
+      address: favorite.address,
+      source: favorite.source == .foursquare ? .foursquare : .openStreetMap)
+  }
+}

@@ -1,0 +1,48 @@
+import BearingLocation
+
+/// Where the app's location comes from, shown in the status bar and in command output.
+///
+/// ```swift
+/// LocationOrigin.simulated(at: centre).description
+/// // "simulated at the offline data's centre (60.170, 24.944)"
+/// ```
+public enum LocationOrigin: Hashable, Sendable, CustomStringConvertible {
+  /// Live fixes from gpsd at `endpoint` (`host:port`).
+  case gpsd(endpoint: String)
+  /// A recorded track replayed from `file`.
+  case replay(file: String)
+  /// A simulated walk among regions.
+  case wander
+  /// A position typed on the command line.
+  case manual(Coordinate)
+  /// No source was given: a fixed position at the offline data's centre.
+  case simulated(Coordinate)
+
+  public var description: String {
+    switch self {
+    case .gpsd(let endpoint): "gpsd \(endpoint)"
+    case .replay(let file): "replay of \(TerminalText.escape(file))"
+    case .wander: "simulated wander"
+    case .manual(let coordinate): "manual \(Self.short(coordinate))"
+    case .simulated(let coordinate):
+      "simulated at the offline data's centre (\(Self.short(coordinate)))"
+    }
+  }
+
+  /// A machine-readable kind, for JSON output.
+  public var kind: String {
+    switch self {
+    case .gpsd: "gpsd"
+    case .replay: "replay"
+    case .wander: "wander"
+    case .manual: "manual"
+    case .simulated: "simulated"
+    }
+  }
+
+  static func short(_ coordinate: Coordinate) -> String {
+    let latitude = (coordinate.latitude * 100_000).rounded() / 100_000
+    let longitude = (coordinate.longitude * 100_000).rounded() / 100_000
+    return "\(latitude), \(longitude)"
+  }
+}

@@ -1,0 +1,232 @@
+import Bearing
+import BearingLocation
+import Foundation
+import Places
+
+/// The nearby coffee shops screen: ask for authorization, get a fix, search, list nearest first.
+///
+/// While following live updates it searches again once the user has moved more than
+/// ``State/researchDistance`` from where the last search was made, debounced on the injected
+/// clock so that a walk does not start a search per fix. Every long-running effect is cancelled
+/// by ``Action/onDisappear``.
+///
+/// ```swift
+/// let store = Store(initialState: Nearby.State()) { Nearby() }
+/// store.send(.onAppear)
+/// ```
+public struct Nearby: Reducer {
+  /// What the screen shows.
+  public struct State: Equatable, Sendable {
+    /// Metres around the fix to search.
+    public var radius: Double
+    /// At most this many results.
+    public var limit: Int
+    /// Whether to follow live updates (the terminal UI) or take one fix (a command).
+    public var followsUpdates: Bool
+    /// Metres the user must move before a new search starts on its own.
+    public var researchDistance: Double
+    /// Where the screen is in its flow.
+    public var phase: Phase
+    /// The latest fix.
+    public var location: Location?
+    /// Where the shown results were searched around.
+    public var searchCenter: Coordinate?
+    /// The results, nearest first.
+    public var places: [Place]
+
+    /// Creates the state of a screen that has not appeared yet.
+    public init(
+      radius: Double = 1_000,
+      limit: Int = 10,
+      followsUpdates: Bool = true,
+      researchDistance: Double = 100,
+      phase: Phase = .idle,
+      location: Location? = nil,
+      searchCenter: Coordinate? = nil,
+      places: [Place] = []
+    ) {
+      self.radius = radius
+      self.limit = limit
+      self.followsUpdates = followsUpdates
+      self.researchDistance = researchDistance
+      self.phase = phase
+      self.location = location
+      self.searchCenter = searchCenter
+      self.places = places
+    }
+  }
+
+  /// Where the screen is in its flow; each phase has its own rendering.
+  public enum Phase: Equatable, Sendable {
+    /// Not yet appeared.
+    case idle
+    /// Waiting for the user (or gpsd) to grant location access.
+    case authorizing
+    /// Authorized, waiting for the first fix.
+    case locating
+    /// A search is running; earlier results, if any, stay on screen.
+    case searching
+    /// Results arrived (possibly none: see ``State/places``).
+    case loaded
+    /// Location access was refused; the text says what to do.
+    case denied(String)
+    /// Locating or searching failed; the text says why.
+    case failed(String)
+  }
+
+  /// Everything that can happen on the screen.
+  @CasePathable
+  public enum Action: Equatable, Sendable {
+    case onAppear
+    case onDisappear
+    case refreshTapped
+    case radiusChanged(Double)
+    case locationManager(LocationManager.Action)
+    /// The user stayed away from the last search centre for the debounce time.
+    case researchDue(Coordinate)
+    case searchFinished([Place])
+    case searchFailed(String)
+  }
+
+  enum CancelID: Hashable, Sendable {
+    case delegate
+    case search
+  }
+
+  @Dependency(\.locationManager) var locationManager
+  @Dependency(\.places) var places
+  @Dependency(\.continuousClock) var clock
+
+  /// How long the user must keep away from the last search centre before searching again.
+  public static let researchDebounce: Duration = .seconds(2)
+
+  /// Creates the feature.
+  public init() {}
+
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .onAppear:
+      state.phase = .authorizing
+      let locationManager = locationManager
+      return .run { send in
+        // Subscribe before asking, so the answer cannot be missed.
+        let events = locationManager.delegate()
+        await locationManager.requestWhenInUseAuthorization()
+        for await event in events { await send(.locationManager(event)) }
+      }
+      .cancellable(id: CancelID.delegate, cancelInFlight: true)
+
+    case .onDisappear:
+      let locationManager = locationManager
+      let follows = state.followsUpdates
+      return .merge(
+        .cancel(id: CancelID.delegate),
+        .cancel(id: CancelID.search),
+        follows ? .run { _ in await locationManager.stopUpdatingLocation() } : .none
+      )
+
+    case .refreshTapped:
+      guard let location = state.location else {
+        guard state.phase != .idle, state.phase != .authorizing else { return .none }
+        if case .denied = state.phase { return .none }
+        state.phase = .locating
+        let locationManager = locationManager
+        return .run { _ in await locationManager.requestLocation() }
+      }
+      return search(&state, around: location.coordinate)
+
+    case .radiusChanged(let radius):
+      state.radius = radius
+      guard let location = state.location else { return .none }
+      return search(&state, around: location.coordinate)
+
+    case .locationManager(.didChangeAuthorization(let status)):
+      return authorizationChanged(&state, to: status)
+
+    case .locationManager(.didUpdateLocations(let fixes)):
+      guard let fix = fixes.last else { return .none }
+      state.location = fix
+      guard let center = state.searchCenter else {
+        return search(&state, around: fix.coordinate)
+      }
+      guard state.followsUpdates,
+        center.distance(to: fix.coordinate) > state.researchDistance
+      else { return .none }
+      let coordinate = fix.coordinate
+      return .run { send in await send(.researchDue(coordinate)) }
+        .debounce(id: CancelID.search, for: Self.researchDebounce, clock: clock)
+
+    case .researchDue(let coordinate):
+      return search(&state, around: coordinate)
+
+    case .locationManager(.didFailWithError(let error)):
+      // A failure after results keeps them on screen; before any, it is the screen's state.
+      if state.location == nil { state.phase = .failed(error.description) }
+      return .none
+
+    case .locationManager:
+      return .none
+
+    case .searchFinished(let places):
+      state.places = places
+      state.phase = .loaded
+      return .none
+
+    case .searchFailed(let message):
+      state.phase = .failed(message)
+      return .none
+    }
+  }
+
+  private func authorizationChanged(
+    _ state: inout State, to status: AuthorizationStatus
+  ) -> Effect<Action> {
+    switch status {
+    case .authorizedAlways, .authorizedWhenInUse:
+      guard state.phase == .authorizing || state.location == nil else { return .none }
+      state.phase = .locating
+      let locationManager = locationManager
+      let follows = state.followsUpdates
+      return .run { _ in
+        if follows {
+          await locationManager.startUpdatingLocation()
+        } else {
+          await locationManager.requestLocation()
+        }
+      }
+    case .denied, .restricted:
+      state.phase = .denied(Self.deniedMessage)
+      return .cancel(id: CancelID.search)
+    case .notDetermined:
+      return .none
+    }
+  }
+
+  /// What to do when location access is refused; on Linux that means gpsd is unreachable.
+  public static let deniedMessage =
+    "Location access is off: gpsd could not be reached. Start gpsd (or pass --gpsd HOST:PORT), "
+    + "or choose a location with --at LAT,LON, --replay FILE or --wander."
+
+  private func search(_ state: inout State, around center: Coordinate) -> Effect<Action> {
+    state.phase = .searching
+    state.searchCenter = center
+    let radius = state.radius
+    let limit = state.limit
+    let places = places
+    return .run { send in
+      let query = try PlaceQuery(
+        center: center, radius: radius, categories: [.coffeeShop, .cafe], limit: limit)
+      await send(.searchFinished(try await places.search(query)))
+    } catch: { error, send in
+      await send(.searchFailed(Self.describe(error)))
+    }
+    .cancellable(id: CancelID.search, cancelInFlight: true)
+  }
+
+  /// A one-line, user-facing description of a search failure.
+  static func describe(_ error: any Error) -> String {
+    if let error = error as? PlacesError { return error.description }
+    if let error = error as? any LocalizedError, let text = error.errorDescription { return text }
+    return "\(error)"
+  }
+}

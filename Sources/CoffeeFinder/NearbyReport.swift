@@ -1,0 +1,136 @@
+import BearingLocation
+import Foundation
+import Places
+
+/// What `coffee-finder nearby` prints: a table for people or JSON for programs.
+///
+/// ```swift
+/// let report = NearbyReport(center: here, radius: 1_000, places: places,
+///                           location: .manual(here), data: .offline(coverage))
+/// print(report.table(width: 80))
+/// ```
+public struct NearbyReport: Equatable, Sendable {
+  /// Where the search was made.
+  public var center: Coordinate
+  /// Metres searched around ``center``.
+  public var radius: Double
+  /// The results, nearest first.
+  public var places: [Place]
+  /// Where the location came from.
+  public var location: LocationOrigin
+  /// Where the places came from.
+  public var data: DataOrigin
+
+  /// Creates a report.
+  public init(
+    center: Coordinate, radius: Double, places: [Place], location: LocationOrigin,
+    data: DataOrigin
+  ) {
+    self.center = center
+    self.radius = radius
+    self.places = places
+    self.location = location
+    self.data = data
+  }
+
+  /// The human-readable table, every line at most `width` characters (at least 40).
+  public func table(width: Int = 80) -> String {
+    let width = max(40, width)
+    var lines = [
+      TerminalText.truncate(
+        "Coffee within \(DistanceText.format(radius)) of \(LocationOrigin.short(center)) "
+          + "(location: \(location))", width: width)
+    ]
+    if places.isEmpty {
+      lines.append("No coffee shops found. Try a larger --radius.")
+    } else {
+      let addressWidth = width >= 70 ? width / 3 : 0
+      let nameWidth = width - 4 - 10 - (addressWidth > 0 ? addressWidth + 2 : 0)
+      var header =
+        " #  " + "Name".padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+        + "  Distance"
+      if addressWidth > 0 { header += "  Address" }
+      lines.append(header)
+      for (index, place) in places.enumerated() {
+        let number = String(index + 1)
+        let distance = DistanceText.format(place.distance)
+        var line =
+          String(repeating: " ", count: max(0, 2 - number.count)) + number + "  "
+          + TerminalText.fit(place.name, width: nameWidth)
+          + String(repeating: " ", count: max(1, 10 - distance.count)) + distance
+        if addressWidth > 0, let address = place.address {
+          line += "  " + TerminalText.truncate(address, width: addressWidth)
+        }
+        lines.append(line)
+      }
+    }
+    lines.append(TerminalText.truncate("Data: \(data)", width: width))
+    if let credit = data.credit { lines.append(TerminalText.truncate(credit, width: width)) }
+    return lines.joined(separator: "\n")
+  }
+
+  private struct JSONForm: Encodable {
+    struct Point: Encodable {
+      var latitude: Double
+      var longitude: Double
+    }
+    struct Entry: Encodable {
+      var id: String
+      var name: String
+      var distance: Double?
+      var latitude: Double
+      var longitude: Double
+      var address: String?
+      var categories: [String]
+      var phone: String?
+      var website: String?
+      var source: String
+    }
+    var center: Point
+    var radius: Double
+    var locationSource: String
+    var location: String
+    var dataSource: String
+    var data: String
+    var attribution: String?
+    var places: [Entry]
+  }
+
+  /// The JSON form: one object with `center`, `radius`, `locationSource`, `dataSource`,
+  /// `attribution` and `places` (each with `id`, `name`, `distance` in metres, `latitude`,
+  /// `longitude`, …). Control characters in strings are escaped, so even raw JSON is safe
+  /// on a terminal.
+  public func json() -> String {
+    let form = JSONForm(
+      center: .init(latitude: center.latitude, longitude: center.longitude),
+      radius: radius, locationSource: location.kind, location: location.description,
+      dataSource: data.kind, data: data.description, attribution: data.credit,
+      places: places.map { place in
+        JSONForm.Entry(
+          id: place.id, name: place.name,
+          distance: place.distance.map { ($0 * 10).rounded() / 10 },
+          latitude: place.coordinate.latitude, longitude: place.coordinate.longitude,
+          address: place.address, categories: place.categories, phone: place.phone,
+          website: place.website, source: place.source.rawValue)
+      })
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    // Encoding plain strings and numbers cannot fail.
+    let text = String(decoding: (try? encoder.encode(form)) ?? Data("{}".utf8), as: UTF8.self)
+    return Self.escapeForJSON(text)
+  }
+
+  /// Escapes the scalars JSONEncoder leaves raw but a terminal would act on (C1 controls,
+  /// bidi overrides) as `\uXXXX`, which is still the same JSON string.
+  static func escapeForJSON(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if TerminalText.isUnsafe(scalar) && scalar.value >= 0x7F {
+        result += "\\u" + String(format: "%04X", scalar.value)
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,177 @@
+import Bearing
+import Foundation
+import Persistence
+import Places
+
+/// Everything known about one place, with the favourite toggle and the user's notes (the MVVM
+/// prototype's posts: create, delete, select for detail, error alert on failure).
+///
+/// Favourites and notes are persisted through the `database` dependency; a favourite is also
+/// saved as a monitored region, so region alerts survive a restart.
+///
+/// ```swift
+/// let store = Store(initialState: PlaceDetail.State(place: place)) { PlaceDetail() }
+/// store.send(.onAppear)
+/// ```
+public struct PlaceDetail: Reducer {
+  /// What the detail screen shows.
+  public struct State: Equatable, Sendable {
+    /// The place.
+    public var place: Place
+    /// Whether the place is a favourite.
+    public var isFavorite: Bool
+    /// Notes about the place, newest first.
+    public var notes: [PlaceNote]
+    /// The note the cursor is on, for deleting or reading in full.
+    public var selectedNoteID: UUID?
+    /// Whether notes and the favourite flag have been loaded.
+    public var isLoaded: Bool
+    /// An error to show until dismissed.
+    public var alert: String?
+
+    /// Creates the state for `place`, before anything is loaded.
+    public init(
+      place: Place,
+      isFavorite: Bool = false,
+      notes: [PlaceNote] = [],
+      selectedNoteID: UUID? = nil,
+      isLoaded: Bool = false,
+      alert: String? = nil
+    ) {
+      self.place = place
+      self.isFavorite = isFavorite
+      self.notes = notes
+      self.selectedNoteID = selectedNoteID
+      self.isLoaded = isLoaded
+      self.alert = alert
+    }
+
+    /// The selected note, if any.
+    public var selectedNote: PlaceNote? {
+      notes.first { $0.id == selectedNoteID }
+    }
+  }
+
+  /// Everything that can happen on the detail screen.
+  @CasePathable
+  public enum Action: Equatable, Sendable {
+    case onAppear
+    case loaded(isFavorite: Bool, notes: [PlaceNote])
+    case favoriteToggled
+    case favoriteChanged(Bool)
+    case addNoteSubmitted(String)
+    case noteAdded(PlaceNote)
+    case deleteNoteTapped(UUID)
+    case noteDeleted(UUID)
+    case noteSelected(UUID?)
+    case failed(String)
+    case alertDismissed
+  }
+
+  @Dependency(\.database) var database
+  @Dependency(\.date.now) var now
+  @Dependency(\.uuid) var uuid
+
+  /// Creates the feature.
+  public init() {}
+
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    let database = database
+    switch action {
+    case .onAppear:
+      let placeID = state.place.id
+      return .run { send in
+        let favorites = try await database.favorites()
+        let notes = try await database.notes(placeID: placeID)
+        await send(
+          .loaded(isFavorite: favorites.contains { $0.placeID == placeID }, notes: notes))
+      } catch: { error, send in
+        await send(.failed("Could not load notes: \(Self.describe(error))"))
+      }
+
+    case .loaded(let isFavorite, let notes):
+      state.isFavorite = isFavorite
+      state.notes = notes
+      state.isLoaded = true
+      return .none
+
+    case .favoriteToggled:
+      if state.isFavorite {
+        let placeID = state.place.id
+        return .run { send in
+          _ = try await database.deleteFavorite(placeID: placeID)
+          _ = try await database.deleteMonitoredRegion(identifier: placeID)
+          await send(.favoriteChanged(false))
+        } catch: { error, send in
+          await send(.failed("Could not remove the favourite: \(Self.describe(error))"))
+        }
+      }
+      let favorite = FavoriteRegion.favorite(for: state.place, addedAt: now)
+      return .run { send in
+        try await database.saveFavorite(favorite)
+        try await database.saveMonitoredRegion(
+          MonitoredRegion(region: FavoriteRegion.region(for: favorite)))
+        await send(.favoriteChanged(true))
+      } catch: { error, send in
+        await send(.failed("Could not save the favourite: \(Self.describe(error))"))
+      }
+
+    case .favoriteChanged(let isFavorite):
+      state.isFavorite = isFavorite
+      return .none
+
+    case .addNoteSubmitted(let text):
+      let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+      guard !trimmed.isEmpty else {
+        state.alert = "A note needs some text."
+        return .none
+      }
+      let note = PlaceNote(id: uuid(), placeID: state.place.id, text: trimmed, createdAt: now)
+      return .run { send in
+        try await database.addNote(note)
+        await send(.noteAdded(note))
+      } catch: { error, send in
+        await send(.failed("Could not save the note: \(Self.describe(error))"))
+      }
+
+    case .noteAdded(let note):
+      state.notes.insert(note, at: 0)
+      state.selectedNoteID = note.id
+      return .none
+
+    case .deleteNoteTapped(let id):
+      return .run { send in
+        _ = try await database.deleteNote(id: id)
+        await send(.noteDeleted(id))
+      } catch: { error, send in
+        await send(.failed("Could not delete the note: \(Self.describe(error))"))
+      }
+
+    case .noteDeleted(let id):
+      guard let index = state.notes.firstIndex(where: { $0.id == id }) else { return .none }
+      state.notes.remove(at: index)
+      if state.selectedNoteID == id {
+        state.selectedNoteID =
+          state.notes.isEmpty ? nil : state.notes[min(index, state.notes.count - 1)].id
+      }
+      return .none
+
+    case .noteSelected(let id):
+      state.selectedNoteID = id
+      return .none
+
+    case .failed(let message):
+      state.alert = message
+      return .none
+
+    case .alertDismissed:
+      state.alert = nil
+      return .none
+    }
+  }
+
+  static func describe(_ error: any Error) -> String {
+    if let error = error as? StorageError { return error.description }
+    return "\(error)"
+  }
+}

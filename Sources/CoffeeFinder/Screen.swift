@@ -1,0 +1,195 @@
+import BearingLocation
+import Foundation
+import Persistence
+import Places
+
+/// Renders the app's state as terminal lines: a pure function, so every screen is tested by
+/// comparing strings.
+///
+/// Lines never exceed `width` characters and there are never more than `height` of them; the
+/// caller clears the rest of each line. Every piece of untrusted text goes through
+/// ``TerminalText``.
+///
+/// ```swift
+/// let lines = Screen.render(store.state, width: 80, height: 24)
+/// ```
+public enum Screen {
+  /// Below this width there is no room for a useful list.
+  public static let minimumWidth = 24
+  /// Below this height there is no room for a useful list.
+  public static let minimumHeight = 6
+
+  /// The screen for `state` on a terminal of `width` × `height` characters.
+  public static func render(_ state: CoffeeFinderApp.State, width: Int, height: Int) -> [String] {
+    guard width >= minimumWidth, height >= minimumHeight else {
+      return tooSmall(width: width, height: height)
+    }
+    var body: [String] = []
+    if let alert = state.errorAlert ?? state.detail?.alert {
+      body += boxed("Error: " + alert + " (Esc to dismiss)", width: width)
+    } else if let alert = state.regionAlert {
+      body += boxed(alert.message + " (Esc to dismiss)", width: width)
+    }
+    let title: String
+    let help: String
+    if let detail = state.detail {
+      title = "coffee-finder: " + detail.place.name
+      body += detailBody(detail, draft: state.noteDraft, width: width)
+      help =
+        state.noteDraft == nil
+        ? "f favourite  n note  d delete  j/k notes  Esc back  q quit"
+        : "Enter save note  Esc cancel"
+    } else {
+      title = "coffee-finder: coffee nearby"
+      body += listBody(state, width: width, height: height - 4 - body.count)
+      help = "j/k move  Enter open  r refresh  +/- radius  q quit"
+    }
+    let status = statusLine(state)
+    var lines = [TerminalText.truncate(title, width: width), String(repeating: "─", count: width)]
+    let room = height - lines.count - 2
+    lines += body.prefix(room)
+    lines += Array(repeating: "", count: max(0, room - body.count))
+    lines.append(TerminalText.truncate(status, width: width))
+    lines.append(TerminalText.truncate(help, width: width))
+    return lines
+  }
+
+  /// The status bar: location source and accuracy, data source and its credit.
+  public static func statusLine(_ state: CoffeeFinderApp.State) -> String {
+    var parts = ["Location: \(state.locationOrigin)"]
+    if let fix = state.nearby.location, fix.horizontalAccuracy >= 0 {
+      parts[0] += " ±\(DistanceText.format(fix.horizontalAccuracy))"
+    }
+    // The credit comes before the data's description so that the licence's attribution stays
+    // on screen when a narrow terminal cuts the line.
+    if let credit = state.dataOrigin.credit { parts.append(credit) }
+    parts.append("Data: \(state.dataOrigin)")
+    return parts.joined(separator: " | ")
+  }
+
+  static func listBody(_ state: CoffeeFinderApp.State, width: Int, height: Int) -> [String] {
+    let nearby = state.nearby
+    let radius = DistanceText.format(nearby.radius)
+    switch nearby.phase {
+    case .idle, .authorizing:
+      return ["Asking for location access…"]
+    case .locating:
+      return ["Waiting for a location fix…"]
+    case .denied(let message):
+      return ["Location access is off."] + [""] + wrap(message, width: width)
+    case .failed(let message):
+      return ["Something went wrong:"] + wrap(message, width: width)
+        + ["", "Press r to try again."]
+    case .searching where nearby.places.isEmpty:
+      return ["Searching for coffee within \(radius)…"]
+    case .loaded where nearby.places.isEmpty:
+      return wrap(
+        "No coffee within \(radius). Press + to widen the search or r to refresh.",
+        width: width)
+    case .searching, .loaded:
+      let searching = nearby.phase == .searching ? " (refreshing…)" : ""
+      var lines = [
+        TerminalText.truncate(
+          "\(nearby.places.count) within \(radius), nearest first\(searching)", width: width)
+      ]
+      let favorites = Set(state.favorites.map(\.placeID))
+      let rows = max(1, height - 1)
+      // Scroll so that the selection stays on screen.
+      let first = max(0, min(state.selection - rows + 1, nearby.places.count - rows))
+      for (index, place) in nearby.places.enumerated().dropFirst(first).prefix(rows) {
+        let marker =
+          (index == state.selection ? ">" : " ")
+          + (favorites.contains(place.id) ? "*" : " ")
+        let distance = DistanceText.format(place.distance)
+        let nameWidth = width - 3 - 9
+        lines.append(
+          marker + " " + TerminalText.fit(place.name, width: nameWidth)
+            + String(repeating: " ", count: max(1, 9 - distance.count)) + distance)
+      }
+      return lines
+    }
+  }
+
+  static func detailBody(_ detail: PlaceDetail.State, draft: String?, width: Int) -> [String] {
+    let place = detail.place
+    var lines = [
+      TerminalText.truncate(place.name, width: width - 12)
+        + (detail.isFavorite ? "  * favourite" : "")
+    ]
+    if let address = place.address { lines.append(TerminalText.truncate(address, width: width)) }
+    var facts = place.categories.map(TerminalText.escape)
+    if place.distance != nil { facts.append(DistanceText.format(place.distance) + " away") }
+    if !facts.isEmpty {
+      lines.append(TerminalText.truncate(facts.joined(separator: " · "), width: width))
+    }
+    if let phone = place.phone {
+      lines.append(TerminalText.truncate("Phone: " + phone, width: width))
+    }
+    if let website = place.website {
+      lines.append(TerminalText.truncate("Web: " + website, width: width))
+    }
+    lines.append("")
+    if let draft {
+      lines.append(TerminalText.truncate("New note: " + draft + "_", width: width))
+    }
+    guard detail.isLoaded else {
+      lines.append("Loading notes…")
+      return lines
+    }
+    lines.append(
+      detail.notes.isEmpty ? "No notes yet. Press n to add one." : "Notes (\(detail.notes.count)):")
+    for note in detail.notes {
+      let marker = note.id == detail.selectedNoteID ? "> " : "  "
+      let day = note.createdAt.formatted(.iso8601.year().month().day())
+      lines.append(marker + TerminalText.truncate(day + "  " + note.text, width: width - 2))
+    }
+    if let selected = detail.selectedNote, TerminalText.escape(selected.text).count > width - 14 {
+      lines.append("")
+      lines += wrap(selected.text, width: width)
+    }
+    return lines
+  }
+
+  static func boxed(_ text: String, width: Int) -> [String] {
+    let inner = width - 4
+    let rule = "+" + String(repeating: "-", count: width - 2) + "+"
+    return [rule]
+      + wrap(text, width: inner).map {
+        "| " + $0.padding(toLength: inner, withPad: " ", startingAt: 0) + " |"
+      } + [rule]
+  }
+
+  static func tooSmall(width: Int, height: Int) -> [String] {
+    let message = "Terminal too small (\(width)×\(height)); need \(minimumWidth)×\(minimumHeight)."
+    return Array(wrap(message, width: max(1, width)).prefix(max(1, height)))
+  }
+
+  /// Escapes `text` and breaks it into lines of at most `width` characters, at spaces where
+  /// possible.
+  static func wrap(_ text: String, width: Int) -> [String] {
+    guard width > 0 else { return [] }
+    var lines: [String] = []
+    var current = ""
+    for word in TerminalText.escape(text).split(separator: " ", omittingEmptySubsequences: true) {
+      var word = Substring(word)
+      while word.count > width {
+        if !current.isEmpty {
+          lines.append(current)
+          current = ""
+        }
+        lines.append(String(word.prefix(width)))
+        word = word.dropFirst(width)
+      }
+      if current.isEmpty {
+        current = String(word)
+      } else if current.count + 1 + word.count <= width {
+        current += " " + word
+      } else {
+        lines.append(current)
+        current = String(word)
+      }
+    }
+    if !current.isEmpty { lines.append(current) }
+    return lines
+  }
+}

@@ -1,0 +1,74 @@
+import BearingLocation
+import Foundation
+
+/// One line of `coffee-finder watch` output: a fix, or entering or leaving a favourite.
+///
+/// ```swift
+/// WatchLine.enter(id: "osm:node/1", name: "Café Ekberg").text
+/// // "enter  Café Ekberg (osm:node/1): you are near Café Ekberg"
+/// ```
+public enum WatchLine: Equatable, Sendable {
+  /// A position fix.
+  case fix(Location)
+  /// The user entered a favourite's region.
+  case enter(id: String, name: String)
+  /// The user left a favourite's region.
+  case exit(id: String, name: String)
+
+  /// The line for people; untrusted text is escaped.
+  public var text: String {
+    switch self {
+    case .fix(let location):
+      let accuracy =
+        location.horizontalAccuracy >= 0
+        ? " ±" + DistanceText.format(location.horizontalAccuracy) : ""
+      return "fix    \(location.coordinate)\(accuracy) at \(Self.time(location.timestamp))"
+    case .enter(let id, let name):
+      let name = TerminalText.escape(name)
+      return "enter  \(name) (\(TerminalText.escape(id))): you are near \(name)"
+    case .exit(let id, let name):
+      return "exit   \(TerminalText.escape(name)) (\(TerminalText.escape(id)))"
+    }
+  }
+
+  /// The line as one compact JSON object.
+  public var json: String {
+    var object: [String: JSONScalar]
+    switch self {
+    case .fix(let location):
+      object = [
+        "type": .string("fix"), "latitude": .number(location.coordinate.latitude),
+        "longitude": .number(location.coordinate.longitude),
+        "time": .string(Self.time(location.timestamp)),
+      ]
+      if location.horizontalAccuracy >= 0 {
+        object["accuracy"] = .number(location.horizontalAccuracy)
+      }
+    case .enter(let id, let name):
+      object = ["type": .string("enter"), "id": .string(id), "name": .string(name)]
+    case .exit(let id, let name):
+      object = ["type": .string("exit"), "id": .string(id), "name": .string(name)]
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let data = (try? encoder.encode(object)) ?? Data("{}".utf8)
+    return NearbyReport.escapeForJSON(String(decoding: data, as: UTF8.self))
+  }
+
+  static func time(_ date: Date) -> String {
+    date.formatted(.iso8601)
+  }
+
+  enum JSONScalar: Encodable {
+    case string(String)
+    case number(Double)
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
+      switch self {
+      case .string(let value): try container.encode(value)
+      case .number(let value): try container.encode(value)
+      }
+    }
+  }
+}

@@ -1,0 +1,29 @@
+import CoffeeFinder
+import Foundation
+import Persistence
+import Places
+
+/// An error met while running a command: printed as one line, exit status 1.
+struct CLIError: Error, CustomStringConvertible {
+  var message: String
+
+  init(_ message: String) {
+    self.message = message
+  }
+
+  var description: String { message }
+
+  /// One escaped line describing `error`, whatever it is.
+  static func describe(_ error: any Error) -> String {
+    let text: String
+    switch error {
+    case let error as CLIError: text = error.message
+    case let error as PlacesError: text = error.description
+    case let error as StorageError: text = error.description
+    case let error as any CustomStringConvertible: text = error.description
+    default: text = error.localizedDescription
+    }
+    let oneLine = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    return TerminalText.escape(oneLine)
+  }
+}

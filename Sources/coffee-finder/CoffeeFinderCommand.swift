@@ -1,0 +1,86 @@
+import ArgumentParser
+import CoffeeFinder
+import Foundation
+
+/// `coffee-finder`: finds coffee near you, keeps favourites and notes, and tells you when you
+/// walk into a favourite's neighbourhood.
+@main
+struct CoffeeFinderCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "coffee-finder",
+    abstract: "Find coffee near you; keep favourites and notes; get told when you are near one.",
+    discussion: """
+      With no subcommand on a terminal, opens the full-screen interface.
+
+      Examples:
+        coffee-finder nearby
+        coffee-finder nearby --at 60.1699,24.9384 --radius 500 --json
+        coffee-finder favorites list
+        coffee-finder watch --gpsd 127.0.0.1:2947
+        coffee-finder --at 60.1699,24.9384
+      """,
+    version: "0.1.0",
+    subcommands: [
+      NearbyCommand.self, WatchCommand.self, FavoritesCommand.self, NotesCommand.self,
+      ImportCommand.self,
+    ]
+  )
+
+  @OptionGroup var location: LocationOptions
+  @OptionGroup var search: SearchOptions
+  @OptionGroup var data: DataOptions
+
+  func validate() throws {
+    try location.check()
+    try search.check()
+  }
+
+  func run() async throws {
+    guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+      throw ValidationError(
+        "the interactive interface needs a terminal; use a subcommand such as `nearby`")
+    }
+    try await InteractiveSession(location: location, search: search, data: data).run()
+  }
+
+  /// Runs the command and maps every outcome to the documented exit codes: 0 success, 1 error
+  /// (one line on standard error), 2 bad usage.
+  static func main() async {
+    let code: Int32
+    do {
+      var command = try parseAsRoot()
+      if var asyncCommand = command as? any AsyncParsableCommand {
+        try await asyncCommand.run()
+      } else {
+        try command.run()
+      }
+      code = 0
+    } catch {
+      code = report(error)
+    }
+    Foundation.exit(code)
+  }
+
+  static func report(_ error: any Error) -> Int32 {
+    if let exit = error as? ExitCode { return exit.rawValue }
+    if error is CLIError || !(isArgumentParserError(error)) {
+      Console.error(CLIError.describe(error))
+      return 1
+    }
+    let code = exitCode(for: error)
+    if code == .success {
+      print(fullMessage(for: error))
+      return 0
+    }
+    Console.writeError(fullMessage(for: error) + "\n")
+    return 2
+  }
+
+  /// Whether `error` is about the command line (usage, help, version), as opposed to an error
+  /// met while running.
+  static func isArgumentParserError(_ error: any Error) -> Bool {
+    if error is ValidationError || error is CleanExit { return true }
+    let type = String(reflecting: Swift.type(of: error))
+    return type.hasPrefix("ArgumentParser.")
+  }
+}

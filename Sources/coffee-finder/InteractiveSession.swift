@@ -1,0 +1,85 @@
+import Bearing
+import BearingLocation
+import CoffeeFinder
+import Foundation
+import Persistence
+import Places
+
+/// The full-screen terminal UI: one ``CoffeeFinderApp`` store, rendered by ``Screen`` after
+/// every state change and on every terminal resize; keys become actions through
+/// ``KeyBindings``.
+struct InteractiveSession {
+  var location: LocationOptions
+  var search: SearchOptions
+  var data: DataOptions
+
+  func run() async throws {
+    let settings = try search.settings()
+    let (places, dataOrigin, offline) = try SearchOptions.places(
+      for: settings, dataDirectory: data.directory)
+    let center = offline.map { NearbyCommand.center(of: $0.coverage) } ?? NearbyCommand.helsinki
+    let (origin, locationManager) = try location.makeSource(defaultCenter: center)
+    let database: DatabaseClient
+    do {
+      database = try data.openDatabase()
+    } catch {
+      // The list still works without storage; favourites and notes show why they cannot.
+      database = .failing(error)
+    }
+    let store = Store(
+      initialState: CoffeeFinderApp.State(
+        nearby: Nearby.State(radius: settings.searchRadius, limit: settings.resultLimit),
+        locationOrigin: origin, dataOrigin: dataOrigin)
+    ) {
+      CoffeeFinderApp()
+    } withDependencies: {
+      $0.places = places
+      $0.locationManager = locationManager
+      $0.database = database
+    }
+
+    let terminal = try TerminalSession()
+    defer { terminal.restore() }
+    let signals = SignalWatcher(signals: [SIGINT, SIGTERM, SIGWINCH])
+
+    let redraw: @Sendable () -> Void = {
+      let size = TerminalSession.size()
+      TerminalSession.draw(Screen.render(store.state, width: size.width, height: size.height))
+    }
+    let renderer = Task {
+      for await _ in store.states { redraw() }
+    }
+    let signalStream = signals.signals
+    let resizer = Task {
+      for await signalNumber in signalStream {
+        if signalNumber == SIGWINCH {
+          redraw()
+        } else {
+          // Another process asked us to stop: restore the terminal before exiting.
+          terminal.restore()
+          exit(130)
+        }
+      }
+    }
+    defer {
+      renderer.cancel()
+      resizer.cancel()
+    }
+
+    store.send(.onAppear)
+    var decoder = Key.Decoder()
+    while !Task.isCancelled {
+      let bytes = await Task.detached { TerminalSession.readInput() }.value
+      // An empty read means the 100 ms timeout passed: a pending ESC is a key by now.
+      for key in decoder.feed(bytes, flush: bytes.isEmpty) {
+        switch KeyBindings.outcome(for: key, in: store.state) {
+        case .send(let action): store.send(action)
+        case .quit:
+          await store.send(.onDisappear).finish()
+          return
+        case .ignore: break
+        }
+      }
+    }
+  }
+}

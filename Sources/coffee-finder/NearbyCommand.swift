@@ -1,0 +1,115 @@
+import ArgumentParser
+import Bearing
+import BearingLocation
+import CoffeeFinder
+import Foundation
+import Places
+
+/// `coffee-finder nearby`: one search around one fix, printed as a table or JSON.
+struct NearbyCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "nearby",
+    abstract: "List the coffee shops nearest to you.",
+    discussion: """
+      With no location option, uses the offline data and a simulated position at its centre.
+
+      Examples:
+        coffee-finder nearby
+        coffee-finder nearby --at 60.1699,24.9384 --limit 5
+        coffee-finder nearby --json --radius 300
+        coffee-finder nearby --gpsd 127.0.0.1:2947
+        coffee-finder nearby --replay walk.nmea
+      """
+  )
+
+  @OptionGroup var location: LocationOptions
+  @OptionGroup var search: SearchOptions
+  @OptionGroup var data: DataOptions
+
+  @Flag(help: "Print JSON instead of a table.")
+  var json = false
+
+  @Option(help: "Seconds to wait for a location fix from gpsd or a replay.")
+  var timeout: Double = 20
+
+  func validate() throws {
+    try location.check()
+    try search.check()
+    guard timeout.isFinite, timeout > 0 else {
+      throw ValidationError("--timeout must be more than 0 seconds")
+    }
+  }
+
+  func run() async throws {
+    let settings = try search.settings()
+    let (places, dataOrigin, offline) = try SearchOptions.places(
+      for: settings, dataDirectory: data.directory)
+    let center = offline.map { Self.center(of: $0.coverage) } ?? Self.helsinki
+    let (origin, locationManager) = try location.makeSource(defaultCenter: center)
+    if location.isSimulated {
+      Console.note(
+        "no location given: using a simulated position at the centre of the offline data "
+          + "(\(TerminalText.escape(dataOrigin.description))); pass --at LAT,LON or --gpsd HOST:PORT"
+      )
+    }
+    let store = Store(
+      initialState: Nearby.State(
+        radius: settings.searchRadius, limit: settings.resultLimit, followsUpdates: false)
+    ) {
+      Nearby()
+    } withDependencies: {
+      $0.places = places
+      $0.locationManager = locationManager
+    }
+    let finished = await Self.waitForResult(store, timeout: .seconds(timeout))
+    store.send(.onDisappear)
+    switch finished.phase {
+    case .loaded:
+      let report = NearbyReport(
+        center: finished.searchCenter ?? center, radius: finished.radius,
+        places: finished.places, location: origin, data: dataOrigin)
+      Console.out(json ? report.json() : report.table(width: Console.width))
+    case .failed(let message), .denied(let message):
+      throw CLIError(message)
+    default:
+      throw CLIError(
+        "no location fix within \(Int(timeout)) s from \(origin); check the source or pass --at")
+    }
+  }
+
+  /// Sends `onAppear` and waits until the search has an outcome or `timeout` passes.
+  static func waitForResult(
+    _ store: Store<Nearby.State, Nearby.Action>, timeout: Duration
+  ) async -> Nearby.State {
+    store.send(.onAppear)
+    return await withTaskGroup(of: Nearby.State?.self) { group in
+      group.addTask {
+        for await state in store.states {
+          switch state.phase {
+          case .loaded, .failed, .denied: return state
+          default: continue
+          }
+        }
+        return nil
+      }
+      group.addTask {
+        try? await Task.sleep(for: timeout)
+        return nil
+      }
+      let first = await group.next() ?? nil
+      group.cancelAll()
+      return first ?? store.state
+    }
+  }
+
+  /// The middle of the data's bounding box.
+  static func center(of coverage: DataCoverage) -> Coordinate {
+    var east = coverage.east
+    if east < coverage.west { east += 360 }
+    var longitude = (coverage.west + east) / 2
+    if longitude > 180 { longitude -= 360 }
+    return Coordinate(latitude: (coverage.south + coverage.north) / 2, longitude: longitude)
+  }
+
+  static let helsinki = Coordinate(latitude: 60.1699, longitude: 24.9384)
+}

@@ -1,0 +1,105 @@
+import ArgumentParser
+import CoffeeFinder
+import Foundation
+import Persistence
+import Places
+
+/// `coffee-finder notes add|list|remove`.
+struct NotesCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "notes",
+    abstract: "Write notes about places.",
+    discussion: """
+      Examples:
+        coffee-finder notes add "Café Ekberg" "Great cardamom buns"
+        coffee-finder notes list "Café Ekberg"
+        coffee-finder notes remove 3F2504E0-4F89-11D3-9A0C-0305E82C3301
+      """,
+    subcommands: [Add.self, List.self, Remove.self]
+  )
+
+  struct Add: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Add a note about a place (by id or name).",
+      discussion: "Example: coffee-finder notes add \"Café Ekberg\" \"Great cardamom buns\"")
+
+    @Argument(help: "The place's id or exact name.") var place: String
+    @Argument(help: "The note.") var text: String
+    @OptionGroup var data: DataOptions
+
+    func validate() throws {
+      guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        throw ValidationError("the note is empty")
+      }
+    }
+
+    func run() async throws {
+      let placeID = try await NotesCommand.placeID(for: place, data: data)
+      let note = PlaceNote(
+        id: UUID(), placeID: placeID,
+        text: text.trimmingCharacters(in: .whitespacesAndNewlines), createdAt: Date())
+      try await data.openDatabase().addNote(note)
+      Console.out("Added note \(note.id.uuidString).")
+    }
+  }
+
+  struct List: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "List the notes about a place, newest first.",
+      discussion: "Example: coffee-finder notes list \"Café Ekberg\" --json")
+
+    @Argument(help: "The place's id or exact name.") var place: String
+    @OptionGroup var data: DataOptions
+    @Flag(help: "Print JSON lines instead of text.") var json = false
+
+    func run() async throws {
+      let placeID = try await NotesCommand.placeID(for: place, data: data)
+      let notes = try await data.openDatabase().notes(placeID: placeID)
+      if json {
+        if !notes.isEmpty { Console.out(try JSONLines.encode(notes)) }
+      } else if notes.isEmpty {
+        Console.out("No notes about \(TerminalText.escape(place)) yet.")
+      } else {
+        for note in notes {
+          let day = note.createdAt.formatted(.iso8601.year().month().day())
+          Console.out("\(note.id.uuidString)  \(day)  \(TerminalText.escape(note.text))")
+        }
+      }
+    }
+  }
+
+  struct Remove: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Remove a note by its id.",
+      discussion: "Example: coffee-finder notes remove 3F2504E0-4F89-11D3-9A0C-0305E82C3301")
+
+    @Argument(help: "The note's id, as `notes list` prints it.") var id: String
+    @OptionGroup var data: DataOptions
+
+    func validate() throws {
+      guard UUID(uuidString: id) != nil else {
+        throw ValidationError("\"\(id)\" is not a note id; `notes list PLACE` prints them")
+      }
+    }
+
+    func run() async throws {
+      guard let uuid = UUID(uuidString: id) else { return }
+      guard try await data.openDatabase().deleteNote(id: uuid) else {
+        throw CLIError("there is no note \(id)")
+      }
+      Console.out("Removed note \(uuid.uuidString).")
+    }
+  }
+
+  /// A favourite's id or name, else a place in the offline data.
+  static func placeID(for text: String, data: DataOptions) async throws -> String {
+    let favorites = try await data.openDatabase().favorites()
+    if let favorite = favorites.first(where: {
+      $0.placeID == text || PlaceLookup.sameName($0.name, text)
+    }) {
+      return favorite.placeID
+    }
+    let offline = try SearchOptions.offlinePlaces(dataDirectory: data.directory)
+    return try PlaceLookup.find(text, in: offline.dataset.places).id
+  }
+}

@@ -1,0 +1,5 @@
+import ArgumentParser
+import Settings
+
+// Lets `--provider auto|foursquare|offline` parse straight into the settings' type.
+extension PlaceProvider: ExpressibleByArgument {}

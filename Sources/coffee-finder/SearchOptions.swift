@@ -1,0 +1,74 @@
+import ArgumentParser
+import BearingHTTP
+import CoffeeFinder
+import Foundation
+import Places
+import Settings
+
+/// What to search: radius, limit and provider; defaults come from the settings (config file
+/// and environment).
+struct SearchOptions: ParsableArguments {
+  @Option(help: "Metres around the location to search (default 1000).")
+  var radius: Double?
+
+  @Option(help: "At most this many results, 1…50 (default 10).")
+  var limit: Int?
+
+  @Option(help: "Where to search: auto, foursquare or offline (default auto).")
+  var provider: PlaceProvider?
+
+  /// Throws a usage error for an out-of-range radius or limit.
+  func check() throws {
+    if let radius, !(radius.isFinite && radius > 0 && radius <= PlaceQuery.maximumRadius) {
+      throw ValidationError(
+        "--radius must be more than 0 and at most \(Int(PlaceQuery.maximumRadius)) metres")
+    }
+    if let limit, !(1...PlaceQuery.maximumLimit).contains(limit) {
+      throw ValidationError("--limit must be 1…\(PlaceQuery.maximumLimit)")
+    }
+  }
+
+  /// The settings with these options applied.
+  func settings() throws -> AppSettings {
+    let loaded = try SettingsLoader().load(
+      overrides: SettingsOverrides(searchRadius: radius, resultLimit: limit, provider: provider))
+    for warning in loaded.warnings { Console.note("warning: \(warning)") }
+    return loaded.settings
+  }
+
+  /// The place client for `settings`, and where its data comes from.
+  ///
+  /// Offline search uses the data the user imported into `dataDirectory` if any, the embedded
+  /// Helsinki extract otherwise.
+  static func places(
+    for settings: AppSettings, dataDirectory: URL
+  ) throws -> (PlacesClient, DataOrigin, OfflinePlaces?) {
+    let wantsFoursquare =
+      settings.provider == .foursquare
+      || (settings.provider == .auto && settings.foursquareAPIKey != nil)
+    if wantsFoursquare {
+      guard settings.foursquareAPIKey != nil else {
+        throw CLIError(
+          "--provider foursquare needs an API key: set FOURSQUARE_API_KEY or foursquare_api_key "
+            + "in the config file")
+      }
+      return try foursquare(settings)
+    }
+    let offline = try offlinePlaces(dataDirectory: dataDirectory)
+    return (.offline(offline), .offline(offline.coverage), offline)
+  }
+
+  static func offlinePlaces(dataDirectory: URL) throws -> OfflinePlaces {
+    let imported = DataOptions.importedDatasetURL(in: dataDirectory)
+    if FileManager.default.fileExists(atPath: imported.path) {
+      do {
+        return OfflinePlaces(dataset: try PlaceDataset.read(from: imported))
+      } catch {
+        throw CLIError(
+          "the imported places in \(imported.path) cannot be read (\(CLIError.describe(error))); "
+            + "import the file again or remove it to use the built-in data")
+      }
+    }
+    return try OfflinePlaces.embedded()
+  }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// Puts the terminal into raw mode on the alternate screen, and puts it back exactly as it was.
+///
+/// ``restore()`` runs on every way out: normal quit, Ctrl-C (raw mode turns it into a key),
+/// SIGINT/SIGTERM from elsewhere (see ``InteractiveSession``), and thrown errors (`defer`).
+final class TerminalSession: @unchecked Sendable {
+  // Safety: `original` is written once in `init` and only read afterwards; `restored` is
+  // guarded by `lock`.
+  private let original: termios
+  private let lock = NSLock()
+  private var restored = false
+
+  /// Enters raw mode; throws when standard input is not a terminal.
+  init() throws {
+    var attributes = termios()
+    guard tcgetattr(STDIN_FILENO, &attributes) == 0 else {
+      throw CLIError("cannot read the terminal's settings (is standard input a terminal?)")
+    }
+    original = attributes
+    var raw = attributes
+    // No echo, no line buffering, no signals from keys (Ctrl-C arrives as a byte), no CR/LF
+    // translation on input; output processing stays on so "\n" still moves to column 0.
+    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
+    raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
+    raw.c_cflag |= tcflag_t(CS8)
+    // Reads return after 100 ms even without input, so a lone ESC can be told from an arrow.
+    withUnsafeMutableBytes(of: &raw.c_cc) { bytes in
+      bytes[Int(VMIN)] = 0
+      bytes[Int(VTIME)] = 1
+    }
+    guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else {
+      throw CLIError("cannot switch the terminal to raw mode")
+    }
+    // Alternate screen, hidden cursor.
+    Self.write("\u{1B}[?1049h\u{1B}[?25l")
+  }
+
+  /// Leaves the alternate screen, shows the cursor and restores the original settings. Safe to
+  /// call more than once.
+  func restore() {
+    lock.lock()
+    defer { lock.unlock() }
+    guard !restored else { return }
+    restored = true
+    Self.write("\u{1B}[?25h\u{1B}[?1049l")
+    var attributes = original
+    _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &attributes)
+  }
+
+  deinit { restore() }
+
+  /// The terminal's size in characters.
+  static func size() -> (width: Int, height: Int) {
+    var size = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0
+    else { return (80, 24) }
+    return (Int(size.ws_col), Int(size.ws_row))
+  }
+
+  /// Draws `lines` from the top-left corner, clearing what was there.
+  static func draw(_ lines: [String]) {
+    var frame = "\u{1B}[H"
+    for (index, line) in lines.enumerated() {
+      frame += line + "\u{1B}[K" + (index < lines.count - 1 ? "\r\n" : "")
+    }
+    frame += "\u{1B}[J"
+    write(frame)
+  }
+
+  static func write(_ text: String) {
+    var data = Array(text.utf8)
+    var offset = 0
+    while offset < data.count {
+      let written = data.withUnsafeMutableBytes { buffer in
+        Foundation.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+      }
+      if written <= 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      offset += written
+    }
+  }
+
+  /// Reads whatever input is available (possibly nothing, after the read timeout).
+  static func readInput() -> [UInt8] {
+    var buffer = [UInt8](repeating: 0, count: 64)
+    let count = read(STDIN_FILENO, &buffer, buffer.count)
+    return count > 0 ? Array(buffer.prefix(count)) : []
+  }
+}

@@ -1,1 +1,0 @@
-print("coffee-finder: not yet implemented")

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// Runs the built `coffee-finder` executable, as a user would.
+///
+/// The tests expect `swift build --build-tests` (which builds every product) to have built
+/// `.build/debug/coffee-finder`; if it is missing they build it once with
+/// `swift build --product coffee-finder`.
+enum BuiltBinary {
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  static let url: URL = {
+    let binary = packageRoot.appendingPathComponent(".build/debug/coffee-finder")
+    if !FileManager.default.isExecutableFile(atPath: binary.path) {
+      let build = Process()
+      build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      build.arguments = ["swift", "build", "--product", "coffee-finder"]
+      build.currentDirectoryURL = packageRoot
+      try? build.run()
+      build.waitUntilExit()
+    }
+    return binary
+  }()
+
+  struct Result {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  /// An environment that keeps the user's own config, data and gpsd out of the test.
+  static func environment(dataDirectory: URL) -> [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    for key in environment.keys where key.hasPrefix("COFFEE_FINDER") || key.hasPrefix("FOURSQUARE")
+    {
+      environment[key] = nil
+    }
+    environment["XDG_CONFIG_HOME"] = dataDirectory.appendingPathComponent("config").path
+    environment["XDG_DATA_HOME"] = dataDirectory.appendingPathComponent("xdg-data").path
+    environment["BEARING_GPSD"] = "127.0.0.1:1"
+    return environment
+  }
+
+  /// Runs the binary to completion.
+  static func run(_ arguments: [String], dataDirectory: URL) throws -> Result {
+    let process = Process()
+    process.executableURL = url
+    process.arguments = arguments
+    process.environment = environment(dataDirectory: dataDirectory)
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    // Read both pipes before waiting, so a large output cannot block the child.
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self))
+  }
+
+  /// A fresh, empty directory that is removed by the caller.
+  static func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("coffee-finder-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+}

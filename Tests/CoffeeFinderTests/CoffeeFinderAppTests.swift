@@ -1,0 +1,85 @@
+import Bearing
+import BearingLocation
+import BearingTesting
+import CoffeeFinder
+import Foundation
+import Persistence
+import Testing
+
+@Suite struct CoffeeFinderAppTests {
+  static let ekbergRegion = Region(
+    identifier: "osm:node/1", center: Fixtures.ekberg.coordinate, radius: 100)
+
+  @Test func favouritesBecomeRegionsAndEnteringOneShowsAnAlert() async throws {
+    let database = DatabaseClient.live(try LocalDatabase.inMemory())
+    let favorite = FavoriteRegion.favorite(for: Fixtures.ekberg, addedAt: Fixtures.epoch)
+    try await database.saveFavorite(favorite)
+    try await database.saveMonitoredRegion(MonitoredRegion(region: Self.ekbergRegion))
+    let location = TestLocationManager()
+    let store = TestStore(
+      initialState: CoffeeFinderApp.State(
+        locationOrigin: .wander, dataOrigin: .offline(Fixtures.coverage))
+    ) {
+      CoffeeFinderApp()
+    } withDependencies: {
+      $0.database = database
+      $0.locationManager = location.client
+    }
+    store.exhaustivity = .off
+    await store.send(.onAppear)
+    await store.receive(\.favoritesLoaded) {
+      $0.favorites = [favorite]
+      $0.regionStates = ["osm:node/1": .unknown]
+    }
+    // Wait for the monitoring effect, then walk in.
+    for _ in 0..<100 where !location.calls.value.contains("startMonitoring osm:node/1") {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(location.calls.value.contains("startMonitoring osm:node/1"))
+
+    location.emit(.didEnterRegion(Self.ekbergRegion))
+    await store.receive(\.nearby.locationManager.didEnterRegion) {
+      $0.regionStates["osm:node/1"] = .inside
+      $0.regionAlert = .init(regionID: "osm:node/1", message: "You are near Café Ekberg")
+    }
+    location.emit(.didExitRegion(Self.ekbergRegion))
+    await store.receive(\.nearby.locationManager.didExitRegion) {
+      $0.regionStates["osm:node/1"] = .outside
+      $0.regionAlert = nil
+    }
+    await store.send(.onDisappear)
+    await store.skipInFlightEffects()
+    // The state was remembered, so a restart does not announce an entry again.
+    for _ in 0..<100 {
+      if try await database.monitoredRegions().first?.state == .outside { break }
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(try await database.monitoredRegions().first?.state == .outside)
+  }
+
+  @Test func openingTheSelectedPlaceShowsItsDetailAndEscCloses() async throws {
+    let database = DatabaseClient.live(try LocalDatabase.inMemory())
+    let store = TestStore(
+      initialState: CoffeeFinderApp.State(
+        nearby: Nearby.State(phase: .loaded, places: [Fixtures.ekberg, Fixtures.regatta]),
+        locationOrigin: .manual(Fixtures.station), dataOrigin: .offline(Fixtures.coverage))
+    ) {
+      CoffeeFinderApp()
+    } withDependencies: {
+      $0.database = database
+    }
+    await store.send(.selectionMoved(1)) { $0.selection = 1 }
+    await store.send(.selectionMoved(5)) { $0.selection = 1 }
+    await store.send(.selectionMoved(-3)) { $0.selection = 0 }
+    await store.send(.openSelectedTapped) {
+      $0.detail = PlaceDetail.State(place: Fixtures.ekberg)
+    }
+    await store.receive(.detail(.onAppear))
+    await store.receive(.detail(.loaded(isFavorite: false, notes: []))) {
+      $0.detail?.isLoaded = true
+    }
+    await store.send(.noteDraftStarted) { $0.noteDraft = "" }
+    await store.send(.noteDraftCancelled) { $0.noteDraft = nil }
+    await store.send(.closeDetailTapped) { $0.detail = nil }
+  }
+}

@@ -1,0 +1,149 @@
+import BearingLocation
+import Foundation
+import Testing
+
+/// End-to-end tests of the built binary: `nearby`, exit codes, and favourites and notes that
+/// survive between runs. Serialized: they share the one binary and the machine's two cores.
+@Suite(.serialized) struct CommandLineTests {
+  struct NearbyJSON: Decodable {
+    struct Entry: Decodable {
+      var id: String
+      var name: String
+      var distance: Double
+      var latitude: Double
+      var longitude: Double
+    }
+    var center: [String: Double]
+    var radius: Double
+    var locationSource: String
+    var dataSource: String
+    var attribution: String?
+    var places: [Entry]
+  }
+
+  static let railwaySquare = Coordinate(latitude: 60.1699, longitude: 24.9384)
+
+  @Test func nearbyJSONAtAFixedHelsinkiLocation() throws {
+    let directory = try BuiltBinary.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let result = try BuiltBinary.run(
+      [
+        "nearby", "--json", "--at", "60.1699,24.9384", "--radius", "500", "--limit", "5",
+        "--provider", "offline", "--data-dir", directory.path,
+      ],
+      dataDirectory: directory)
+    #expect(result.status == 0, "stderr: \(result.stderr)")
+    #expect(result.stderr.isEmpty)
+    let report = try JSONDecoder().decode(NearbyJSON.self, from: Data(result.stdout.utf8))
+    #expect(report.locationSource == "manual")
+    #expect(report.dataSource == "offline")
+    #expect(report.attribution == "© OpenStreetMap contributors (ODbL)")
+    #expect(report.radius == 500)
+    #expect(report.places.count == 5)
+    // Nearest first, within the radius, and each distance is the true one from the centre.
+    #expect(report.places.map(\.distance) == report.places.map(\.distance).sorted())
+    for place in report.places {
+      let actual = Self.railwaySquare.distance(
+        to: Coordinate(latitude: place.latitude, longitude: place.longitude))
+      #expect(abs(actual - place.distance) < 0.2, "\(place.name)")
+      #expect(place.distance <= 500)
+      #expect(place.id.hasPrefix("osm:"))
+    }
+  }
+
+  @Test func nearbyWithNothingGivenUsesTheOfflineDataAndSaysSo() throws {
+    let directory = try BuiltBinary.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let result = try BuiltBinary.run(
+      ["nearby", "--data-dir", directory.path], dataDirectory: directory)
+    #expect(result.status == 0, "stderr: \(result.stderr)")
+    let notes = result.stderr.split(separator: "\n")
+    #expect(notes.count == 1)
+    #expect(notes.first?.contains("simulated position at the centre of the offline data") == true)
+    #expect(result.stdout.contains("© OpenStreetMap contributors (ODbL)"))
+    #expect(result.stdout.contains("central Helsinki"))
+    // A header line plus ten results by default.
+    #expect(
+      result.stdout.split(separator: "\n").filter { $0.contains(" m") || $0.contains(" km") }.count
+        >= 10)
+  }
+
+  @Test func badUsageExitsTwoAndErrorsExitOneWithOneLine() throws {
+    let directory = try BuiltBinary.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for arguments in [
+      ["nearby", "--radius", "-5"], ["nearby", "--at", "91,0"], ["nearby", "--at", "nonsense"],
+      ["nearby", "--limit", "0"], ["nearby", "--at", "60,24", "--wander"], ["no-such-command"],
+    ] {
+      let result = try BuiltBinary.run(
+        arguments + ["--data-dir", directory.path], dataDirectory: directory)
+      #expect(result.status == 2, "\(arguments): \(result.stderr)")
+      #expect(result.stdout.isEmpty, "\(arguments)")
+    }
+    // Outside the offline data's area: a runtime error, one line naming the covered area.
+    let outside = try BuiltBinary.run(
+      ["nearby", "--at", "48.8566,2.3522", "--data-dir", directory.path], dataDirectory: directory)
+    #expect(outside.status == 1)
+    #expect(outside.stderr.split(separator: "\n").count == 1)
+    #expect(outside.stderr.hasPrefix("coffee-finder: error: No offline data here"))
+    #expect(outside.stderr.contains("central Helsinki"))
+
+    let help = try BuiltBinary.run(["nearby", "--help"], dataDirectory: directory)
+    #expect(help.status == 0)
+    #expect(help.stdout.contains("coffee-finder nearby --at 60.1699,24.9384"))
+  }
+
+  @Test func favouritesAndNotesSurviveBetweenRuns() throws {
+    let directory = try BuiltBinary.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let data = ["--data-dir", directory.appendingPathComponent("data").path]
+    let nearby = try BuiltBinary.run(
+      ["nearby", "--json", "--at", "60.1699,24.9384", "--limit", "2"] + data,
+      dataDirectory: directory)
+    let places = try JSONDecoder().decode(NearbyJSON.self, from: Data(nearby.stdout.utf8)).places
+    let first = try #require(places.first)
+    let second = try #require(places.dropFirst().first)
+
+    #expect(
+      try BuiltBinary.run(["favorites", "add", first.id] + data, dataDirectory: directory).status
+        == 0)
+    #expect(
+      try BuiltBinary.run(["favorites", "add", second.name] + data, dataDirectory: directory).status
+        == 0)
+    let added = try BuiltBinary.run(
+      ["notes", "add", first.id, "Great cardamom buns"] + data, dataDirectory: directory)
+    #expect(added.status == 0, "\(added.stderr)")
+
+    let favorites = try BuiltBinary.run(
+      ["favorites", "list", "--json"] + data, dataDirectory: directory)
+    #expect(favorites.status == 0)
+    let ids = favorites.stdout.split(separator: "\n").compactMap { line in
+      (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["id"] as? String
+    }
+    #expect(Set(ids) == [first.id, second.id])
+
+    let notes = try BuiltBinary.run(
+      ["notes", "list", first.id, "--json"] + data, dataDirectory: directory)
+    let note = try #require(
+      try JSONSerialization.jsonObject(with: Data(notes.stdout.utf8)) as? [String: Any])
+    #expect(note["text"] as? String == "Great cardamom buns")
+    let noteID = try #require(note["id"] as? String)
+
+    #expect(
+      try BuiltBinary.run(["notes", "remove", noteID] + data, dataDirectory: directory).status == 0)
+    #expect(
+      try BuiltBinary.run(["favorites", "remove", first.id] + data, dataDirectory: directory).status
+        == 0)
+    let after = try BuiltBinary.run(
+      ["favorites", "list", "--json"] + data, dataDirectory: directory)
+    #expect(after.stdout.contains(second.id))
+    #expect(!after.stdout.contains(first.id))
+    let noNotes = try BuiltBinary.run(["notes", "list", first.id] + data, dataDirectory: directory)
+    #expect(noNotes.stdout.hasPrefix("No notes"))
+
+    let missing = try BuiltBinary.run(
+      ["favorites", "remove", "osm:node/0"] + data, dataDirectory: directory)
+    #expect(missing.status == 1)
+    #expect(missing.stderr.split(separator: "\n").count == 1)
+  }
+}

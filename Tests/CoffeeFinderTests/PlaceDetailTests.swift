@@ -1,0 +1,96 @@
+import Bearing
+import BearingLocation
+import BearingTesting
+import CoffeeFinder
+import Foundation
+import Persistence
+import Testing
+
+@Suite struct PlaceDetailTests {
+  func database() throws -> DatabaseClient {
+    DatabaseClient.live(try LocalDatabase.inMemory())
+  }
+
+  @Test func favouriteToggleAndNotesArePersisted() async throws {
+    let database = try database()
+    let store = TestStore(initialState: PlaceDetail.State(place: Fixtures.ekberg)) {
+      PlaceDetail()
+    } withDependencies: {
+      $0.database = database
+      $0.date.now = Fixtures.epoch
+      $0.uuid = .incrementing
+    }
+    await store.send(.onAppear)
+    await store.receive(.loaded(isFavorite: false, notes: [])) { $0.isLoaded = true }
+
+    await store.send(.favoriteToggled)
+    await store.receive(.favoriteChanged(true)) { $0.isFavorite = true }
+    #expect(try await database.favorites().map(\.placeID) == ["osm:node/1"])
+    let regions = try await database.monitoredRegions()
+    #expect(
+      regions.map(\.region) == [
+        Region(identifier: "osm:node/1", center: Fixtures.ekberg.coordinate, radius: 100)
+      ])
+
+    let first = PlaceNote(
+      id: UUID(0), placeID: "osm:node/1", text: "Cardamom buns", createdAt: Fixtures.epoch)
+    await store.send(.addNoteSubmitted("  Cardamom buns \n"))
+    await store.receive(.noteAdded(first)) {
+      $0.notes = [first]
+      $0.selectedNoteID = first.id
+    }
+    let second = PlaceNote(
+      id: UUID(1), placeID: "osm:node/1", text: "Closed on Sundays", createdAt: Fixtures.epoch)
+    await store.send(.addNoteSubmitted("Closed on Sundays"))
+    await store.receive(.noteAdded(second)) {
+      $0.notes = [second, first]
+      $0.selectedNoteID = second.id
+    }
+    await store.send(.noteSelected(first.id)) { $0.selectedNoteID = first.id }
+    await store.send(.deleteNoteTapped(first.id))
+    await store.receive(.noteDeleted(first.id)) {
+      $0.notes = [second]
+      $0.selectedNoteID = second.id
+    }
+    #expect(try await database.notes(placeID: "osm:node/1") == [second])
+
+    await store.send(.favoriteToggled)
+    await store.receive(.favoriteChanged(false)) { $0.isFavorite = false }
+    #expect(try await database.favorites().isEmpty)
+    #expect(try await database.monitoredRegions().isEmpty)
+  }
+
+  @Test func emptyNoteIsRefusedWithAnAlert() async {
+    let store = TestStore(initialState: PlaceDetail.State(place: Fixtures.ekberg)) {
+      PlaceDetail()
+    } withDependencies: {
+      $0.date.now = Fixtures.epoch
+      $0.uuid = .incrementing
+    }
+    await store.send(.addNoteSubmitted("   ")) { $0.alert = "A note needs some text." }
+    await store.send(.alertDismissed) { $0.alert = nil }
+  }
+
+  @Test func storageFailureShowsAnAlertAndKeepsState() async {
+    let failure = StorageError.locked(path: "/tmp/x.sqlite", timeout: .seconds(5))
+    let store = TestStore(
+      initialState: PlaceDetail.State(place: Fixtures.ekberg, isLoaded: true)
+    ) {
+      PlaceDetail()
+    } withDependencies: {
+      $0.database = .failing(failure)
+      $0.date.now = Fixtures.epoch
+      $0.uuid = .incrementing
+    }
+    await store.send(.addNoteSubmitted("Lovely"))
+    await store.receive(\.failed) {
+      $0.alert = "Could not save the note: \(failure.description)"
+    }
+    await store.send(.favoriteToggled)
+    await store.receive(\.failed) {
+      $0.alert = "Could not save the favourite: \(failure.description)"
+    }
+    #expect(store.state.isFavorite == false)
+    #expect(store.state.notes.isEmpty)
+  }
+}

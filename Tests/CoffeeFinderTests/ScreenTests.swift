@@ -1,0 +1,189 @@
+import BearingLocation
+import CoffeeFinder
+import Foundation
+import Persistence
+import Places
+import Testing
+
+/// Snapshot-style tests: each screen state rendered at a fixed size, compared line by line.
+@Suite struct ScreenTests {
+  func state(_ nearby: Nearby.State) -> CoffeeFinderApp.State {
+    CoffeeFinderApp.State(
+      nearby: nearby, locationOrigin: .manual(Fixtures.station),
+      dataOrigin: .offline(Fixtures.coverage))
+  }
+
+  func render(_ state: CoffeeFinderApp.State, width: Int = 60, height: Int = 10) -> String {
+    let lines = Screen.render(state, width: width, height: height)
+    for line in lines { #expect(line.count <= width, "line too wide: \(line)") }
+    #expect(lines.count <= height)
+    return lines.joined(separator: "\n")
+  }
+
+  static let status = "Location: manual 60.171, 24.9414 | © OpenStreetMap contribu…"
+  static let listHelp = "j/k move  Enter open  r refresh  +/- radius  q quit"
+
+  @Test func loading() {
+    #expect(
+      render(state(Nearby.State(phase: .locating))) == """
+        coffee-finder: coffee nearby
+        ────────────────────────────────────────────────────────────
+        Waiting for a location fix…
+
+
+
+
+
+        \(Self.status)
+        \(Self.listHelp)
+        """)
+  }
+
+  @Test func empty() {
+    #expect(
+      render(state(Nearby.State(radius: 500, phase: .loaded))) == """
+        coffee-finder: coffee nearby
+        ────────────────────────────────────────────────────────────
+        No coffee within 500 m. Press + to widen the search or r to
+        refresh.
+
+
+
+
+        \(Self.status)
+        \(Self.listHelp)
+        """)
+  }
+
+  @Test func listWithSelectionFavouriteAndAccuracy() {
+    var app = state(
+      Nearby.State(
+        phase: .loaded, location: Fixtures.here, places: [Fixtures.ekberg, Fixtures.regatta]))
+    app.selection = 1
+    app.favorites = [FavoriteRegion.favorite(for: Fixtures.ekberg, addedAt: Fixtures.epoch)]
+    #expect(
+      render(app, width: 50) == """
+        coffee-finder: coffee nearby
+        ──────────────────────────────────────────────────
+        2 within 1.0 km, nearest first
+         * Café Ekberg                               120 m
+        >  Café Regatta                             1.5 km
+
+
+
+        Location: manual 60.171, 24.9414 ±5 m | © OpenStr…
+        j/k move  Enter open  r refresh  +/- radius  q qu…
+        """)
+  }
+
+  @Test func detailWithNotes() {
+    var app = state(Nearby.State(phase: .loaded, places: [Fixtures.ekberg]))
+    let notes = [
+      PlaceNote(
+        id: UUID(1), placeID: "osm:node/1", text: "Closed on Sundays",
+        createdAt: Fixtures.epoch),
+      PlaceNote(
+        id: UUID(0), placeID: "osm:node/1", text: "Cardamom buns", createdAt: Fixtures.epoch),
+    ]
+    app.detail = PlaceDetail.State(
+      place: Fixtures.ekberg, isFavorite: true, notes: notes, selectedNoteID: UUID(0),
+      isLoaded: true)
+    #expect(
+      render(app, height: 14) == """
+        coffee-finder: Café Ekberg
+        ────────────────────────────────────────────────────────────
+        Café Ekberg  * favourite
+        Bulevardi 9, Helsinki
+        Café · 120 m away
+        Phone: +358 9 681 1860
+
+        Notes (2):
+          2027-01-15  Closed on Sundays
+        > 2027-01-15  Cardamom buns
+
+
+        \(Self.status)
+        f favourite  n note  d delete  j/k notes  Esc back  q quit
+        """)
+    app.noteDraft = "Flat white"
+    #expect(render(app, height: 14).contains("\nNew note: Flat white_\n"))
+    #expect(render(app, height: 14).hasSuffix("\nEnter save note  Esc cancel"))
+  }
+
+  @Test func errorState() {
+    #expect(
+      render(state(Nearby.State(phase: .failed("The place service is unavailable: HTTP 503."))))
+        == """
+        coffee-finder: coffee nearby
+        ────────────────────────────────────────────────────────────
+        Something went wrong:
+        The place service is unavailable: HTTP 503.
+
+        Press r to try again.
+
+
+        \(Self.status)
+        \(Self.listHelp)
+        """)
+  }
+
+  @Test func denied() {
+    let text = render(state(Nearby.State(phase: .denied(Nearby.deniedMessage))), height: 12)
+    #expect(
+      text.hasPrefix(
+        """
+        coffee-finder: coffee nearby
+        ────────────────────────────────────────────────────────────
+        Location access is off.
+
+        Location access is off: gpsd could not be reached. Start
+        gpsd (or pass --gpsd HOST:PORT), or choose a location with
+        --at LAT,LON, --replay FILE or --wander.
+        """))
+  }
+
+  @Test func regionAlertIsBoxedAboveTheList() {
+    var app = state(Nearby.State(phase: .loaded, places: [Fixtures.ekberg]))
+    app.regionAlert = .init(regionID: "osm:node/1", message: "You are near Café Ekberg")
+    #expect(
+      render(app, width: 40) == """
+        coffee-finder: coffee nearby
+        ────────────────────────────────────────
+        +--------------------------------------+
+        | You are near Café Ekberg (Esc to     |
+        | dismiss)                             |
+        +--------------------------------------+
+        1 within 1.0 km, nearest first
+        >  Café Ekberg                     120 m
+        Location: manual 60.171, 24.9414 | © Op…
+        j/k move  Enter open  r refresh  +/- ra…
+        """)
+  }
+
+  @Test func narrowTerminal() {
+    let app = state(Nearby.State(phase: .loaded, places: [Fixtures.ekberg]))
+    #expect(
+      render(app, width: 24, height: 6) == """
+        coffee-finder: coffee n…
+        ────────────────────────
+        1 within 1.0 km, neares…
+        >  Café Ekberg     120 m
+        Location: manual 60.171…
+        j/k move  Enter open  r…
+        """)
+    #expect(
+      render(app, width: 20, height: 6) == """
+        Terminal too small
+        (20×6); need 24×6.
+        """)
+  }
+
+  @Test func controlCharactersInNamesNeverReachTheTerminal() {
+    var evil = Fixtures.ekberg
+    evil.name = "Evil\u{1B}[2J\u{9B}31m\u{202E}Café"
+    let text = render(state(Nearby.State(phase: .loaded, places: [evil])), width: 80)
+    #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+    #expect(!text.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" })
+    #expect(text.contains("Evil\\u{1B}[2J\\u{9B}31m\\u{202E}Café"))
+  }
+}

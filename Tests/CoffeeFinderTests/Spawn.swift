@@ -1,0 +1,33 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Runs a program with posix_spawn and waits for it with waitpid.
+///
+/// Used for tmux: its `new-session` forks a server that outlives the client, and Foundation's
+/// `Process.waitUntilExit` does not return while that server holds the descriptors it
+/// inherited. Here standard input, output and error go to /dev/null or a file, so the server
+/// keeps nothing of the test's.
+enum Spawn {
+  /// Runs `arguments[0]` (a full path) with the rest as arguments; standard output goes to
+  /// `output` when given. Returns the exit status, or -1 when it could not start.
+  @discardableResult
+  static func run(_ arguments: [String], output: URL? = nil) -> Int32 {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(
+      &actions, 1, output?.path ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid = pid_t()
+    guard posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ) == 0 else { return -1 }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    return (status >> 8) & 0xFF
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// Drives the full-screen UI under tmux: list → detail → favourite → quit, then checks that the
+/// terminal is back in cooked mode with echo, and that the favourite was stored.
+@Suite(.serialized) struct TerminalUITests {
+  struct Tmux {
+    let socket = "coffee-finder-test-\(UUID().uuidString.prefix(8))"
+
+    let captureFile = FileManager.default.temporaryDirectory
+      .appendingPathComponent("coffee-finder-pane-\(UUID().uuidString).txt")
+
+    func run(_ arguments: [String]) {
+      Spawn.run(["/usr/bin/tmux", "-L", socket] + arguments)
+    }
+
+    func capture() -> String {
+      Spawn.run(
+        ["/usr/bin/tmux", "-L", socket, "capture-pane", "-p", "-t", "ui"], output: captureFile)
+      return (try? String(contentsOf: captureFile, encoding: .utf8)) ?? ""
+    }
+
+    /// Waits until the pane shows `text`, up to `seconds`.
+    func waitFor(_ text: String, seconds: Double = 20) async throws -> String {
+      let deadline = Date().addingTimeInterval(seconds)
+      var screen = ""
+      while Date() < deadline {
+        screen = capture()
+        if screen.contains(text) { return screen }
+        try await Task.sleep(for: .milliseconds(100))
+      }
+      Issue.record("timed out waiting for \"\(text)\"; the screen was:\n\(screen)")
+      return screen
+    }
+  }
+
+  @Test(.timeLimit(.minutes(2))) func listDetailFavouriteQuitRestoresTheTerminal() async throws {
+    try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"), "install tmux")
+    let directory = try BuiltBinary.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let dataDirectory = directory.appendingPathComponent("data").path
+    let environment = BuiltBinary.environment(dataDirectory: directory)
+    let command =
+      ["XDG_CONFIG_HOME", "XDG_DATA_HOME"].map { "\($0)='\(environment[$0]!)'" }.joined(
+        separator: " ")
+      + " '\(BuiltBinary.url.path)' --at 60.1699,24.9384 --data-dir '\(dataDirectory)'"
+      + "; echo \"EXITED $?\"; stty -a; sleep 10"
+    let tmux = Tmux()
+    tmux.run(["new-session", "-d", "-s", "ui", "-x", "80", "-y", "24", command])
+    defer {
+      tmux.run(["kill-server"])
+      try? FileManager.default.removeItem(at: tmux.captureFile)
+    }
+
+    let list = try await tmux.waitFor("q quit")
+    #expect(list.contains("Location: manual 60.1699, 24.9384"))
+    #expect(list.contains("© OpenStreetMap contributors"))
+    let secondRow = try #require(
+      list.split(separator: "\n").filter { $0.hasPrefix("   ") || $0.hasPrefix(">  ") }.dropFirst()
+        .first)
+    let secondName = String(secondRow.dropFirst(3).prefix(40)).trimmingCharacters(in: .whitespaces)
+
+    tmux.run(["send-keys", "-t", "ui", "j"])
+    _ = try await tmux.waitFor(">  " + secondName)
+    tmux.run(["send-keys", "-t", "ui", "Enter"])
+    _ = try await tmux.waitFor("No notes yet")
+    tmux.run(["send-keys", "-t", "ui", "f"])
+    _ = try await tmux.waitFor("* favourite")
+    tmux.run(["send-keys", "-t", "ui", "q"])
+    let after = try await tmux.waitFor("icanon")
+    #expect(after.contains("EXITED 0"))
+    // Raw mode is undone: canonical input and echo are back on.
+    #expect(after.contains(" icanon"))
+    #expect(after.contains(" echo "))
+    #expect(!after.contains("-icanon"))
+
+    let favorites = try BuiltBinary.run(
+      ["favorites", "list", "--data-dir", dataDirectory], dataDirectory: directory)
+    #expect(favorites.stdout.contains(secondName.replacingOccurrences(of: "…", with: "")))
+  }
+}
