@@ -40,7 +40,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     initialState: State,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: @escaping (inout DependencyValues) -> Void = { _ in },
-    timeout: Duration = .seconds(1),
+    timeout: Duration = .seconds(5),
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,

@@ -178,14 +178,58 @@ struct HTTPClientLiveTests {
 
   @Test("nothing listening: could not connect, naming the host")
   func refused() async throws {
-    let server = try await LoopbackHTTPServer.start { _, _ in .hang }
-    let client = Self.client(server)
-    try await server.stop()
+    // A socket bound but never listening: connections are refused, and no other test can take
+    // the port meanwhile (a stopped server's port could be reused by a concurrent test).
+    let socket = ReservedPort()
+    defer { socket.close() }
+    let client = HTTPClient.urlSession(
+      URLSession(configuration: .ephemeral),
+      baseURL: URL(string: "http://127.0.0.1:\(socket.port)")!)
     await #expect {
       try await client.send(Profile.defaultRequest)
     } throws: { error in
       guard case HTTPError.transport(.cannotConnect(let host)) = error else { return false }
-      return host == "127.0.0.1:\(server.port)"
+      return host == "127.0.0.1:\(socket.port)"
     }
+  }
+
+}
+
+/// A loopback TCP port held by a bound socket that never listens.
+struct ReservedPort {
+  let descriptor: Int32
+  let port: Int
+
+  init() {
+    #if canImport(Glibc)
+      let descriptor = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      let descriptor = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    self.descriptor = descriptor
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        getsockname(descriptor, $0, &length)
+      }
+    }
+    port = Int(UInt16(bigEndian: address.sin_port))
+  }
+
+  func close() {
+    #if canImport(Glibc)
+      _ = Glibc.close(descriptor)
+    #else
+      _ = Darwin.close(descriptor)
+    #endif
   }
 }

@@ -2,7 +2,7 @@ import Bearing
 import Clocks
 import Testing
 
-@Suite struct StoreTests {
+@Suite(.timeLimit(.minutes(1))) struct StoreTests {
   @Test func sendReducesBeforeReturning() {
     let store = Store(initialState: Counter.State()) { Counter() }
     store.send(.increment)
@@ -26,6 +26,7 @@ import Testing
     }
     let task = store.send(.incrementLater)
     #expect(store.count == 0)
+    await clock.waitForSleepers()
     await clock.advance(by: .seconds(1))
     await task.finish()
     #expect(store.count == 1)
@@ -95,10 +96,13 @@ import Testing
       $0.continuousClock = clock
     }
     store.send(.searchChanged("c"))
+    await clock.waitForSleepers()
     await clock.advance(by: .milliseconds(100))
     store.send(.searchChanged("co"))
+    await clock.waitForSleepers()
     await clock.advance(by: .milliseconds(100))
     let last = store.send(.searchChanged("cof"))
+    await clock.waitForSleepers()
     await clock.advance(by: .milliseconds(299))
     #expect(store.log == [])
     await clock.advance(by: .milliseconds(1))
@@ -126,7 +130,9 @@ import Testing
     store.send(.searchChanged("b"))
     store.send(.searchChanged("c"))
     #expect(store.log == ["a"])
+    await clock.waitForSleepers()
     await clock.advance(by: .seconds(1))
+    await clock.waitForSleepers()
     await clock.advance(by: .seconds(1))
     await first.finish()
     #expect(store.log == ["a", "c"])

@@ -59,27 +59,31 @@ import Testing
 
     // Read lines until the exit line arrives (or give up after 90 s).
     var lines: [[String: String]] = []
-    let reader = Task.detached { () -> [[String: String]] in
-      var collected: [[String: String]] = []
-      var buffer = Data()
-      while true {
-        let chunk = out.fileHandleForReading.availableData
-        if chunk.isEmpty { return collected }
-        buffer += chunk
-        while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-          let line = buffer[buffer.startIndex..<newline]
-          buffer = Data(buffer[buffer.index(after: newline)...])
-          if let object = try? JSONSerialization.jsonObject(with: line) as? [String: String] {
-            collected.append(object)
-            if object["type"] == "exit" { return collected }
+    let output = out.fileHandleForReading
+    let reader = Task {
+      await onThread { () -> [[String: String]] in
+        var collected: [[String: String]] = []
+        var buffer = Data()
+        while true {
+          let chunk = output.availableData
+          if chunk.isEmpty { return collected }
+          buffer += chunk
+          while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+            let line = buffer[buffer.startIndex..<newline]
+            buffer = Data(buffer[buffer.index(after: newline)...])
+            if let object = try? JSONSerialization.jsonObject(with: line) as? [String: String] {
+              collected.append(object)
+              if object["type"] == "exit" { return collected }
+            }
           }
         }
       }
     }
-    let timeout = Task {
-      try await Task.sleep(for: .seconds(90))
-      watch.interrupt()
-    }
+    // The deadline runs on a dispatch timer, not the cooperative pool, so it fires even when
+    // the pool is busy.
+    let watchPID = watch.processIdentifier
+    let timeout = DispatchWorkItem { kill(watchPID, SIGINT) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + 90, execute: timeout)
     lines = await reader.value
     timeout.cancel()
 
@@ -88,9 +92,13 @@ import Testing
 
     // Ctrl-C ends the command cleanly.
     watch.interrupt()
-    watch.waitUntilExit()
+    let errors = err.fileHandleForReading
+    let stderrData = await onThread {
+      watch.waitUntilExit()
+      return errors.readDataToEndOfFile()
+    }
     #expect(watch.terminationStatus == 0)
-    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let stderr = String(decoding: stderrData, as: UTF8.self)
     #expect(stderr.contains("watching gpsd 127.0.0.1:\(port)"))
   }
 
