@@ -39,7 +39,7 @@ extension Reducer {
   where Action: CasePathable, ElementState == Element.State, ElementAction == Element.Action {
     _ForEachReducer(
       parent: self, element: element(), toElements: toElements,
-      toElementAction: AnyCasePath(toElementAction), fileID: fileID, line: line)
+      toElementAction: CasePathCache.casePath(toElementAction), fileID: fileID, line: line)
   }
 }
 

@@ -20,14 +20,15 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ParentAction: CasePathable, ChildState == Child.State, ChildAction == Child.Action {
     self.toChildState = toChildState
-    self.toChildAction = AnyCasePath(toChildAction)
+    self.toChildAction = CasePathCache.casePath(toChildAction)
     self.child = child()
   }
 
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(from: action) else { return .none }
+    let effect = child.reduce(into: &state[keyPath: toChildState], action: childAction)
+    if case .none = effect.operation { return .none }
     let embed = toChildAction
-    return child.reduce(into: &state[keyPath: toChildState], action: childAction)
-      .map { embed.embed($0) }
+    return effect.map { embed.embed($0) }
   }
 }
