@@ -88,6 +88,7 @@ let package = Package(
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ]
     ),
+    .target(name: "BearingLocationTesting", dependencies: ["BearingLocation"]),
     .target(
       name: "BearingHTTPTesting",
       dependencies: [
@@ -160,7 +161,7 @@ let package = Package(
     .testTarget(
       name: "BearingLocationTests",
       dependencies: [
-        "BearingLocation", "BearingTesting",
+        "BearingLocation", "BearingLocationTesting", "BearingTesting",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
@@ -168,7 +169,8 @@ let package = Package(
     .testTarget(
       name: "BearingGPSDTests",
       dependencies: [
-        "BearingGPSD", "BearingTesting", .product(name: "Clocks", package: "swift-clocks"),
+        "BearingGPSD", "BearingLocationTesting", "BearingTesting",
+        .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),

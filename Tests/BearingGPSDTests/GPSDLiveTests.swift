@@ -1,5 +1,6 @@
 import BearingGPSD
 import BearingLocation
+import BearingLocationTesting
 import Foundation
 import Testing
 

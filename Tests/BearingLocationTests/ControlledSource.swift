@@ -1,4 +1,5 @@
 import BearingLocation
+import BearingLocationTesting
 import Foundation
 
 /// A source the test drives by hand: each `send` reaches the engine in order.

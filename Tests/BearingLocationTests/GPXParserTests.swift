@@ -1,4 +1,5 @@
 import BearingLocation
+import BearingLocationTesting
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import BearingLocation
+import BearingLocationTesting
 import Clocks
 import Foundation
 import Synchronization

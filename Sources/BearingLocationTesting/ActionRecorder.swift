@@ -4,7 +4,7 @@ import Synchronization
 
 /// Records every action of one delegate stream, so a test can wait for a count with a timeout
 /// instead of hanging when an expected action never comes.
-final class ActionRecorder: Sendable {
+public final class ActionRecorder: Sendable {
   private final class Storage: Sendable {
     let actions = Mutex<[LocationManager.Action]>([])
   }
@@ -12,7 +12,7 @@ final class ActionRecorder: Sendable {
   private let storage = Storage()
   private let task: Task<Void, Never>
 
-  init(_ stream: AsyncStream<LocationManager.Action>) {
+  public init(_ stream: AsyncStream<LocationManager.Action>) {
     task = Task { [storage] in
       for await action in stream { storage.actions.withLock { $0.append(action) } }
     }
@@ -20,11 +20,11 @@ final class ActionRecorder: Sendable {
 
   deinit { task.cancel() }
 
-  var actions: [LocationManager.Action] { storage.actions.withLock { $0 } }
+  public var actions: [LocationManager.Action] { storage.actions.withLock { $0 } }
 
   /// Waits (real time) until `condition` holds for the recorded actions, or `timeout` passes.
   @discardableResult
-  func wait(
+  public func wait(
     timeout: Duration = .seconds(5),
     until condition: ([LocationManager.Action]) -> Bool
   ) async -> [LocationManager.Action] {
@@ -39,7 +39,7 @@ final class ActionRecorder: Sendable {
 
   /// Waits until at least `count` actions are recorded.
   @discardableResult
-  func wait(forCount count: Int, timeout: Duration = .seconds(5)) async
+  public func wait(forCount count: Int, timeout: Duration = .seconds(5)) async
     -> [LocationManager.Action]
   {
     await wait(timeout: timeout) { $0.count >= count }
@@ -48,7 +48,7 @@ final class ActionRecorder: Sendable {
 
 extension LocationManager.Action {
   /// The fixes of a `didUpdateLocations`, else nil.
-  var fixes: [Location]? {
+  public var fixes: [Location]? {
     if case .didUpdateLocations(let fixes) = self { return fixes }
     return nil
   }

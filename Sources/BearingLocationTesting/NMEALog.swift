@@ -1,14 +1,14 @@
 import Foundation
 
 /// Writes NMEA sentences with correct checksums, for tests.
-enum NMEALog {
-  static func sentence(_ body: String) -> String {
+public enum NMEALog {
+  public static func sentence(_ body: String) -> String {
     let checksum = body.utf8.reduce(UInt8(0), ^)
     return "$" + body + "*" + String(format: "%02X", checksum)
   }
 
   /// `degrees` as NMEA `ddmm.mmmm` (latitude) or `dddmm.mmmm` (longitude) with a hemisphere.
-  static func angle(_ degrees: Double, latitude: Bool) -> (String, String) {
+  public static func angle(_ degrees: Double, latitude: Bool) -> (String, String) {
     let whole = Int(abs(degrees))
     let minutes = (abs(degrees) - Double(whole)) * 60
     let text = String(format: latitude ? "%02d%07.4f" : "%03d%07.4f", whole, minutes)
@@ -18,7 +18,7 @@ enum NMEALog {
 
   /// RMC, GGA and GSA for one epoch at `second` seconds after 12:00:00 on 2026-11-22. Without
   /// a fix the position fields are empty, as receivers send them.
-  static func epoch(
+  public static func epoch(
     second: Int, latitude: Double, longitude: Double, fix: Bool = true, altitude: Double = 12.5,
     hdop: Double = 0.9, knots: Double = 1.5, course: Double = 45
   ) -> [String] {
@@ -41,7 +41,7 @@ enum NMEALog {
   }
 
   /// 2026-11-22T12:00:00Z plus `second`.
-  static func date(second: Int) -> Date {
+  public static func date(second: Int) -> Date {
     Date(timeIntervalSince1970: 1_795_348_800 + Double(second))
   }
 }
