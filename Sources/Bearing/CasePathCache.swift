@@ -7,28 +7,26 @@ import Synchronization
 /// for every action, so ``Scope``, `ifLet` and `forEach` would pay that on every action at every
 /// level; the cache makes it a dictionary lookup.
 enum CasePathCache {
-  /// A key path and the case path made from it.
+  /// A case key path as a dictionary key.
   ///
-  /// Safety: key paths and `AnyCasePath` values are immutable once made; this box only moves them
-  /// into and out of the cache, which is guarded by a mutex.
-  private struct Entry: @unchecked Sendable {
-    let casePath: Any
-  }
-
+  /// Safety: a key path is an immutable object once formed, and only hashed and compared here.
+  /// Case key paths are formed from `\.case` literals through CasePaths' dynamic member lookup,
+  /// which captures no values, so there is no mutable or non-Sendable state to share.
   private struct Key: Hashable, @unchecked Sendable {
     let keyPath: AnyKeyPath
   }
 
-  private static let storage = Mutex<[Key: Entry]>([:])
+  /// `AnyCasePath` is Sendable, so entries need no unchecked box.
+  private static let storage = Mutex<[Key: any Sendable]>([:])
 
   static func casePath<Root, Value>(_ keyPath: CaseKeyPath<Root, Value>) -> AnyCasePath<Root, Value>
   {
     let key = Key(keyPath: keyPath)
-    if let cached = storage.withLock({ $0[key] })?.casePath as? AnyCasePath<Root, Value> {
+    if let cached = storage.withLock({ $0[key] }) as? AnyCasePath<Root, Value> {
       return cached
     }
     let made = AnyCasePath(keyPath)
-    storage.withLock { $0[key] = Entry(casePath: made) }
+    storage.withLock { $0[key] = made }
     return made
   }
 }

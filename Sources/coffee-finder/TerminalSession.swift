@@ -1,15 +1,14 @@
 import Foundation
+import Synchronization
 
 /// Puts the terminal into raw mode on the alternate screen, and puts it back exactly as it was.
 ///
 /// ``restore()`` runs on every way out: normal quit, Ctrl-C (raw mode turns it into a key),
 /// SIGINT/SIGTERM from elsewhere (see ``InteractiveSession``), and thrown errors (`defer`).
-final class TerminalSession: @unchecked Sendable {
-  // Safety: `original` is written once in `init` and only read afterwards; `restored` is
-  // guarded by `lock`.
+final class TerminalSession: Sendable {
   private let original: termios
-  private let lock = NSLock()
-  private var restored = false
+  /// Whether the terminal has been restored already; `restore()` may race with a signal handler.
+  private let restored = Mutex(false)
 
   /// Enters raw mode; throws when standard input is not a terminal.
   init() throws {
@@ -39,10 +38,11 @@ final class TerminalSession: @unchecked Sendable {
   /// Leaves the alternate screen, shows the cursor and restores the original settings. Safe to
   /// call more than once.
   func restore() {
-    lock.lock()
-    defer { lock.unlock() }
-    guard !restored else { return }
-    restored = true
+    let first = restored.withLock { restored in
+      defer { restored = true }
+      return !restored
+    }
+    guard first else { return }
     Self.write("\u{1B}[?25h\u{1B}[?1049l")
     var attributes = original
     _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &attributes)

@@ -252,10 +252,24 @@ import Testing
 
   @Test func stateStreamYieldsOnlyOnChange() async {
     let store = Store(initialState: Counter.State()) { Counter() }
-    var iterator = store.states.makeAsyncIterator()
-    #expect(await iterator.next()?.count == 0)
-    store.send(.stopTicking)  // no change: nothing yielded
+    let seen = LockIsolated<[Int]>([])
+    let states = store.states
+    let reader = Task {
+      for await state in states { seen.withValue { $0.append(state.count) } }
+    }
+    defer { reader.cancel() }
+    await eventually { seen.value == [0] }
+    store.send(.stopTicking)  // no change: nothing may be yielded
+    try? await Task.sleep(for: .milliseconds(100))
+    #expect(seen.value == [0])
     store.send(.increment)
-    #expect(await iterator.next()?.count == 1)
+    await eventually { seen.value.count == 2 }
+    #expect(seen.value == [0, 1])
   }
+
+  /// Polls `condition` for up to two seconds of real time.
+  func eventually(_ condition: () -> Bool) async {
+    for _ in 0..<2_000 where !condition() { try? await Task.sleep(for: .milliseconds(1)) }
+  }
+
 }
