@@ -34,6 +34,7 @@ extension Effect {
   }
 
   /// Runs this effect and `other` at the same time.
+  @inlinable
   public func merge(with other: Self) -> Self {
     if case .none = operation { return other }
     if case .none = other.operation { return self }

@@ -16,6 +16,7 @@ import IssueReporting
 ///   .cancellable(id: CancelID.search, cancelInFlight: true)
 /// ```
 public struct Effect<Action> {
+  @usableFromInline
   indirect enum Operation {
     case none
     case send(Action)
@@ -31,13 +32,15 @@ public struct Effect<Action> {
     case onFinish(Effect, @Sendable () -> Void)
   }
 
-  let operation: Operation
+  @usableFromInline let operation: Operation
 
+  @usableFromInline
   init(_ operation: Operation) {
     self.operation = operation
   }
 
   /// An effect that does nothing.
+  @inlinable
   public static var none: Self { Self(.none) }
 
   /// An effect that feeds `action` straight back into the store, before `send` returns.

@@ -2,6 +2,7 @@ import Synchronization
 
 /// Interprets effects for one store: starts their tasks, and keeps the cancellation and
 /// throttling bookkeeping.
+@usableFromInline
 final class EffectRunner<Action: Sendable>: Sendable {
   private struct Registry {
     var nextKey = 0
@@ -23,6 +24,7 @@ final class EffectRunner<Action: Sendable>: Sendable {
 
   /// Starts `effect`: cancellations happen now, actions to send now are appended to `actions`,
   /// and every task started is appended to `tasks`.
+  @usableFromInline
   func start(
     _ effect: Effect<Action>,
     tasks: inout [Task<Void, Never>],

@@ -29,6 +29,27 @@ extension Reducer {
   /// Reduce { state, action in … }
   ///   .forEach(\.rows, action: \.rows) { Row() }
   /// ```
+  ///
+  /// `action: \.rows` names the case's entry in `Action.AllCasePaths`, made once per process;
+  /// a case key path (the next overload) is formed anew each time `body` is built.
+  public func forEach<ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer>(
+    _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action toElementAction: KeyPath<
+      Action.AllCasePaths, AnyCasePath<Action, IdentifiedAction<ID, ElementAction>>
+    >,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> _ForEachReducer<Self, ID, Element>
+  where Action: CasePathable, ElementState == Element.State, ElementAction == Element.Action {
+    _ForEachReducer(
+      parent: self, element: element(), toElements: toElements,
+      toElementAction: Action.allCasePaths[keyPath: toElementAction], fileID: fileID, line: line)
+  }
+
+  /// Runs `element` on the element of an identified collection that an action names, the
+  /// action's case named by a case key path, such as one held in a variable.
+  @_disfavoredOverload
   public func forEach<ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer>(
     _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
     action toElementAction: CaseKeyPath<Action, IdentifiedAction<ID, ElementAction>>,
@@ -45,17 +66,29 @@ extension Reducer {
 
 /// What ``Reducer/forEach(_:action:element:fileID:line:)`` builds.
 public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
-  let parent: Parent
-  let element: Element
-  let toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
-  let toElementAction: AnyCasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>
-  let fileID: StaticString
-  let line: UInt
+  @usableFromInline let parent: Parent
+  @usableFromInline let element: Element
+  @usableFromInline let toElements:
+    WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
+  @usableFromInline let toElementAction:
+    AnyCasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
 
+  @usableFromInline
   struct CancelID: Hashable, Sendable {
-    let fileID: String
-    let line: UInt
-    let id: ID
+    /// Where the reducer was built: the address of its `#fileID` text and its line. (Made
+    /// per action, so it holds no `String`.)
+    @usableFromInline let file: UInt
+    @usableFromInline let line: UInt
+    @usableFromInline let id: ID
+
+    @usableFromInline
+    init(file: UInt, line: UInt, id: ID) {
+      self.file = file
+      self.line = line
+      self.id = id
+    }
   }
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
@@ -69,7 +102,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
           into: &state[keyPath: toElements][id: id]!, action: elementAction
         )
         .map { embed.embed(.element(id: id, action: $0)) }
-        .cancellable(id: CancelID(fileID: "\(fileID)", line: line, id: id))
+        .cancellable(id: CancelID(file: fileID.address, line: line, id: id))
       } else {
         reportIssue(
           """
@@ -87,7 +120,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     var cancellations: [Effect<Parent.Action>] = []
     if idsBefore.count != idsAfter.count || idsBefore != idsAfter {
       for id in idsBefore.subtracting(idsAfter) {
-        cancellations.append(.cancel(id: CancelID(fileID: "\(fileID)", line: line, id: id)))
+        cancellations.append(.cancel(id: CancelID(file: fileID.address, line: line, id: id)))
       }
     }
     return .merge([elementEffect, parentEffect] + cancellations)

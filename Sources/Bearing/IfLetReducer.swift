@@ -10,6 +10,25 @@ extension Reducer {
   /// Reduce { state, action in … }
   ///   .ifLet(\.detail, action: \.detail) { PlaceDetail() }
   /// ```
+  ///
+  /// `action: \.detail` names the case's entry in `Action.AllCasePaths`, made once per process;
+  /// a case key path (the next overload) is formed anew each time `body` is built.
+  public func ifLet<ChildState, ChildAction, Child: Reducer>(
+    _ toChildState: WritableKeyPath<State, ChildState?>,
+    action toChildAction: KeyPath<Action.AllCasePaths, AnyCasePath<Action, ChildAction>>,
+    @ReducerBuilder<ChildState, ChildAction> then child: () -> Child,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> _IfLetReducer<Self, Child>
+  where Action: CasePathable, ChildState == Child.State, ChildAction == Child.Action {
+    _IfLetReducer(
+      parent: self, child: child(), toChildState: toChildState,
+      toChildAction: Action.allCasePaths[keyPath: toChildAction], fileID: fileID, line: line)
+  }
+
+  /// Runs `child` on optional child state when it is present, its actions named by a case key
+  /// path, such as a path through several cases or one held in a variable.
+  @_disfavoredOverload
   public func ifLet<ChildState, ChildAction, Child: Reducer>(
     _ toChildState: WritableKeyPath<State, ChildState?>,
     action toChildAction: CaseKeyPath<Action, ChildAction>,
@@ -26,23 +45,33 @@ extension Reducer {
 
 /// What ``Reducer/ifLet(_:action:then:fileID:line:)`` builds.
 public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
-  let parent: Parent
-  let child: Child
-  let toChildState: WritableKeyPath<Parent.State, Child.State?>
-  let toChildAction: AnyCasePath<Parent.Action, Child.Action>
-  let fileID: StaticString
-  let line: UInt
+  @usableFromInline let parent: Parent
+  @usableFromInline let child: Child
+  @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
+  @usableFromInline let toChildAction: AnyCasePath<Parent.Action, Child.Action>
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
 
   /// Identifies the effects of one presented child, for cancelling them all when it goes away.
+  @usableFromInline
   struct CancelID: Hashable, Sendable {
-    let fileID: String
-    let line: UInt
+    /// Where the reducer was built: the address of its `#fileID` text and its line. (Made
+    /// per action, so it holds no `String`.)
+    @usableFromInline let file: UInt
+    @usableFromInline let line: UInt
+
+    @usableFromInline
+    init(file: UInt, line: UInt) {
+      self.file = file
+      self.line = line
+    }
   }
 
+  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
     Parent.Action
   > {
-    let id = CancelID(fileID: "\(fileID)", line: line)
+    let id = CancelID(file: fileID.address, line: line)
     var childEffect = Effect<Parent.Action>.none
     if let childAction = toChildAction.extract(from: action) {
       if state[keyPath: toChildState] != nil {
@@ -66,5 +95,13 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let parentEffect = parent.reduce(into: &state, action: action)
     let dismissed = wasPresent && state[keyPath: toChildState] == nil
     return .merge(childEffect, parentEffect, dismissed ? .cancel(id: id) : .none)
+  }
+}
+
+extension StaticString {
+  /// Where this text lives in the binary: a stable, allocation-free identity for a `#fileID`.
+  @usableFromInline
+  var address: UInt {
+    hasPointerRepresentation ? UInt(bitPattern: utf8Start) : UInt(unicodeScalar.value)
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// The one place a store's state lives and its reducer runs.
@@ -6,97 +7,168 @@ import Synchronization
 /// the "drainer" and reduces queued actions until the queue is empty. A send that arrives while
 /// another is being reduced (from an effect, an observer, another thread) is queued, never
 /// dropped and never re-entrant.
+///
+/// The send path is `@inlinable` so that it is specialized for the feature's state and action
+/// types in the module that sends: unspecialized, it spends most of its time looking up generic
+/// metadata at run time (see the core benchmarks).
+@usableFromInline
 final class RootStore<State: Sendable, Action: Sendable>: Sendable {
-  private struct Inner {
-    var state: State
-    var reduce: (inout State, Action) -> Effect<Action>
-    var queue: [Queued] = []
-    var queueHead = 0
-    var isSending = false
-    var version: UInt64 = 0
-    var observers: [Int: @Sendable (State) -> Void] = [:]
-    var nextObserver = 0
+  @usableFromInline
+  struct Inner {
+    @usableFromInline var state: State
+    @usableFromInline var reduce: (inout State, Action) -> Effect<Action>
+    @usableFromInline var queue: [Queued] = []
+    @usableFromInline var queueHead = 0
+    @usableFromInline var isSending = false
+    @usableFromInline var version: UInt64 = 0
+    @usableFromInline var observers: [Int: @Sendable (State) -> Void] = [:]
+    @usableFromInline var nextObserver = 0
+
+    @usableFromInline
+    init(state: State, reduce: @escaping (inout State, Action) -> Effect<Action>) {
+      self.state = state
+      self.reduce = reduce
+    }
+
+    /// Hands the state to every observer; called once a drain has ended.
+    @inlinable
+    func notifyObservers() {
+      if observers.isEmpty { return }
+      for observer in observers.values { observer(state) }
+    }
   }
 
-  private struct Queued {
-    let action: Action
-    let promise: TasksPromise?
+  @usableFromInline
+  struct Queued {
+    @usableFromInline let action: Action
+    @usableFromInline let promise: TasksPromise?
+
+    @usableFromInline
+    init(action: Action, promise: TasksPromise?) {
+      self.action = action
+      self.promise = promise
+    }
   }
 
-  private let inner: Mutex<Inner>
-  private let dependencies: DependencyValues
-  let runner: EffectRunner<Action>
+  /// What the first lock of a send found: the store was idle, so the action was reduced, or
+  /// another sender is draining, so the action was queued behind it.
+  @usableFromInline
+  enum Claim {
+    /// Reduced with no effect, and nothing was queued: the send is over.
+    case done
+    case reduced(Effect<Action>)
+    case queued(TasksPromise)
+  }
 
+  @usableFromInline let inner: Mutex<Inner>
+  @usableFromInline let dependencies: DependencyValues
+  @usableFromInline let runner: EffectRunner<Action>
+
+  /// - Parameter send: Where actions from effects go; ``StoreLifetime`` routes them back here
+  ///   for as long as a store of this root exists.
+  @usableFromInline
   init(
     initialState: State,
     reducer: sending some Reducer<State, Action>,
-    dependencies: DependencyValues
+    dependencies: DependencyValues,
+    send: @escaping @Sendable (Action) -> Void
   ) {
-    let box = WeakBox<RootStore>()
     self.inner = Mutex(Inner(state: initialState, reduce: reducer.reduce(into:action:)))
     self.dependencies = dependencies
-    self.runner = EffectRunner { action in _ = box.value?.send(action) }
-    box.value = self
+    self.runner = EffectRunner(send: send)
   }
 
-  deinit {
-    runner.cancelAll()
-  }
-
+  @inlinable
   var state: State {
     inner.withLock { $0.state }
   }
 
+  /// Reduces `action` now if the store is idle, then every action queued meanwhile; otherwise
+  /// queues it for the sender that is draining.
+  ///
+  /// An action costs one lock to reduce it and pick the next, so a send that finds the store idle
+  /// takes the lock twice, or once when its action has no effect. The store's dependencies are
+  /// current while reducing and while effects start, so effect tasks inherit them.
+  @inlinable
   func send(_ action: Action) -> StoreTask {
-    let promise = inner.withLock { inner -> TasksPromise? in
-      guard inner.isSending else {
+    withStoreDependencies {
+      let claim = inner.withLock { inner -> Claim in
+        guard !inner.isSending else {
+          let promise = TasksPromise()
+          inner.queue.append(Queued(action: action, promise: promise))
+          return .queued(promise)
+        }
+        // Idle, so the queue is empty: the drainer empties it before it lets go.
+        inner.version &+= 1
+        let effect = inner.reduce(&inner.state, action)
+        if case .none = effect.operation {
+          inner.notifyObservers()
+          return .done
+        }
         inner.isSending = true
-        return nil
+        return .reduced(effect)
       }
-      let promise = TasksPromise()
-      inner.queue.append(Queued(action: action, promise: promise))
-      return promise
+      switch claim {
+      case .done: return StoreTask(rawValue: nil)
+      case .queued(let promise): return promise.storeTask
+      case .reduced(let effect): return drain(effect)
+      }
     }
-    if let promise { return promise.storeTask }
-    return DependencyValues.$_current.withValue(dependencies) { drain(first: action) }
   }
 
-  private func drain(first: Action) -> StoreTask {
+  /// Runs `body` with the store's dependencies current.
+  ///
+  /// When the sender's dependencies are already the very same value (a store made without
+  /// overrides, sent to from a context without overrides, or sent to from its own effects), the
+  /// task-local push is skipped: it would change nothing, and it costs more than the rest of a
+  /// send.
+  @inlinable
+  func withStoreDependencies<R>(_ body: () -> R) -> R {
+    if DependencyValues._current.isIdentical(to: dependencies) { return body() }
+    return DependencyValues.$_current.withValue(dependencies, operation: body)
+  }
+
+  /// Starts `effect`, then reduces queued actions until the queue is empty.
+  @inlinable
+  func drain(_ first: Effect<Action>) -> StoreTask {
     var tasks: [Task<Void, Never>] = []
-    var current = Queued(action: first, promise: nil)
+    var effect = first
+    var promise: TasksPromise?
     while true {
-      let effect = inner.withLock { inner in
-        inner.version &+= 1
-        return inner.reduce(&inner.state, current.action)
-      }
       var started: [Task<Void, Never>] = []
       var actions: [Action] = []
-      runner.start(effect, tasks: &started, actions: &actions)
-      if let promise = current.promise {
+      if case .none = effect.operation {
+      } else {
+        runner.start(effect, tasks: &started, actions: &actions)
+      }
+      if let promise {
         // Actions fed back synchronously belong to the send that caused them.
         promise.fulfil(started)
-      } else {
+      } else if !started.isEmpty {
         tasks.append(contentsOf: started)
       }
-      let next = inner.withLock { inner -> Queued? in
+      let owner = promise
+      let next = inner.withLock { inner -> (Effect<Action>, TasksPromise?)? in
         if !actions.isEmpty {
-          let head = actions.map { Queued(action: $0, promise: current.promise) }
+          let head = actions.map { Queued(action: $0, promise: owner) }
           inner.queue.replaceSubrange(inner.queueHead..<inner.queueHead, with: head)
         }
         if inner.queueHead < inner.queue.count {
-          defer { inner.queueHead += 1 }
-          return inner.queue[inner.queueHead]
+          let queued = inner.queue[inner.queueHead]
+          inner.queueHead += 1
+          inner.version &+= 1
+          return (inner.reduce(&inner.state, queued.action), queued.promise)
         }
-        inner.queue.removeAll(keepingCapacity: inner.queue.count < 1024)
-        inner.queueHead = 0
+        if !inner.queue.isEmpty {
+          inner.queue.removeAll(keepingCapacity: inner.queue.count < 1024)
+          inner.queueHead = 0
+        }
         inner.isSending = false
-        if !inner.observers.isEmpty {
-          for observer in inner.observers.values { observer(inner.state) }
-        }
+        inner.notifyObservers()
         return nil
       }
       guard let next else { break }
-      current = next
+      (effect, promise) = next
     }
     return StoreTask(tasks: tasks)
   }
@@ -118,13 +190,66 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
   }
 }
 
+extension DependencyValues {
+  /// Whether two values are the same bit for bit: the same storage and the same cache, so one
+  /// can stand in for the other. Unequal bits (padding, or equal values stored apart) only mean
+  /// "not known to be identical".
+  @usableFromInline
+  func isIdentical(to other: Self) -> Bool {
+    withUnsafeBytes(of: self) { lhs in
+      withUnsafeBytes(of: other) { rhs in
+        guard lhs.count == rhs.count, let left = lhs.baseAddress, let right = rhs.baseAddress
+        else { return lhs.count == rhs.count }
+        return memcmp(left, right, lhs.count) == 0
+      }
+    }
+  }
+}
+
+/// Owns a root store's effects: every ``Store`` of one root, scoped or not, holds the same
+/// lifetime, and when the last one goes away the effects still running are cancelled.
+///
+/// Effects reach the root through a weak reference to the lifetime rather than to the root
+/// itself: a weakly referenced object keeps its reference counts in a side table, which makes
+/// every retain and release slower, and the root is retained on every send.
+final class StoreLifetime<State: Sendable, Action: Sendable>: Sendable {
+  let root: RootStore<State, Action>
+
+  private init(root: RootStore<State, Action>) {
+    self.root = root
+  }
+
+  static func start(
+    initialState: State,
+    reducer: sending some Reducer<State, Action>,
+    dependencies: DependencyValues
+  ) -> StoreLifetime {
+    let box = WeakBox<StoreLifetime>()
+    let root = RootStore(
+      initialState: initialState, reducer: reducer, dependencies: dependencies,
+      send: { action in _ = box.value?.root.send(action) })
+    let lifetime = StoreLifetime(root: root)
+    box.value = lifetime
+    return lifetime
+  }
+
+  deinit {
+    root.runner.cancelAll()
+  }
+}
+
 /// Tasks that a queued action will start once the drainer reaches it.
+@usableFromInline
 final class TasksPromise: Sendable {
   private let state = Mutex<
     (tasks: [Task<Void, Never>]?, waiters: [CheckedContinuation<Void, Never>])
   >(
     (nil, []))
 
+  @usableFromInline
+  init() {}
+
+  @usableFromInline
   func fulfil(_ tasks: [Task<Void, Never>]) {
     let waiters = state.withLock { state in
       state.tasks = (state.tasks ?? []) + tasks
@@ -134,6 +259,7 @@ final class TasksPromise: Sendable {
     for waiter in waiters { waiter.resume() }
   }
 
+  @usableFromInline
   var storeTask: StoreTask {
     StoreTask(
       rawValue: Task {

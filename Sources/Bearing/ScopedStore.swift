@@ -10,6 +10,7 @@ struct SendableKeyPath<Root, Value>: @unchecked Sendable {
 }
 
 extension RootStore: StoreCore {
+  @usableFromInline
   func states(removingDuplicates isDuplicate: @escaping @Sendable (State, State) -> Bool)
     -> AsyncStream<State>
   {
@@ -36,6 +37,7 @@ extension RootStore: StoreCore {
     return stream
   }
 
+  @usableFromInline
   func scoped<ChildState: Sendable, ChildAction: Sendable>(
     state: any KeyPath<State, ChildState> & Sendable,
     action: @escaping @Sendable (ChildAction) -> Action

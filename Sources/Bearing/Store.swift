@@ -10,10 +10,17 @@
 /// ```
 @dynamicMemberLookup
 public final class Store<State: Sendable, Action: Sendable>: Sendable {
-  let core: any StoreCore<State, Action>
+  @usableFromInline let core: any StoreCore<State, Action>
+  /// The same object as `core` when this is a root store, held concretely so that ``send(_:)``
+  /// is specialized for `State` and `Action` where it is called.
+  @usableFromInline let root: RootStore<State, Action>?
+  /// Shared by every store of one root: the root's effects run while any of them exists.
+  let lifetime: any AnyObject & Sendable
 
-  init(core: any StoreCore<State, Action>) {
+  init(core: any StoreCore<State, Action>, lifetime: any AnyObject & Sendable) {
     self.core = core
+    self.root = core as? RootStore<State, Action>
+    self.lifetime = lifetime
   }
 
   /// Creates a store with a reducer, and the dependencies its reducer and effects will use.
@@ -29,12 +36,14 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     } operation: {
       DependencyValues._current
     }
-    self.init(
-      core: RootStore(initialState: initialState, reducer: reducer(), dependencies: dependencies))
+    let lifetime = StoreLifetime.start(
+      initialState: initialState, reducer: reducer(), dependencies: dependencies)
+    self.init(core: lifetime.root, lifetime: lifetime)
   }
 
   /// The current state.
-  public var state: State { core.state }
+  @inlinable
+  public var state: State { root?.state ?? core.state }
 
   /// Reads a value from the current state.
   public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
@@ -44,9 +53,11 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// Sends an action: the reducer runs before this returns; its effects run in tasks.
   ///
   /// - Returns: The effects started, to await (`.finish()`) or cancel.
+  @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    core.send(action)
+    if let root { return root.send(action) }
+    return core.send(action)
   }
 
   /// A store for a child feature: its state is part of this store's, its actions are embedded in
@@ -55,13 +66,32 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// ```swift
   /// let nearby = appStore.scope(state: \.nearby, action: \.nearby)
   /// ```
+  ///
+  /// `\.nearby` names the case's entry in `Action.AllCasePaths`, whose embedding is a plain
+  /// function: a send through a child store costs about the same as one through the root.
+  public func scope<ChildState: Sendable, ChildAction: Sendable>(
+    state toChildState: any KeyPath<State, ChildState> & Sendable,
+    action toChildAction: KeyPath<Action.AllCasePaths, AnyCasePath<Action, ChildAction>>
+  ) -> Store<ChildState, ChildAction> where Action: CasePathable {
+    scope(state: toChildState, casePath: Action.allCasePaths[keyPath: toChildAction])
+  }
+
+  /// A store for a child feature, its actions embedded by case key path, such as a path through
+  /// several cases (`\.detail.editor`) or one held in a variable.
+  @_disfavoredOverload
   public func scope<ChildState: Sendable, ChildAction: Sendable>(
     state toChildState: any KeyPath<State, ChildState> & Sendable,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> where Action: CasePathable {
-    let casePath = AnyCasePath(toChildAction)
-    return Store<ChildState, ChildAction>(
-      core: core.scoped(state: toChildState, action: { casePath.embed($0) }))
+    scope(state: toChildState, casePath: AnyCasePath(toChildAction))
+  }
+
+  private func scope<ChildState: Sendable, ChildAction: Sendable>(
+    state toChildState: any KeyPath<State, ChildState> & Sendable,
+    casePath: AnyCasePath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> {
+    Store<ChildState, ChildAction>(
+      core: core.scoped(state: toChildState, action: { casePath.embed($0) }), lifetime: lifetime)
   }
 
   /// A store for a child feature, with the child's actions embedded by a function.
@@ -69,7 +99,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     state toChildState: any KeyPath<State, ChildState> & Sendable,
     action fromChildAction: @escaping @Sendable (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
-    Store<ChildState, ChildAction>(core: core.scoped(state: toChildState, action: fromChildAction))
+    Store<ChildState, ChildAction>(
+      core: core.scoped(state: toChildState, action: fromChildAction), lifetime: lifetime)
   }
 
   /// Every state after each send, starting with the current one (without removing duplicates).
@@ -93,6 +124,7 @@ extension Store where State: Equatable {
 }
 
 /// What a ``Store`` forwards to: the root, or a scoped view of it.
+@usableFromInline
 protocol StoreCore<State, Action>: AnyObject, Sendable {
   associatedtype State: Sendable
   associatedtype Action: Sendable

@@ -4,12 +4,14 @@
 /// await store.send(.refresh).finish()
 /// ```
 public struct StoreTask: Hashable, Sendable {
-  let rawValue: Task<Void, Never>?
+  @usableFromInline let rawValue: Task<Void, Never>?
 
+  @usableFromInline
   init(rawValue: Task<Void, Never>?) {
     self.rawValue = rawValue
   }
 
+  @inlinable
   init(tasks: [Task<Void, Never>]) {
     switch tasks.count {
     case 0: rawValue = nil

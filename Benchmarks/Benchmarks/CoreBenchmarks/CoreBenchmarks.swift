@@ -64,6 +64,71 @@ func deepAction(_ action: Leaf.Action) -> Deep.Action {
   .inner(.inner(.inner(.inner(.inner(.inner(.inner(.inner(.inner(.inner(action))))))))))
 }
 
+// The same ten levels as concrete, non-generic features, as an app writes them. In the generic
+// `Nest`, every `body` forms its `\.inner` key paths anew, and forming a key path inside a generic
+// type makes the runtime demangle and instantiate it; a concrete feature's key path literals are
+// made once per process. The two benchmarks show the difference.
+
+struct Level1: Reducer {
+  struct State: Sendable { var inner = Leaf.State() }
+  @CasePathable enum Action: Sendable { case inner(Leaf.Action) }
+  var body: some Reducer<State, Action> { Scope(state: \.inner, action: \.inner) { Leaf() } }
+}
+
+struct Level2: Reducer {
+  struct State: Sendable { var inner = Level1.State() }
+  @CasePathable enum Action: Sendable { case inner(Level1.Action) }
+  var body: some Reducer<State, Action> { Scope(state: \.inner, action: \.inner) { Level1() } }
+}
+
+struct Level3: Reducer {
+  struct State: Sendable { var inner = Level2.State() }
+  @CasePathable enum Action: Sendable { case inner(Level2.Action) }
+  var body: some Reducer<State, Action> { Scope(state: \.inner, action: \.inner) { Level2() } }
+}
+
+struct Level4: Reducer {
+  struct State: Sendable { var inner = Level3.State() }
+  @CasePathable enum Action: Sendable { case inner(Level3.Action) }
+  var body: some Reducer<State, Action> { Scope(state: \.inner, action: \.inner) { Level3() } }
+}
+
+struct Level5: Reducer {
+  struct State: Sendable { var inner = Level4.State() }
+  @CasePathable enum Action: Sendable { case inner(Level4.Action) }
+  var body: some Reducer<State, Action> { Scope(state: \.inner, action: \.inner) { Level4() } }
+}
+
+struct Level6: Reducer {
+  struct State: Sendable { var inner = Level5.State() }
+  @CasePathable enum Action: Sendable { case inner(Level5.Action) }
+  var body: some Reducer<State, Action> { Scope(state: \.inner, action: \.inner) { Level5() } }
+}
+
+struct Level7: Reducer {
+  struct State: Sendable { var inner = Level6.State() }
+  @CasePathable enum Action: Sendable { case inner(Level6.Action) }
+  var body: some Reducer<State, Action> { Scope(state: \.inner, action: \.inner) { Level6() } }
+}
+
+struct Level8: Reducer {
+  struct State: Sendable { var inner = Level7.State() }
+  @CasePathable enum Action: Sendable { case inner(Level7.Action) }
+  var body: some Reducer<State, Action> { Scope(state: \.inner, action: \.inner) { Level7() } }
+}
+
+struct Level9: Reducer {
+  struct State: Sendable { var inner = Level8.State() }
+  @CasePathable enum Action: Sendable { case inner(Level8.Action) }
+  var body: some Reducer<State, Action> { Scope(state: \.inner, action: \.inner) { Level8() } }
+}
+
+struct Level10: Reducer {
+  struct State: Sendable { var inner = Level9.State() }
+  @CasePathable enum Action: Sendable { case inner(Level9.Action) }
+  var body: some Reducer<State, Action> { Scope(state: \.inner, action: \.inner) { Level9() } }
+}
+
 struct Row: Equatable, Identifiable, Sendable {
   var id: Int
   var name: String
@@ -111,6 +176,29 @@ let benchmarks: @Sendable () -> Void = {
     let action = deepAction(.increment)
     for _ in benchmark.scaledIterations {
       blackHole(store.send(action))
+    }
+  }
+
+  Benchmark("Root send through 10 concrete Scope levels") { benchmark in
+    let store = Store(initialState: Level10.State()) { Level10() }
+    let action = Level10.Action.inner(
+      .inner(.inner(.inner(.inner(.inner(.inner(.inner(.inner(.inner(.increment))))))))))
+    for _ in benchmark.scaledIterations {
+      blackHole(store.send(action))
+    }
+  }
+
+  Benchmark("Child store 10 concrete scopes deep: send") { benchmark in
+    let store = Store(initialState: Level10.State()) { Level10() }
+    let child =
+      store
+      .scope(state: \.inner, action: \.inner).scope(state: \.inner, action: \.inner)
+      .scope(state: \.inner, action: \.inner).scope(state: \.inner, action: \.inner)
+      .scope(state: \.inner, action: \.inner).scope(state: \.inner, action: \.inner)
+      .scope(state: \.inner, action: \.inner).scope(state: \.inner, action: \.inner)
+      .scope(state: \.inner, action: \.inner).scope(state: \.inner, action: \.inner)
+    for _ in benchmark.scaledIterations {
+      blackHole(child.send(.increment))
     }
   }
 
