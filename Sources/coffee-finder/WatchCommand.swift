@@ -1,8 +1,8 @@
 import ArgumentParser
+import Bearing
 import BearingLocation
 import CoffeeFinder
 import Foundation
-import Persistence
 
 /// `coffee-finder watch`: follows the location and prints fixes and favourite enter/exit
 /// events until interrupted.
@@ -33,67 +33,52 @@ struct WatchCommand: AsyncParsableCommand {
 
   func run() async throws {
     let database = try data.openDatabase()
-    let favorites = try await database.favorites()
-    let regions = try await database.monitoredRegions()
-    let names = Dictionary(
-      favorites.map { ($0.placeID, $0.name) }, uniquingKeysWith: { first, _ in first })
-    var states = Dictionary(
-      regions.map { ($0.id, $0.state) }, uniquingKeysWith: { first, _ in first })
     let center = NearbyCommand.helsinki
     let (origin, manager) = try location.makeSource(defaultCenter: center)
     if location.isSimulated {
       throw ValidationError(
         "watch needs a moving source: --gpsd HOST:PORT, --replay FILE or --wander")
     }
-    Console.note("watching \(origin) with \(regions.count) favourite region(s); Ctrl-C stops")
-
-    let events = manager.delegate()
-    await manager.requestWhenInUseAuthorization()
-    var monitored = Set(regions.map(\.id))
-    for region in regions { await manager.startMonitoring(region.region) }
-    for favorite in favorites where !monitored.contains(favorite.placeID) {
-      await manager.startMonitoring(FavoriteRegion.region(for: favorite))
-      monitored.insert(favorite.placeID)
+    // This command is the view: it sends events to the feature and prints what the feature
+    // reports; the feature talks to the location source and the database.
+    let viewModel = ViewModel(
+      initialState: Watch.State(showsFixes: !eventsOnly), reducer: { Watch() },
+      viewState: { $0 }, event: { $0 }, viewEffect: \.output
+    ) {
+      $0.database = database
+      $0.locationManager = manager
     }
-    await manager.startUpdatingLocation()
-
     let json = json
-    let eventsOnly = eventsOnly
-    func emit(_ line: WatchLine) {
-      Console.out(json ? line.json : line.text)
-    }
     let stop = SignalWatcher(signals: [SIGINT, SIGTERM])
-    let loop = Task {
-      for await event in events {
-        switch event {
-        case .didUpdateLocations(let fixes):
-          if !eventsOnly { fixes.forEach { emit(.fix($0)) } }
-        case .didEnterRegion(let region), .didDetermineState(.inside, let region):
-          guard states[region.identifier] != .inside else { continue }
-          states[region.identifier] = .inside
-          emit(.enter(id: region.identifier, name: names[region.identifier] ?? region.identifier))
-          _ = try? await database.updateRegionState(identifier: region.identifier, state: .inside)
-        case .didExitRegion(let region), .didDetermineState(.outside, let region):
-          let wasInside = states[region.identifier] == .inside
-          states[region.identifier] = .outside
-          guard wasInside else { continue }
-          emit(.exit(id: region.identifier, name: names[region.identifier] ?? region.identifier))
-          _ = try? await database.updateRegionState(identifier: region.identifier, state: .outside)
-        case .didChangeAuthorization(.denied):
-          Console.note("warning: \(Nearby.deniedMessage)")
-        case .didFailWithError(let error):
-          Console.note("warning: \(CLIError.describe(error))")
-        case .monitoringDidFail(let region, let error):
-          Console.note(
-            "warning: cannot monitor \(TerminalText.escape(region?.identifier ?? "a region")): "
-              + CLIError.describe(error))
-        default:
-          continue
-        }
+    let signals = stop.signals
+    let failure = await withTaskGroup(of: String?.self) { group in
+      group.addTask {
+        for await _ in signals { break }
+        return nil
       }
+      group.addTask {
+        for await output in viewModel.viewEffects() {
+          switch output {
+          case .started(let regions):
+            Console.note(
+              "watching \(origin) with \(regions) favourite region(s); Ctrl-C stops")
+          case .line(let line):
+            Console.out(json ? line.json : line.text)
+          case .warning(let message):
+            Console.note("warning: \(TerminalText.escape(message))")
+          case .failed(let message):
+            return message
+          }
+        }
+        return nil
+      }
+      await viewModel.send(.onAppear)
+      let first = await group.next() ?? nil
+      group.cancelAll()
+      return first
     }
-    await stop.wait()
-    loop.cancel()
-    await manager.stopUpdatingLocation()
+    await viewModel.send(.onDisappear).finish()
+    withExtendedLifetime(stop) {}
+    if let failure { throw CLIError(failure) }
   }
 }
