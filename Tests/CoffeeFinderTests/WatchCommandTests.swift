@@ -12,25 +12,12 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let data = ["--data-dir", directory.appendingPathComponent("data").path]
 
-    // The favourite: the café nearest the railway square.
-    let nearby = try BuiltBinary.run(
-      ["nearby", "--json", "--at", "60.1699,24.9384", "--limit", "1"] + data,
-      dataDirectory: directory)
-    let place = try #require(
-      try JSONDecoder().decode(CommandLineTests.NearbyJSON.self, from: Data(nearby.stdout.utf8))
-        .places.first)
-    #expect(
-      try BuiltBinary.run(["favorites", "add", place.id] + data, dataDirectory: directory).status
-        == 0)
+    let place = try Self.addNearestFavourite(data: data, directory: directory)
 
     // 400 m south of it to 400 m north, in 20 m steps, after standing still for 8 s.
     let center = Coordinate(latitude: place.latitude, longitude: place.longitude)
-    let metresPerDegree = Coordinate.earthRadius * .pi / 180
     let log = NMEAWalk.log(
-      from: Coordinate(
-        latitude: center.latitude - 400 / metresPerDegree, longitude: center.longitude),
-      to: Coordinate(
-        latitude: center.latitude + 400 / metresPerDegree, longitude: center.longitude),
+      from: Self.offset(center, metresNorth: -400), to: Self.offset(center, metresNorth: 400),
       steps: 40, pause: 8, date: Date(timeIntervalSince1970: 1_800_000_000))
     let logURL = directory.appendingPathComponent("walk.nmea")
     try log.write(to: logURL, atomically: true, encoding: .utf8)
@@ -44,62 +31,72 @@ import Testing
     try fake.run()
     defer { Self.stop(fake) }
 
-    let watch = Process()
-    watch.executableURL = BuiltBinary.url
-    watch.arguments = ["watch", "--gpsd", "127.0.0.1:\(port)", "--json", "--events-only"] + data
-    watch.environment = BuiltBinary.environment(dataDirectory: directory)
-    let out = Pipe()
-    let err = Pipe()
-    watch.standardOutput = out
-    watch.standardError = err
-    try watch.run()
-    defer {
-      if watch.isRunning { watch.terminate() }
-    }
-
-    // Read lines until the exit line arrives (or give up after 90 s).
-    var lines: [[String: String]] = []
-    let output = out.fileHandleForReading
-    let reader = Task {
-      await onThread { () -> [[String: String]] in
-        var collected: [[String: String]] = []
-        var buffer = Data()
-        while true {
-          let chunk = output.availableData
-          if chunk.isEmpty { return collected }
-          buffer += chunk
-          while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-            let line = buffer[buffer.startIndex..<newline]
-            buffer = Data(buffer[buffer.index(after: newline)...])
-            if let object = try? JSONSerialization.jsonObject(with: line) as? [String: String] {
-              collected.append(object)
-              if object["type"] == "exit" { return collected }
-            }
-          }
-        }
-      }
-    }
-    // The deadline runs on a dispatch timer, not the cooperative pool, so it fires even when
-    // the pool is busy.
-    let watchPID = watch.processIdentifier
-    let timeout = DispatchWorkItem { kill(watchPID, SIGINT) }
-    DispatchQueue.global().asyncAfter(deadline: .now() + 90, execute: timeout)
-    lines = await reader.value
-    timeout.cancel()
-
-    #expect(lines.map { $0["type"] ?? "" } == ["enter", "exit"])
-    #expect(lines.allSatisfy { $0["id"] == place.id && $0["name"] == place.name })
-
+    let outcome = try await WatchProcess.run(
+      ["--gpsd", "127.0.0.1:\(port)", "--events-only"] + data, dataDirectory: directory,
+      until: "exit")
+    #expect(outcome.lines.map { $0["type"] ?? "" } == ["enter", "exit"])
+    #expect(outcome.lines.allSatisfy { $0["id"] == place.id && $0["name"] == place.name })
     // Ctrl-C ends the command cleanly.
-    watch.interrupt()
-    let errors = err.fileHandleForReading
-    let stderrData = await onThread {
-      watch.waitUntilExit()
-      return errors.readDataToEndOfFile()
-    }
-    #expect(watch.terminationStatus == 0)
-    let stderr = String(decoding: stderrData, as: UTF8.self)
-    #expect(stderr.contains("watching gpsd 127.0.0.1:\(port)"))
+    #expect(outcome.status == 0)
+    #expect(outcome.stderr.contains("watching gpsd 127.0.0.1:\(port)"))
+  }
+
+  /// `--replay` needs no gpsd. The region state is saved, so a second run that starts inside
+  /// the favourite does not announce it again, and announces leaving it.
+  @Test(.timeLimit(.minutes(2))) func replayedWalksRememberBeingInsideAcrossRuns() async throws {
+    let directory = try BuiltBinary.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let data = ["--data-dir", directory.appendingPathComponent("data").path]
+    let place = try Self.addNearestFavourite(data: data, directory: directory)
+    let center = Coordinate(latitude: place.latitude, longitude: place.longitude)
+    let south = Self.offset(center, metresNorth: -400)
+    let north = Self.offset(center, metresNorth: 400)
+    let date = Date(timeIntervalSince1970: 1_800_000_000)
+
+    // First run: walk in from the south and stop at the café.
+    let walkIn = directory.appendingPathComponent("in.nmea")
+    try NMEAWalk.log(from: south, to: center, steps: 20, pause: 2, date: date)
+      .write(to: walkIn, atomically: true, encoding: .utf8)
+    let first = try await WatchProcess.run(
+      ["--replay", walkIn.path, "--replay-speed", "20"] + data, dataDirectory: directory,
+      until: "enter")
+    #expect(first.lines.filter { $0["type"] != "fix" }.map { $0["type"] } == ["enter"])
+    #expect(first.lines.filter { $0["type"] == "fix" }.count >= 3)
+    #expect(first.status == 0)
+
+    // Second run, a new process: start at the café and walk out to the north.
+    let walkOut = directory.appendingPathComponent("out.nmea")
+    try NMEAWalk.log(from: center, to: north, steps: 20, pause: 4, date: date)
+      .write(to: walkOut, atomically: true, encoding: .utf8)
+    let second = try await WatchProcess.run(
+      ["--replay", walkOut.path, "--replay-speed", "20"] + data, dataDirectory: directory,
+      until: "exit")
+    #expect(second.lines.filter { $0["type"] != "fix" }.map { $0["type"] } == ["exit"])
+    #expect(second.lines.filter { $0["type"] == "fix" }.count >= 5)
+    #expect(second.status == 0)
+  }
+
+  /// Makes the café nearest the railway square a favourite, through the built binary.
+  static func addNearestFavourite(data: [String], directory: URL) throws
+    -> CommandLineTests.NearbyJSON.Entry
+  {
+    let nearby = try BuiltBinary.run(
+      ["nearby", "--json", "--at", "60.1699,24.9384", "--limit", "1"] + data,
+      dataDirectory: directory)
+    let place = try #require(
+      try JSONDecoder().decode(CommandLineTests.NearbyJSON.self, from: Data(nearby.stdout.utf8))
+        .places.first)
+    #expect(
+      try BuiltBinary.run(["favorites", "add", place.id] + data, dataDirectory: directory).status
+        == 0)
+    return place
+  }
+
+  static func offset(_ coordinate: Coordinate, metresNorth: Double) -> Coordinate {
+    let metresPerDegree = Coordinate.earthRadius * .pi / 180
+    return Coordinate(
+      latitude: coordinate.latitude + metresNorth / metresPerDegree,
+      longitude: coordinate.longitude)
   }
 
   /// Stops gpsfake and the gpsd it started (by pid): gpsfake can wait forever for a gpsd that

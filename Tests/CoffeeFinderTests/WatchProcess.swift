@@ -1,0 +1,70 @@
+import Foundation
+
+/// `coffee-finder watch` as a child process, read the way a user (or a script) reads it.
+enum WatchProcess {
+  struct Outcome {
+    /// The JSON lines printed, each object's values as text.
+    var lines: [[String: String]]
+    var status: Int32
+    var stderr: String
+  }
+
+  /// Runs `coffee-finder watch --json` with `arguments`, reads lines until one of type `until`
+  /// arrives (or `deadline` seconds pass), then interrupts it as Ctrl-C would and waits for it.
+  static func run(
+    _ arguments: [String], dataDirectory: URL, until type: String, deadline: Double = 90
+  ) async throws -> Outcome {
+    let watch = Process()
+    watch.executableURL = BuiltBinary.url
+    watch.arguments = ["watch", "--json"] + arguments
+    watch.environment = BuiltBinary.environment(dataDirectory: dataDirectory)
+    watch.standardInput = FileHandle.nullDevice
+    let out = Pipe()
+    let err = Pipe()
+    watch.standardOutput = out
+    watch.standardError = err
+    try watch.run()
+    defer {
+      if watch.isRunning { watch.terminate() }
+    }
+
+    // The deadline runs on a dispatch timer, not the cooperative pool, so it fires even when
+    // the pool is busy.
+    let pid = watch.processIdentifier
+    let timeout = DispatchWorkItem { kill(pid, SIGINT) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + deadline, execute: timeout)
+    let output = out.fileHandleForReading
+    let lines = await onThread { readLines(from: output, until: type) }
+    timeout.cancel()
+
+    watch.interrupt()
+    let errors = err.fileHandleForReading
+    let stderr = await onThread {
+      watch.waitUntilExit()
+      return errors.readDataToEndOfFile()
+    }
+    return Outcome(
+      lines: lines, status: watch.terminationStatus,
+      stderr: String(decoding: stderr, as: UTF8.self))
+  }
+
+  /// JSON lines from `handle` up to and including the first of type `type`, or to end of file.
+  static func readLines(from handle: FileHandle, until type: String) -> [[String: String]] {
+    var collected: [[String: String]] = []
+    var buffer = Data()
+    while true {
+      let chunk = handle.availableData
+      if chunk.isEmpty { return collected }
+      buffer += chunk
+      while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+        let line = buffer[buffer.startIndex..<newline]
+        buffer = Data(buffer[buffer.index(after: newline)...])
+        guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any]
+        else { continue }
+        let text = object.mapValues { "\($0)" }
+        collected.append(text)
+        if text["type"] == type { return collected }
+      }
+    }
+  }
+}
