@@ -143,7 +143,9 @@ public enum Screen {
       let day = note.createdAt.formatted(.iso8601.year().month().day())
       lines.append(marker + TerminalText.truncate(day + "  " + note.text, width: width - 2))
     }
-    if let selected = detail.selectedNote, TerminalText.escape(selected.text).count > width - 14 {
+    if let selected = detail.selectedNote,
+      TerminalText.columns(of: TerminalText.escape(selected.text)) > width - 14
+    {
       lines.append("")
       lines += wrap(selected.text, width: width)
     }
@@ -155,7 +157,8 @@ public enum Screen {
     let rule = "+" + String(repeating: "-", count: width - 2) + "+"
     return [rule]
       + wrap(text, width: inner).map {
-        "| " + $0.padding(toLength: inner, withPad: " ", startingAt: 0) + " |"
+        "| " + $0 + String(repeating: " ", count: max(0, inner - TerminalText.columns(of: $0)))
+          + " |"
       } + [rule]
   }
 
@@ -164,7 +167,7 @@ public enum Screen {
     return Array(wrap(message, width: max(1, width)).prefix(max(1, height)))
   }
 
-  /// Escapes `text` and breaks it into lines of at most `width` characters, at spaces where
+  /// Escapes `text` and breaks it into lines of at most `width` columns, at spaces where
   /// possible.
   static func wrap(_ text: String, width: Int) -> [String] {
     guard width > 0 else { return [] }
@@ -172,17 +175,21 @@ public enum Screen {
     var current = ""
     for word in TerminalText.escape(text).split(separator: " ", omittingEmptySubsequences: true) {
       var word = Substring(word)
-      while word.count > width {
+      while TerminalText.columns(of: word) > width {
         if !current.isEmpty {
           lines.append(current)
           current = ""
         }
-        lines.append(String(word.prefix(width)))
-        word = word.dropFirst(width)
+        // At least one character per line, even one wider than the line.
+        var piece = TerminalText.prefix(word, columns: width)
+        if piece.isEmpty { piece = word.prefix(1) }
+        lines.append(String(piece))
+        word = word[piece.endIndex...]
       }
+      if word.isEmpty { continue }
       if current.isEmpty {
         current = String(word)
-      } else if current.count + 1 + word.count <= width {
+      } else if TerminalText.columns(of: current) + 1 + TerminalText.columns(of: word) <= width {
         current += " " + word
       } else {
         lines.append(current)

@@ -33,22 +33,72 @@ public enum TerminalText {
     }
   }
 
-  /// `text` escaped, then cut to `width` characters (ending in "…" when cut) and padded with
-  /// spaces to exactly `width`.
+  /// `text` escaped, then cut to `width` columns (ending in "…" when cut) and padded with
+  /// spaces to exactly `width` columns.
   ///
-  /// Widths count characters: wide (East Asian) characters are counted as one column, a known
-  /// approximation that only misaligns such names.
+  /// Wide characters (CJK, Hangul, fullwidth forms, emoji) take two columns, as terminals
+  /// draw them; see ``columns(of:)``.
   public static func fit(_ text: String, width: Int) -> String {
     guard width > 0 else { return "" }
-    let safe = escape(text)
-    if safe.count <= width { return safe + String(repeating: " ", count: width - safe.count) }
-    return String(safe.prefix(width - 1)) + "…"
+    let cut = truncate(text, width: width)
+    return cut + String(repeating: " ", count: max(0, width - columns(of: cut)))
   }
 
-  /// `text` escaped and cut to at most `width` characters, without padding.
+  /// `text` escaped and cut to at most `width` columns, without padding.
   public static func truncate(_ text: String, width: Int) -> String {
     guard width > 0 else { return "" }
     let safe = escape(text)
-    return safe.count <= width ? safe : String(safe.prefix(width - 1)) + "…"
+    guard columns(of: safe) > width else { return safe }
+    return String(prefix(safe, columns: width - 1)) + "…"
+  }
+
+  /// The columns a terminal uses to draw `text`: two for each wide character, one for any other.
+  ///
+  /// ```swift
+  /// TerminalText.columns(of: "Café")    // 4
+  /// TerminalText.columns(of: "珈琲館")  // 6
+  /// ```
+  public static func columns(of text: some StringProtocol) -> Int {
+    text.reduce(0) { $0 + columns(of: $1) }
+  }
+
+  /// One character's columns: 2 when wide (East Asian Wide or Fullwidth, or an emoji drawn as
+  /// one), otherwise 1. Combining marks belong to their character and add nothing.
+  static func columns(of character: Character) -> Int {
+    guard let first = character.unicodeScalars.first else { return 0 }
+    if first.isASCII { return 1 }
+    if character.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation }) {
+      return 2
+    }
+    // Emoji made emoji by a variation selector (U+FE0F), such as "☕️".
+    if character.unicodeScalars.contains("\u{FE0F}"), first.properties.isEmoji { return 2 }
+    return isWide(first) ? 2 : 1
+  }
+
+  /// East Asian Wide and Fullwidth blocks (Unicode Standard Annex #11), the ranges that occur
+  /// in names: Hangul Jamo, CJK radicals to Yi, Hangul syllables, compatibility ideographs,
+  /// vertical and fullwidth forms, and the supplementary ideograph planes.
+  static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+      0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19,
+      0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1B000...0x1B2FF, 0x20000...0x3FFFD:
+      true
+    default: false
+    }
+  }
+
+  /// The longest start of `text` that fits in `columns` columns.
+  static func prefix(_ text: some StringProtocol, columns limit: Int) -> Substring {
+    let text = Substring(text)
+    var used = 0
+    var end = text.startIndex
+    for index in text.indices {
+      let width = columns(of: text[index])
+      if used + width > limit { break }
+      used += width
+      end = text.index(after: index)
+    }
+    return text[..<end]
   }
 }

@@ -15,6 +15,23 @@ import Testing
     #expect(TerminalText.truncate("\u{1B}", width: 3) == "\\u…")
   }
 
+  @Test func wideCharactersTakeTwoColumns() {
+    #expect(TerminalText.columns(of: "Café") == 4)
+    #expect(TerminalText.columns(of: "Cafe\u{301}") == 4)  // e and a combining accent
+    #expect(TerminalText.columns(of: "珈琲館") == 6)
+    #expect(TerminalText.columns(of: "카페") == 4)
+    #expect(TerminalText.columns(of: "☕ bar") == 6)
+    #expect(TerminalText.columns(of: "ｃａｆｅ") == 8)  // fullwidth Latin
+    // Cut and padded by columns, so a table of mixed names stays aligned.
+    #expect(TerminalText.fit("珈琲館 本店", width: 6) == "珈琲… ")
+    #expect(TerminalText.fit("珈琲館", width: 8) == "珈琲館  ")
+    #expect(TerminalText.fit("珈琲館", width: 5) == "珈琲…")
+    #expect(TerminalText.truncate("珈琲館", width: 1) == "…")
+    for width in 1...12 {
+      #expect(TerminalText.columns(of: TerminalText.fit("星巴克 ☕ Café 咖啡", width: width)) == width)
+    }
+  }
+
   @Test func distances() {
     #expect(DistanceText.format(84.6) == "85 m")
     #expect(DistanceText.format(999.4) == "999 m")
