@@ -1,4 +1,5 @@
 import BearingLocation
+import CoffeeFinder
 import Foundation
 import Testing
 
@@ -91,6 +92,55 @@ import Testing
     let help = try BuiltBinary.run(["nearby", "--help"], dataDirectory: directory)
     #expect(help.status == 0)
     #expect(help.stdout.contains("coffee-finder nearby --at 60.1699,24.9384"))
+  }
+
+  /// `import` replaces the built-in Helsinki data; a hostile name prints escaped, and a wide
+  /// one keeps the table aligned.
+  @Test func importedGeoJSONIsSearchedAndItsNamesPrintSafely() throws {
+    let directory = try BuiltBinary.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let data = ["--data-dir", directory.appendingPathComponent("data").path]
+    func cafe(_ id: Int, _ name: String, _ latitude: Double, _ longitude: Double) -> [String: Any] {
+      [
+        "type": "Feature", "id": "node/\(id)",
+        "properties": ["amenity": "cafe", "name": name],
+        "geometry": ["type": "Point", "coordinates": [longitude, latitude]],
+      ]
+    }
+    let collection: [String: Any] = [
+      "type": "FeatureCollection",
+      "features": [
+        cafe(1, "珈琲館 \u{1B}[2J", 35.6813, 139.7671),
+        cafe(2, "Blue Bottle", 35.6820, 139.7680),
+        ["type": "Feature", "properties": ["amenity": "bench"], "geometry": NSNull()],
+      ],
+    ]
+    let file = directory.appendingPathComponent("tokyo.geojson")
+    try JSONSerialization.data(withJSONObject: collection).write(to: file)
+
+    let imported = try BuiltBinary.run(
+      ["import", file.path, "--area", "Marunouchi"] + data, dataDirectory: directory)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    #expect(imported.stdout.contains("Imported 2 places covering"))
+
+    let json = try BuiltBinary.run(
+      ["nearby", "--json", "--at", "35.6812,139.7671"] + data, dataDirectory: directory)
+    #expect(json.status == 0, "\(json.stderr)")
+    let names = try JSONDecoder().decode(NearbyJSON.self, from: Data(json.stdout.utf8)).places
+      .map(\.name)
+    #expect(names == ["珈琲館 \u{1B}[2J", "Blue Bottle"])
+
+    let table = try BuiltBinary.run(
+      ["nearby", "--at", "35.6812,139.7671"] + data, dataDirectory: directory)
+    #expect(table.status == 0, "\(table.stderr)")
+    #expect(!table.stdout.unicodeScalars.contains("\u{1B}"))
+    let rows = table.stdout.split(separator: "\n").filter {
+      $0.contains("珈琲館") || $0.contains("Blue Bottle")
+    }
+    #expect(rows.count == 2)
+    #expect(rows.first?.contains("珈琲館 \\u{1B}[2J") == true)
+    // Both distances end in the same terminal column.
+    #expect(Set(rows.map { TerminalText.columns(of: $0) }).count == 1, "\(rows)")
   }
 
   @Test func favouritesAndNotesSurviveBetweenRuns() throws {
