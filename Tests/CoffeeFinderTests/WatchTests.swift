@@ -20,22 +20,36 @@ import Testing
     return database
   }
 
-  @Test func reportsFixesThenEnteringAndLeavingAFavourite() async throws {
-    let database = try await Self.database()
-    let location = TestLocationManager(fixOnStart: Fixtures.here)
-    let store = TestStore(initialState: Watch.State(showsFixes: true)) {
+  static func store(showsFixes: Bool, database: DatabaseClient, location: TestLocationManager)
+    -> TestStore<Watch.State, Watch.Action>
+  {
+    TestStore(initialState: Watch.State(showsFixes: showsFixes)) {
       Watch()
     } withDependencies: {
       $0.database = database
       $0.locationManager = location.client
     }
+  }
+
+  /// The first three actions of every start: favourites read, monitoring begun, authorized.
+  static func start(
+    _ store: TestStore<Watch.State, Watch.Action>, regionState: RegionState = .unknown,
+    authorization: AuthorizationStatus = .authorizedWhenInUse
+  ) async {
     await store.send(.onAppear)
     await store.receive(\.favoritesLoaded) {
       $0.names = ["osm:node/1": "Café Ekberg"]
-      $0.regionStates = ["osm:node/1": .unknown]
+      $0.regionStates = ["osm:node/1": regionState]
     }
     await store.receive(\.output, .started(regions: 1))
-    await store.receive(\.locationManager, .didChangeAuthorization(.authorizedWhenInUse))
+    await store.receive(\.locationManager, .didChangeAuthorization(authorization))
+  }
+
+  @Test func reportsFixesThenEnteringAndLeavingAFavourite() async throws {
+    let database = try await Self.database()
+    let location = TestLocationManager(fixOnStart: Fixtures.here)
+    let store = Self.store(showsFixes: true, database: database, location: location)
+    await Self.start(store)
     await store.receive(\.locationManager, .didUpdateLocations([Fixtures.here]))
     await store.receive(\.output, .line(.fix(Fixtures.here)))
     #expect(
@@ -67,19 +81,8 @@ import Testing
   @Test func insideAlreadyAtStartIsNotAnnouncedAgainButLeavingIs() async throws {
     let database = try await Self.database(state: .inside)
     let location = TestLocationManager()
-    let store = TestStore(initialState: Watch.State(showsFixes: false)) {
-      Watch()
-    } withDependencies: {
-      $0.database = database
-      $0.locationManager = location.client
-    }
-    await store.send(.onAppear)
-    await store.receive(\.favoritesLoaded) {
-      $0.names = ["osm:node/1": "Café Ekberg"]
-      $0.regionStates = ["osm:node/1": .inside]
-    }
-    await store.receive(\.output, .started(regions: 1))
-    await store.receive(\.locationManager, .didChangeAuthorization(.authorizedWhenInUse))
+    let store = Self.store(showsFixes: false, database: database, location: location)
+    await Self.start(store, regionState: .inside)
     location.emit(.didDetermineState(.inside, Self.region))
     await store.receive(\.locationManager, .didDetermineState(.inside, Self.region))
     // Fixes are not reported when only events are asked for.
@@ -98,12 +101,7 @@ import Testing
     let error = StorageError.corrupt(
       path: "/data/coffee-finder.sqlite", detail: "file is not a database")
     let location = TestLocationManager()
-    let store = TestStore(initialState: Watch.State(showsFixes: true)) {
-      Watch()
-    } withDependencies: {
-      $0.database = .failing(error)
-      $0.locationManager = location.client
-    }
+    let store = Self.store(showsFixes: true, database: .failing(error), location: location)
     await store.send(.onAppear)
     await store.receive(\.favoritesFailed, error.description)
     await store.receive(\.output, .failed("Favourites are unavailable: \(error.description)"))
@@ -114,19 +112,8 @@ import Testing
   @Test func locationTroubleIsAWarningNotAStop() async throws {
     let database = try await Self.database()
     let location = TestLocationManager(authorization: .denied)
-    let store = TestStore(initialState: Watch.State(showsFixes: true)) {
-      Watch()
-    } withDependencies: {
-      $0.database = database
-      $0.locationManager = location.client
-    }
-    await store.send(.onAppear)
-    await store.receive(\.favoritesLoaded) {
-      $0.names = ["osm:node/1": "Café Ekberg"]
-      $0.regionStates = ["osm:node/1": .unknown]
-    }
-    await store.receive(\.output, .started(regions: 1))
-    await store.receive(\.locationManager, .didChangeAuthorization(.denied))
+    let store = Self.store(showsFixes: true, database: database, location: location)
+    await Self.start(store, authorization: .denied)
     await store.receive(\.output, .warning(Nearby.deniedMessage))
     await store.send(.onDisappear)
     await store.finish()
