@@ -205,7 +205,10 @@ let package = Package(
     .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "BearingTesting"]),
     .testTarget(
       name: "CoffeeFinderTests",
-      dependencies: ["CoffeeFinder", "BearingTesting", "BearingLocation", "Places", "Persistence"]
+      dependencies: [
+        "CoffeeFinder", "BearingTesting", "BearingLocation", "BearingHTTPTesting", "Places",
+        "Persistence",
+      ]
     ),
   ]
 )

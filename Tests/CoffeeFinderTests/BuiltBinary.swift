@@ -42,12 +42,14 @@ enum BuiltBinary {
     return environment
   }
 
-  /// Runs the binary to completion.
-  static func run(_ arguments: [String], dataDirectory: URL) throws -> Result {
+  /// Runs the binary to completion, with `extra` added to the test environment.
+  static func run(
+    _ arguments: [String], dataDirectory: URL, extra: [String: String] = [:]
+  ) throws -> Result {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
-    process.environment = environment(dataDirectory: dataDirectory)
+    process.environment = environment(dataDirectory: dataDirectory).merging(extra) { $1 }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
