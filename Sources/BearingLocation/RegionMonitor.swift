@@ -38,8 +38,12 @@ public struct RegionMonitor: Sendable {
   var pending: [PendingSlot] = []
   /// Slots in state `.unknown` once a fix is known (before it, every slot is unknown).
   var unknown: [Int32] = []
-  /// Reused between fixes so that a fix allocates nothing when nothing changes.
-  var candidateCells: [Int32] = []
+  /// At most the smallest radius monitored, so that a fix accurate enough for it is accurate
+  /// enough for every region without reading one.
+  var smallestRadius = Double.infinity
+  /// Reused between fixes so that a fix allocates nothing but its events.
+  var candidateRanges: [Range<Int32>] = []
+  var changes = Changes()
 
   /// Creates an empty monitor.
   public init(configuration: Configuration = .init()) {
@@ -71,6 +75,7 @@ public struct RegionMonitor: Sendable {
     regions.reserveCapacity(count)
     states.reserveCapacity(count)
     identifiers.reserveCapacity(count, in: regions)
+    index.reserveCapacity(regions: max(0, count - index.count), cells: 0)
   }
 
   /// Starts monitoring `region`, replacing a monitored region with the same identifier.
@@ -107,10 +112,17 @@ public struct RegionMonitor: Sendable {
       if let error = configuration.validationError(for: region) {
         failures.append((position, .monitoringDidFail(region, error)))
       } else {
-        order.append((index.key(center: region.center, reach: reach(of: region)), position))
+        let placement = RegionIndex.placement(center: region.center, reach: reach(of: region))
+        order.append((placement.order, position))
       }
     }
     order.sort { $0.key < $1.key || ($0.key == $1.key && $0.position < $1.position) }
+    var cellCount = 0
+    for (offset, element) in order.enumerated()
+    where offset == 0 || order[offset - 1].key >> 6 != element.key >> 6 {
+      cellCount += 1
+    }
+    index.reserveCapacity(regions: 0, cells: cellCount)
     var events = failures
     // The input position of each slot's region (-1 for regions monitored before), kept in
     // step with removal's moves, so that of repeated identifiers the last in input wins.
@@ -161,18 +173,19 @@ public struct RegionMonitor: Sendable {
     guard location.horizontalAccuracy >= 0 else { return [] }
     let isFirstFix = lastFix == nil
     lastFix = location
-    var changes = Changes()
-    if !pending.isEmpty { advancePending(with: location, into: &changes) }
+    changes.removeAll()
+    let fix = Fix(location, monitor: self)
+    if !pending.isEmpty { advancePending(with: fix) }
     if isFirstFix {
-      for slot in regions.indices { resolveUnknown(slot, with: location, into: &changes) }
+      for slot in regions.indices { resolveUnknown(slot, with: fix) }
     } else if !unknown.isEmpty {
       let slots = unknown
       unknown.removeAll(keepingCapacity: true)
-      for slot in slots { resolveUnknown(Int(slot), with: location, into: &changes) }
+      for slot in slots { resolveUnknown(Int(slot), with: fix) }
     }
-    scanNearbyRegions(around: location, into: &changes)
-    settleInsideRegions(with: location, into: &changes)
-    return changes.events
+    scanNearbyRegions(around: fix)
+    settleInsideRegions(with: fix)
+    return events(for: changes)
   }
 }
 
@@ -201,21 +214,59 @@ extension RegionMonitor {
     var since: Date
   }
 
-  /// The events one fix produces, collected by kind and emitted in a stable order.
-  struct Changes {
-    var exited: [Region] = []
-    var entered: [Region] = []
-    var determined: [Region] = []
+  /// The slots whose events one fix produces, collected by kind and emitted in a stable order.
+  /// Slots, not regions, so that collecting copies nothing; ``events(for:)`` reads the regions.
+  struct Changes: Sendable {
+    /// Exited regions that notify on exit.
+    var exited: [Int32] = []
+    /// Entered regions that notify on entry.
+    var entered: [Int32] = []
+    var determined: [Int32] = []
 
-    var events: [RegionEvent] {
-      if exited.isEmpty, entered.isEmpty, determined.isEmpty { return [] }
-      var events: [RegionEvent] = []
-      events.reserveCapacity(exited.count + entered.count + determined.count)
-      for region in exited { events.append(.didExit(region)) }
-      for region in entered { events.append(.didEnter(region)) }
-      for region in determined { events.append(.didDetermineState(.inside, region)) }
-      return events
+    mutating func removeAll() {
+      exited.removeAll(keepingCapacity: true)
+      entered.removeAll(keepingCapacity: true)
+      determined.removeAll(keepingCapacity: true)
     }
+  }
+
+  /// The events for `changes`: exits, entries, then determinations.
+  func events(for changes: Changes) -> [RegionEvent] {
+    let count = changes.exited.count + changes.entered.count + changes.determined.count
+    if count == 0 { return [] }
+    // Built in place: a hundred events cost a hundred region copies and nothing more.
+    return regions.withUnsafeBufferPointer { regions in
+      [RegionEvent](unsafeUninitializedCapacity: count) { events, initialized in
+        for slot in changes.exited {
+          events.initializeElement(at: initialized, to: .didExit(regions[Int(slot)]))
+          initialized += 1
+        }
+        for slot in changes.entered {
+          events.initializeElement(at: initialized, to: .didEnter(regions[Int(slot)]))
+          initialized += 1
+        }
+        for slot in changes.determined {
+          events.initializeElement(
+            at: initialized, to: .didDetermineState(.inside, regions[Int(slot)]))
+          initialized += 1
+        }
+      }
+    }
+  }
+
+  /// A fix as the passes of ``update(with:)`` use it.
+  struct Fix {
+    let location: Location
+    /// Whether the fix is accurate enough for every monitored region.
+    let isAccurateForAll: Bool
+
+    init(_ location: Location, monitor: RegionMonitor) {
+      self.location = location
+      isAccurateForAll = monitor.configuration.accepts(
+        horizontalAccuracy: location.horizontalAccuracy, radius: monitor.smallestRadius)
+    }
+
+    var coordinate: Coordinate { location.coordinate }
   }
 
   func reach(of region: Region) -> Double {
@@ -228,6 +279,12 @@ extension RegionMonitor {
 
   func accepts(_ fix: Location, for region: Region) -> Bool {
     configuration.accepts(horizontalAccuracy: fix.horizontalAccuracy, radius: region.radius)
+  }
+
+  /// Whether `fix` may change the state of the region in `slot`.
+  @inline(__always)
+  func accepts(_ fix: Fix, slot: Int) -> Bool {
+    fix.isAccurateForAll || accepts(fix.location, for: regions[slot])
   }
 
   func determine(_ region: Region, from fix: Location?) -> SlotState {
@@ -246,6 +303,7 @@ extension RegionMonitor {
         center: region.center, reach: reach, innerDistance: entryDistance(of: region),
         slot: Int32(slot)),
       center: region.center, reach: reach)
+    smallestRadius = min(smallestRadius, region.radius)
     switch state {
     case .inside, .insideSeen: inside.append(Int32(slot))
     case .entering: pending.append(PendingSlot(slot: Int32(slot), since: since ?? .distantPast))
@@ -257,7 +315,7 @@ extension RegionMonitor {
   mutating func removeSlot(_ slot: Int) {
     let region = regions[slot]
     identifiers.remove(region.identifier, in: regions)
-    index.remove(slot: Int32(slot), center: region.center, reach: reach(of: region))
+    index.remove(slot: slot, center: region.center, reach: reach(of: region))
     renumber(slot, to: nil)
     let last = regions.count - 1
     if slot != last {
@@ -265,12 +323,11 @@ extension RegionMonitor {
       regions[slot] = moved
       states[slot] = states[last]
       identifiers.retarget(moved.identifier, to: slot, in: regions)
-      index.moveSlot(
-        from: Int32(last), to: Int32(slot), center: moved.center, reach: reach(of: moved))
       renumber(last, to: slot)
     }
     regions.removeLast()
     states.removeLast()
+    if regions.isEmpty { smallestRadius = .infinity }
   }
 
   /// Replaces `slot` by `new` in the state lists, or drops it when `new` is `nil`.
