@@ -7,8 +7,10 @@ extension RegionIndex {
     var count: Int32
     var capacity: Int32
     /// Where the cell's group ends are in ``RegionIndex/groupEnds``, in units of
-    /// ``RegionIndex/groupCount``.
+    /// ``RegionIndex/groupCount``, or −1 when its entries are in no order.
     var groups: Int32
+    /// How many of its grouped entries are unused (removed).
+    var unused: Int32
   }
 
   /// An open-addressing hash table from cell key to ``Cell``.
@@ -20,7 +22,8 @@ extension RegionIndex {
   struct CellTable: Sendable {
     private static let vacant = UInt64.max
     private(set) var slots = [Cell](
-      repeating: Cell(key: CellTable.vacant, start: 0, count: 0, capacity: 0, groups: 0), count: 16)
+      repeating: Cell(key: CellTable.vacant, start: 0, count: 0, capacity: 0, groups: 0, unused: 0),
+      count: 16)
     private var shift = 60
     private(set) var count = 0
 
@@ -83,14 +86,15 @@ extension RegionIndex {
     private mutating func grow(to size: Int) {
       let old = slots
       slots = [Cell](
-        repeating: Cell(key: Self.vacant, start: 0, count: 0, capacity: 0, groups: 0), count: size)
+        repeating: Cell(key: Self.vacant, start: 0, count: 0, capacity: 0, groups: 0, unused: 0),
+        count: size)
       shift = 64 - size.trailingZeroBitCount
       for cell in old where cell.key != Self.vacant { _ = place(cell) }
     }
 
-    /// Every occupied slot's cell, in table order.
-    var cells: some Sequence<Cell> {
-      slots.lazy.filter { $0.key != Self.vacant }
+    /// The slots that hold a cell.
+    var occupiedSlots: [Int] {
+      slots.indices.filter { slots[$0].key != Self.vacant }
     }
   }
 }

@@ -13,7 +13,10 @@ import Foundation
 ///
 /// A cell holding many entries keeps them group by group: its area is cut into 8 × 8 groups,
 /// and a query reads only the groups the cap's bounding box meets, so that a cell much larger
-/// than its regions' reach costs little more to read than a small one.
+/// than its regions' reach costs little more to read than a small one. An entry added to a
+/// grouped cell goes to an unordered tail that every query reads whole, and a removed one
+/// leaves an unused entry behind; the cell is regrouped (a counting sort) once the tail or the
+/// unused entries outgrow a fraction of it, so both stay O(1) amortized.
 ///
 /// Storage is flat, so that a query follows no references: every cell owns a block of one
 /// array of ``Entry`` values, and the hash table's slot for a cell holds the block's bounds.
@@ -38,8 +41,9 @@ struct RegionIndex: Sendable {
     /// The region's slot in the monitor.
     var slot: Int32
 
-    /// Fills reserved room; never read.
-    static let unused = Entry(x: 0, y: 0, z: 0, outer: -1, inner: -1, slot: -1)
+    /// Fills reserved room and marks removed entries: a center far off the unit sphere, which
+    /// no query keeps.
+    static let unused = Entry(x: 4, y: 4, z: 4, outer: 0, inner: 0, slot: -1)
   }
 
   static let smallestCellSize = 4.0
@@ -140,35 +144,27 @@ struct RegionIndex: Sendable {
   }
 
   /// Adds `entry` for a region centered at `center` with `reach` metres. Its slot must be
-  /// ``count``: slots are dense, as the monitor's.
-  mutating func insert(_ entry: Entry, center: Coordinate, reach: Double) {
+  /// ``count``: slots are dense, as the monitor's. When `regrouping` is false, the cell's new
+  /// entry stays in its tail until ``regroupCells()`` (for adding many at once).
+  mutating func insert(
+    _ entry: Entry, center: Coordinate, reach: Double, regrouping: Bool = true
+  ) {
     precondition(Int(entry.slot) == positions.count, "region slots must be appended in order")
     let placement = Self.placement(center: center, reach: reach)
     let tableSlot =
       table.slot(for: placement.key)
       ?? table.insert(
-        Cell(key: placement.key, start: Int32(entries.count), count: 0, capacity: 0, groups: -1))
+        Cell(
+          key: placement.key, start: Int32(entries.count), count: 0, capacity: 0, groups: -1,
+          unused: 0))
     var cell = table[tableSlot]
     if cell.count == cell.capacity { makeRoom(in: &cell) }
     groups.append(UInt8(placement.group))
-    let start = Int(cell.start)
-    var hole = start + Int(cell.count)
-    if cell.groups >= 0 {
-      // Open a hole at the end of the entry's group: each later group passes its first entry
-      // to its end, from the last group back.
-      let ends = Int(cell.groups) * Self.groupCount
-      for group in stride(from: Self.groupCount - 1, to: placement.group, by: -1) {
-        let first = start + Int(groupEnds[ends + group - 1])
-        if first != hole { move(from: first, to: hole) }
-        hole = first
-        groupEnds[ends + group] += 1
-      }
-      groupEnds[ends + placement.group] += 1
-    }
-    entries[hole] = entry
-    positions.append(Int32(hole))
+    let position = Int(cell.start + cell.count)
+    entries[position] = entry
+    positions.append(Int32(position))
     cell.count += 1
-    if cell.groups < 0, cell.count >= Self.groupedCell { sortIntoGroups(&cell) }
+    if regrouping, needsRegrouping(cell) { regroup(&cell) }
     table[tableSlot] = cell
     let level = placement.level
     levelPopulation[level] += 1
@@ -178,6 +174,28 @@ struct RegionIndex: Sendable {
     if entries.count > 2 * positions.count + 4_096 { compact() }
   }
 
+  /// How many of `cell`'s entries are in group order (the rest are its tail).
+  private func groupedCount(_ cell: Cell) -> Int32 {
+    cell.groups < 0 ? 0 : groupEnds[Int(cell.groups) * Self.groupCount + Self.groupCount - 1]
+  }
+
+  private func needsRegrouping(_ cell: Cell) -> Bool {
+    if cell.groups < 0 { return cell.count >= Self.groupedCell }
+    let grouped = groupedCount(cell)
+    return cell.count - grouped > max(8, grouped / 8) || cell.unused > max(8, grouped / 4)
+  }
+
+  /// Regroups every cell that needs it, after adding many regions without regrouping.
+  mutating func regroupCells() {
+    for slot in table.occupiedSlots {
+      var cell = table[slot]
+      if needsRegrouping(cell) {
+        regroup(&cell)
+        table[slot] = cell
+      }
+    }
+  }
+
   @inline(__always)
   private mutating func move(from source: Int, to destination: Int) {
     let entry = entries[source]
@@ -185,11 +203,11 @@ struct RegionIndex: Sendable {
     positions[Int(entry.slot)] = Int32(destination)
   }
 
-  /// Orders an ungrouped `cell`'s entries by group (a counting sort) and records the groups'
-  /// ends.
-  private mutating func sortIntoGroups(_ cell: inout Cell) {
+  /// Puts `cell`'s entries in group order (a counting sort), dropping unused ones, and records
+  /// the groups' ends.
+  private mutating func regroup(_ cell: inout Cell) {
     let start = Int(cell.start)
-    let block = Array(entries[start..<start + Int(cell.count)])
+    let block = entries[start..<start + Int(cell.count)].filter { $0.slot >= 0 }
     var ends = [Int32](repeating: 0, count: Self.groupCount)
     for entry in block { ends[Int(groups[Int(entry.slot)])] += 1 }
     var next = [Int32](repeating: 0, count: Self.groupCount)
@@ -206,8 +224,16 @@ struct RegionIndex: Sendable {
       entries[position] = entry
       positions[Int(entry.slot)] = Int32(position)
     }
-    cell.groups = Int32(groupEnds.count / Self.groupCount)
-    groupEnds.append(contentsOf: ends)
+    for position in start + block.count..<start + Int(cell.count) { entries[position] = .unused }
+    cell.count = Int32(block.count)
+    cell.unused = 0
+    if cell.groups < 0 {
+      cell.groups = Int32(groupEnds.count / Self.groupCount)
+      groupEnds.append(contentsOf: ends)
+    } else {
+      let first = Int(cell.groups) * Self.groupCount
+      groupEnds.replaceSubrange(first..<first + Self.groupCount, with: ends)
+    }
   }
 
   /// Gives a full `cell` room for one more entry: in place when its block ends the array,
@@ -225,7 +251,7 @@ struct RegionIndex: Sendable {
     entries.reserveCapacity(newStart + capacity)
     for position in start..<start + count {
       let entry = entries[position]
-      positions[Int(entry.slot)] = Int32(entries.count)
+      if entry.slot >= 0 { positions[Int(entry.slot)] = Int32(entries.count) }
       entries.append(entry)
     }
     entries.append(contentsOf: repeatElement(.unused, count: capacity - count))
@@ -245,26 +271,20 @@ struct RegionIndex: Sendable {
     let start = Int(cell.start)
     let position = Int(positions[slot])
     precondition(
-      entries[position].slot == slot && start <= position
-        && position < start + Int(cell.count) && Int(groups[slot]) == placement.group,
+      entries[position].slot == slot && start <= position && position < start + Int(cell.count)
+        && Int(groups[slot]) == placement.group,
       "region index out of step with the monitor at slot \(slot)")
-    var hole = position
-    if cell.groups >= 0 {
-      // Close the hole: each group from the entry's on passes its last entry to the hole.
-      let ends = Int(cell.groups) * Self.groupCount
-      for group in placement.group..<Self.groupCount {
-        let last = start + Int(groupEnds[ends + group]) - 1
-        if last != hole { move(from: last, to: hole) }
-        hole = last
-        groupEnds[ends + group] -= 1
-      }
+    if position - start < Int(groupedCount(cell)) {
+      // In group order: leave an unused entry, so that the groups stay as they are.
+      entries[position] = .unused
+      cell.unused += 1
+      if needsRegrouping(cell) { regroup(&cell) }
     } else {
       let last = start + Int(cell.count) - 1
-      if last != hole { move(from: last, to: hole) }
-      hole = last
+      if last != position { move(from: last, to: position) }
+      entries[last] = .unused
+      cell.count -= 1
     }
-    entries[hole] = .unused
-    cell.count -= 1
     table[tableSlot] = cell
     let level = placement.level
     levelPopulation[level] -= 1
@@ -284,29 +304,27 @@ struct RegionIndex: Sendable {
     if entries.count > 2 * positions.count + 4_096 { compact() }
   }
 
-  /// Rebuilds the entries without holes or spare room, cells in key order (neighbours near each
-  /// other in memory), and the table without empty cells; cells that have shrunk well below
-  /// ``groupedCell`` drop their groups.
+  /// Rebuilds the entries without spare room or abandoned blocks, cells in key order
+  /// (neighbours near each other in memory), and the table without empty cells.
   mutating func compact() {
-    let cells = table.cells.filter { $0.count > 0 }.sorted { $0.key < $1.key }
+    let cells = table.occupiedSlots.map { table[$0] }.filter { $0.count > $0.unused }
+      .sorted { $0.key < $1.key }
     var compacted = ContiguousArray<Entry>()
     compacted.reserveCapacity(positions.count)
     var ends: [Int32] = []
     var rebuilt = CellTable(minimumCapacity: cells.count)
     for var cell in cells {
       let start = Int(cell.start)
-      if cell.groups >= 0, cell.count >= Self.groupedCell / 2 {
+      if cell.groups >= 0 {
         let first = Int(cell.groups) * Self.groupCount
         cell.groups = Int32(ends.count / Self.groupCount)
         ends.append(contentsOf: groupEnds[first..<first + Self.groupCount])
-      } else {
-        cell.groups = -1
       }
       cell.start = Int32(compacted.count)
       cell.capacity = cell.count
       for position in start..<start + Int(cell.count) {
         let entry = entries[position]
-        positions[Int(entry.slot)] = Int32(compacted.count)
+        if entry.slot >= 0 { positions[Int(entry.slot)] = Int32(compacted.count) }
         compacted.append(entry)
       }
       _ = rebuilt.insert(cell)
@@ -343,6 +361,11 @@ struct RegionIndex: Sendable {
             let lower = first == groups ? 0 : ends[first &- 1]
             let upper = ends[last]
             if lower < upper { result.append(cell.start &+ lower..<cell.start &+ upper) }
+          }
+          // The tail, in no order.
+          let grouped = ends[groups &+ Self.groupCount &- 1]
+          if grouped < cell.count {
+            result.append(cell.start &+ grouped..<cell.start &+ cell.count)
           }
         }
       }

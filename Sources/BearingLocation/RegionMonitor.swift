@@ -137,10 +137,11 @@ public struct RegionMonitor: Sendable {
         positions.removeLast()
       }
       let state = determine(region, from: lastFix)
-      insert(region, state: state)
+      insert(region, state: state, regrouping: false)
       positions.append(position)
       if state == .inside { events.append((position, .didDetermineState(.inside, region))) }
     }
+    index.regroupCells()
     if events.count > failures.count { events.sort { $0.position < $1.position } }
     return events.map(\.event)
   }
@@ -292,7 +293,9 @@ extension RegionMonitor {
     return region.center.distance(to: fix.coordinate) <= region.radius ? .inside : .outside
   }
 
-  mutating func insert(_ region: Region, state: SlotState, since: Date? = nil) {
+  mutating func insert(
+    _ region: Region, state: SlotState, since: Date? = nil, regrouping: Bool = true
+  ) {
     let slot = regions.count
     regions.append(region)
     states.append(state)
@@ -302,7 +305,7 @@ extension RegionMonitor {
       RegionIndex.entry(
         center: region.center, reach: reach, innerDistance: entryDistance(of: region),
         slot: Int32(slot)),
-      center: region.center, reach: reach)
+      center: region.center, reach: reach, regrouping: regrouping)
     smallestRadius = min(smallestRadius, region.radius)
     switch state {
     case .inside, .insideSeen: inside.append(Int32(slot))
