@@ -6,11 +6,9 @@ extension RegionIndex {
     var start: Int32
     var count: Int32
     var capacity: Int32
-    /// Where the cell's group ends are in ``RegionIndex/groupEnds``, in units of
-    /// ``RegionIndex/groupCount``, or −1 when its entries are in no order.
+    /// Where the cell's record is in ``RegionIndex/groupEnds``, in units of
+    /// ``RegionIndex/groupRecord``, or −1 when its entries are in no order.
     var groups: Int32
-    /// How many of its grouped entries are unused (removed).
-    var unused: Int32
   }
 
   /// An open-addressing hash table from cell key to ``Cell``.
@@ -22,7 +20,7 @@ extension RegionIndex {
   struct CellTable: Sendable {
     private static let vacant = UInt64.max
     private(set) var slots = [Cell](
-      repeating: Cell(key: CellTable.vacant, start: 0, count: 0, capacity: 0, groups: 0, unused: 0),
+      repeating: Cell(key: CellTable.vacant, start: 0, count: 0, capacity: 0, groups: 0),
       count: 16)
     private var shift = 60
     private(set) var count = 0
@@ -86,7 +84,7 @@ extension RegionIndex {
     private mutating func grow(to size: Int) {
       let old = slots
       slots = [Cell](
-        repeating: Cell(key: Self.vacant, start: 0, count: 0, capacity: 0, groups: 0, unused: 0),
+        repeating: Cell(key: Self.vacant, start: 0, count: 0, capacity: 0, groups: 0),
         count: size)
       shift = 64 - size.trailingZeroBitCount
       for cell in old where cell.key != Self.vacant { _ = place(cell) }

@@ -52,6 +52,9 @@ struct RegionIndex: Sendable {
   static let maximumColumns = 1 << 25
   static let grids: [Grid] = (0..<levelCount).map(Grid.init(level:))
   static let groupCount = Grid.subdivisions * Grid.subdivisions
+  /// A grouped cell's record in ``groupEnds``: its groups' ends, then how many of its grouped
+  /// entries are unused (removed).
+  static let groupRecord = groupCount + 1
   /// A cell keeps its entries in group order once it holds this many; below, a query reads it
   /// whole and the group ends' 256 bytes are not worth keeping.
   static let groupedCell: Int32 = 32
@@ -69,7 +72,7 @@ struct RegionIndex: Sendable {
   /// Every cell's entries, each cell's in its own block (see ``Cell``).
   private(set) var entries: ContiguousArray<Entry> = []
   private(set) var table = CellTable()
-  /// For every grouped cell, ``groupCount`` values: where each of its groups ends, relative to
+  /// For every grouped cell, a record of ``groupRecord`` values: where each of its groups ends,
   /// the cell's start (the last is the cell's count).
   private(set) var groupEnds: [Int32] = []
   /// Where each slot's entry is in ``entries``.
@@ -155,8 +158,7 @@ struct RegionIndex: Sendable {
       table.slot(for: placement.key)
       ?? table.insert(
         Cell(
-          key: placement.key, start: Int32(entries.count), count: 0, capacity: 0, groups: -1,
-          unused: 0))
+          key: placement.key, start: Int32(entries.count), count: 0, capacity: 0, groups: -1))
     var cell = table[tableSlot]
     if cell.count == cell.capacity { makeRoom(in: &cell) }
     groups.append(UInt8(placement.group))
@@ -176,13 +178,18 @@ struct RegionIndex: Sendable {
 
   /// How many of `cell`'s entries are in group order (the rest are its tail).
   private func groupedCount(_ cell: Cell) -> Int32 {
-    cell.groups < 0 ? 0 : groupEnds[Int(cell.groups) * Self.groupCount + Self.groupCount - 1]
+    cell.groups < 0 ? 0 : groupEnds[Int(cell.groups) * Self.groupRecord + Self.groupCount - 1]
+  }
+
+  /// How many of `cell`'s grouped entries are unused.
+  private func unusedCount(_ cell: Cell) -> Int32 {
+    cell.groups < 0 ? 0 : groupEnds[Int(cell.groups) * Self.groupRecord + Self.groupCount]
   }
 
   private func needsRegrouping(_ cell: Cell) -> Bool {
     if cell.groups < 0 { return cell.count >= Self.groupedCell }
     let grouped = groupedCount(cell)
-    return cell.count - grouped > max(8, grouped / 8) || cell.unused > max(8, grouped / 4)
+    return cell.count - grouped > max(8, grouped / 8) || unusedCount(cell) > max(8, grouped / 4)
   }
 
   /// Regroups every cell that needs it, after adding many regions without regrouping.
@@ -208,7 +215,7 @@ struct RegionIndex: Sendable {
   private mutating func regroup(_ cell: inout Cell) {
     let start = Int(cell.start)
     let block = entries[start..<start + Int(cell.count)].filter { $0.slot >= 0 }
-    var ends = [Int32](repeating: 0, count: Self.groupCount)
+    var ends = [Int32](repeating: 0, count: Self.groupRecord)
     for entry in block { ends[Int(groups[Int(entry.slot)])] += 1 }
     var next = [Int32](repeating: 0, count: Self.groupCount)
     var total: Int32 = 0
@@ -226,13 +233,12 @@ struct RegionIndex: Sendable {
     }
     for position in start + block.count..<start + Int(cell.count) { entries[position] = .unused }
     cell.count = Int32(block.count)
-    cell.unused = 0
     if cell.groups < 0 {
-      cell.groups = Int32(groupEnds.count / Self.groupCount)
+      cell.groups = Int32(groupEnds.count / Self.groupRecord)
       groupEnds.append(contentsOf: ends)
     } else {
-      let first = Int(cell.groups) * Self.groupCount
-      groupEnds.replaceSubrange(first..<first + Self.groupCount, with: ends)
+      let first = Int(cell.groups) * Self.groupRecord
+      groupEnds.replaceSubrange(first..<first + Self.groupRecord, with: ends)
     }
   }
 
@@ -277,7 +283,7 @@ struct RegionIndex: Sendable {
     if position - start < Int(groupedCount(cell)) {
       // In group order: leave an unused entry, so that the groups stay as they are.
       entries[position] = .unused
-      cell.unused += 1
+      groupEnds[Int(cell.groups) * Self.groupRecord + Self.groupCount] += 1
       if needsRegrouping(cell) { regroup(&cell) }
     } else {
       let last = start + Int(cell.count) - 1
@@ -307,7 +313,7 @@ struct RegionIndex: Sendable {
   /// Rebuilds the entries without spare room or abandoned blocks, cells in key order
   /// (neighbours near each other in memory), and the table without empty cells.
   mutating func compact() {
-    let cells = table.occupiedSlots.map { table[$0] }.filter { $0.count > $0.unused }
+    let cells = table.occupiedSlots.map { table[$0] }.filter { $0.count > unusedCount($0) }
       .sorted { $0.key < $1.key }
     var compacted = ContiguousArray<Entry>()
     compacted.reserveCapacity(positions.count)
@@ -316,9 +322,9 @@ struct RegionIndex: Sendable {
     for var cell in cells {
       let start = Int(cell.start)
       if cell.groups >= 0 {
-        let first = Int(cell.groups) * Self.groupCount
-        cell.groups = Int32(ends.count / Self.groupCount)
-        ends.append(contentsOf: groupEnds[first..<first + Self.groupCount])
+        let first = Int(cell.groups) * Self.groupRecord
+        cell.groups = Int32(ends.count / Self.groupRecord)
+        ends.append(contentsOf: groupEnds[first..<first + Self.groupRecord])
       }
       cell.start = Int32(compacted.count)
       cell.capacity = cell.count
@@ -354,7 +360,7 @@ struct RegionIndex: Sendable {
           return
         }
         groupEnds.withUnsafeBufferPointer { ends in
-          let groups = Int(cell.groups) &* Self.groupCount
+          let groups = Int(cell.groups) &* Self.groupRecord
           for subrow in firstSubrow...lastSubrow {
             let first = groups &+ subrow &<< Grid.subdivisionShift &+ firstSubcolumn
             let last = groups &+ subrow &<< Grid.subdivisionShift &+ lastSubcolumn

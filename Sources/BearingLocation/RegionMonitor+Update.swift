@@ -21,7 +21,7 @@ extension RegionMonitor {
       {
         states[slot] = .insideSeen
         inside.append(entry.slot)
-        if regions[slot].notifyOnEntry { changes.entered.append(entry.slot) }
+        if notifications[slot].contains(.entry) { changes.entered.append(entry.slot) }
       } else {
         kept.append(entry)
       }
@@ -115,7 +115,7 @@ extension RegionMonitor {
       } else {
         states[slot] = .insideSeen
         inside.append(entry.slot)
-        if regions[slot].notifyOnEntry { changes.entered.append(entry.slot) }
+        if notifications[slot].contains(.entry) { changes.entered.append(entry.slot) }
       }
     }
   }
@@ -129,7 +129,7 @@ extension RegionMonitor {
       let slot = Int(inside[position])
       if states[slot] == .inside, accepts(fix, slot: slot) {
         states[slot] = .outside
-        if regions[slot].notifyOnExit { changes.exited.append(Int32(slot)) }
+        if notifications[slot].contains(.exit) { changes.exited.append(Int32(slot)) }
         continue
       }
       states[slot] = .inside

@@ -30,6 +30,9 @@ public struct RegionMonitor: Sendable {
   // Regions live in dense slots; removal moves the last slot into the hole.
   var regions: [Region] = []
   var states: [SlotState] = []
+  /// Each slot's region's `notifyOnEntry` and `notifyOnExit`, next to its state rather than
+  /// in the region, which a fix does not otherwise read.
+  var notifications: [Notifications] = []
   var identifiers = IdentifierTable()
   var index = RegionIndex()
   /// Slots in state `.inside`: checked for exit on every fix.
@@ -74,6 +77,7 @@ public struct RegionMonitor: Sendable {
   public mutating func reserveCapacity(_ count: Int) {
     regions.reserveCapacity(count)
     states.reserveCapacity(count)
+    notifications.reserveCapacity(count)
     identifiers.reserveCapacity(count, in: regions)
     index.reserveCapacity(regions: max(0, count - index.count), cells: 0)
   }
@@ -170,8 +174,8 @@ public struct RegionMonitor: Sendable {
   /// sorting a hundred events by identifier would cost more than finding them).
   ///
   /// A fix with a negative or NaN horizontal accuracy is invalid and changes nothing.
-  public mutating func update(with location: Location) -> [RegionEvent] {
-    guard location.horizontalAccuracy >= 0 else { return [] }
+  public mutating func update(with location: Location) -> RegionEvents {
+    guard location.horizontalAccuracy >= 0 else { return RegionEvents() }
     let isFirstFix = lastFix == nil
     lastFix = location
     changes.removeAll()
@@ -186,7 +190,12 @@ public struct RegionMonitor: Sendable {
     }
     scanNearbyRegions(around: fix)
     settleInsideRegions(with: fix)
-    return events(for: changes)
+    if changes.exited.isEmpty, changes.entered.isEmpty, changes.determined.isEmpty {
+      return RegionEvents()
+    }
+    return RegionEvents(
+      regions: regions, exited: changes.exited, entered: changes.entered,
+      determined: changes.determined)
   }
 }
 
@@ -210,13 +219,28 @@ extension RegionMonitor {
     }
   }
 
+  /// Which transitions of a region are reported.
+  struct Notifications: OptionSet, Sendable {
+    let rawValue: UInt8
+    static let entry = Notifications(rawValue: 1)
+    static let exit = Notifications(rawValue: 2)
+
+    init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    init(_ region: Region) {
+      self = []
+      if region.notifyOnEntry { insert(.entry) }
+      if region.notifyOnExit { insert(.exit) }
+    }
+  }
+
   struct PendingSlot: Sendable {
     var slot: Int32
     var since: Date
   }
 
   /// The slots whose events one fix produces, collected by kind and emitted in a stable order.
-  /// Slots, not regions, so that collecting copies nothing; ``events(for:)`` reads the regions.
+  /// Slots, not regions: ``RegionEvents`` reads the regions when asked.
   struct Changes: Sendable {
     /// Exited regions that notify on exit.
     var exited: [Int32] = []
@@ -225,33 +249,10 @@ extension RegionMonitor {
     var determined: [Int32] = []
 
     mutating func removeAll() {
-      exited.removeAll(keepingCapacity: true)
-      entered.removeAll(keepingCapacity: true)
-      determined.removeAll(keepingCapacity: true)
-    }
-  }
-
-  /// The events for `changes`: exits, entries, then determinations.
-  func events(for changes: Changes) -> [RegionEvent] {
-    let count = changes.exited.count + changes.entered.count + changes.determined.count
-    if count == 0 { return [] }
-    // Built in place: a hundred events cost a hundred region copies and nothing more.
-    return regions.withUnsafeBufferPointer { regions in
-      [RegionEvent](unsafeUninitializedCapacity: count) { events, initialized in
-        for slot in changes.exited {
-          events.initializeElement(at: initialized, to: .didExit(regions[Int(slot)]))
-          initialized += 1
-        }
-        for slot in changes.entered {
-          events.initializeElement(at: initialized, to: .didEnter(regions[Int(slot)]))
-          initialized += 1
-        }
-        for slot in changes.determined {
-          events.initializeElement(
-            at: initialized, to: .didDetermineState(.inside, regions[Int(slot)]))
-          initialized += 1
-        }
-      }
+      // `removeAll(keepingCapacity:)` costs a call even on an empty array.
+      if !exited.isEmpty { exited.removeAll(keepingCapacity: true) }
+      if !entered.isEmpty { entered.removeAll(keepingCapacity: true) }
+      if !determined.isEmpty { determined.removeAll(keepingCapacity: true) }
     }
   }
 
@@ -299,6 +300,7 @@ extension RegionMonitor {
     let slot = regions.count
     regions.append(region)
     states.append(state)
+    notifications.append(Notifications(region))
     identifiers.insert(slot: slot, in: regions)
     let reach = reach(of: region)
     index.insert(
@@ -325,11 +327,13 @@ extension RegionMonitor {
       let moved = regions[last]
       regions[slot] = moved
       states[slot] = states[last]
+      notifications[slot] = notifications[last]
       identifiers.retarget(moved.identifier, to: slot, in: regions)
       renumber(last, to: slot)
     }
     regions.removeLast()
     states.removeLast()
+    notifications.removeLast()
     if regions.isEmpty { smallestRadius = .infinity }
   }
 
