@@ -27,16 +27,13 @@ public struct RegionEvents: RandomAccessCollection, Equatable, Sendable {
     entryCount = 0
   }
 
-  init(regions: [Region], exited: [Int32], entered: [Int32], determined: [Int32]) {
+  /// The events of `slots` in `regions`: the first `exitCount` exits, the next `entryCount`
+  /// entries, the rest determinations.
+  init(regions: [Region], slots: [Int32], exitCount: Int, entryCount: Int) {
     self.regions = regions
-    var slots: [Int32] = []
-    slots.reserveCapacity(exited.count + entered.count + determined.count)
-    slots.append(contentsOf: exited)
-    slots.append(contentsOf: entered)
-    slots.append(contentsOf: determined)
     self.slots = slots
-    exitCount = exited.count
-    entryCount = entered.count
+    self.exitCount = exitCount
+    self.entryCount = entryCount
   }
 
   public var startIndex: Int { 0 }

@@ -20,6 +20,9 @@ extension RegionIndex {
     /// square: multiplications, not divisions, on the query's path.
     private let subrowsPerRadian: Double
     private let columnsPerRadian: Double
+    /// Every row's column count, for grids of at most 65,536 rows (a quarter megabyte at most):
+    /// computing one is a chain of a dozen dependent operations on the query's path.
+    private var columnCounts: [Int32] = []
 
     init(level: Int) {
       self.level = level
@@ -28,6 +31,9 @@ extension RegionIndex {
       rowCount = max(1, Int((Double.pi / angle).rounded(.up)))
       subrowsPerRadian = Double(Self.subdivisions) / angle
       columnsPerRadian = 1 / angle
+      if rowCount <= 1 << 16 {
+        columnCounts = (0..<rowCount).map { Int32(computedColumnCount(row: $0)) }
+      }
     }
 
     /// `x` rounded down, for |x| < 2⁵¹ (every grid coordinate here is below 2³²).
@@ -57,6 +63,10 @@ extension RegionIndex {
 
     @inline(__always)
     func columnCount(row: Int) -> Int {
+      row < columnCounts.count ? Int(columnCounts[row]) : computedColumnCount(row: row)
+    }
+
+    private func computedColumnCount(row: Int) -> Int {
       let lower = -Double.pi / 2 + Double(row) * angle
       let upper = min(Double.pi / 2, lower + angle)
       let poleward = min(Double.pi / 2, max(abs(lower), abs(upper)))

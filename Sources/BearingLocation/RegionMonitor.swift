@@ -190,12 +190,7 @@ public struct RegionMonitor: Sendable {
     }
     scanNearbyRegions(around: fix)
     settleInsideRegions(with: fix)
-    if changes.exited.isEmpty, changes.entered.isEmpty, changes.determined.isEmpty {
-      return RegionEvents()
-    }
-    return RegionEvents(
-      regions: regions, exited: changes.exited, entered: changes.entered,
-      determined: changes.determined)
+    return changes.events(in: regions)
   }
 }
 
@@ -248,11 +243,25 @@ extension RegionMonitor {
     var entered: [Int32] = []
     var determined: [Int32] = []
 
+    /// The three kinds in order, reused from fix to fix: the events share it, and the next
+    /// fix finds it unshared again unless the caller kept them.
+    var ordered: [Int32] = []
+
     mutating func removeAll() {
       // `removeAll(keepingCapacity:)` costs a call even on an empty array.
       if !exited.isEmpty { exited.removeAll(keepingCapacity: true) }
       if !entered.isEmpty { entered.removeAll(keepingCapacity: true) }
       if !determined.isEmpty { determined.removeAll(keepingCapacity: true) }
+    }
+
+    mutating func events(in regions: [Region]) -> RegionEvents {
+      if exited.isEmpty, entered.isEmpty, determined.isEmpty { return RegionEvents() }
+      if !ordered.isEmpty { ordered.removeAll(keepingCapacity: true) }
+      ordered.append(contentsOf: exited)
+      ordered.append(contentsOf: entered)
+      ordered.append(contentsOf: determined)
+      return RegionEvents(
+        regions: regions, slots: ordered, exitCount: exited.count, entryCount: entered.count)
     }
   }
 
