@@ -414,7 +414,7 @@ public actor LocationEngine {
     return true
   }
 
-  private func publish(_ events: [RegionEvent]) {
+  private func publish(_ events: some Sequence<RegionEvent>) {
     for event in events {
       switch event {
       case .didStartMonitoring(let region): publish(.didStartMonitoring(region))

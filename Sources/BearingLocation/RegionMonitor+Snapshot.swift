@@ -86,15 +86,16 @@ extension RegionMonitor {
     for region in snapshot.regions where configuration.validationError(for: region) == nil {
       if let slot = identifiers.slot(of: region.identifier, in: regions) { removeSlot(slot) }
       if lastFix == nil || unknown.contains(region.identifier) {
-        insert(region, state: .unknown)
+        insert(region, state: .unknown, regrouping: false)
       } else if inside.contains(region.identifier) {
-        insert(region, state: .inside)
+        insert(region, state: .inside, regrouping: false)
       } else if let since = pending[region.identifier] {
-        insert(region, state: .entering, since: since)
+        insert(region, state: .entering, since: since, regrouping: false)
       } else {
-        insert(region, state: .outside)
+        insert(region, state: .outside, regrouping: false)
       }
     }
+    index.regroupCells()
   }
 
   /// The regions of `snapshot` that a monitor with `configuration` would not restore, each with

@@ -30,6 +30,9 @@ public struct RegionMonitor: Sendable {
   // Regions live in dense slots; removal moves the last slot into the hole.
   var regions: [Region] = []
   var states: [SlotState] = []
+  /// Each slot's region's `notifyOnEntry` and `notifyOnExit`, next to its state rather than
+  /// in the region, which a fix does not otherwise read.
+  var notifications: [Notifications] = []
   var identifiers = IdentifierTable()
   var index = RegionIndex()
   /// Slots in state `.inside`: checked for exit on every fix.
@@ -38,8 +41,12 @@ public struct RegionMonitor: Sendable {
   var pending: [PendingSlot] = []
   /// Slots in state `.unknown` once a fix is known (before it, every slot is unknown).
   var unknown: [Int32] = []
-  /// Reused between fixes so that a fix allocates nothing when nothing changes.
-  var candidateCells: [Int32] = []
+  /// At most the smallest radius monitored, so that a fix accurate enough for it is accurate
+  /// enough for every region without reading one.
+  var smallestRadius = Double.infinity
+  /// Reused between fixes so that a fix allocates nothing but its events.
+  var candidateRanges: [Range<Int32>] = []
+  var changes = Changes()
 
   /// Creates an empty monitor.
   public init(configuration: Configuration = .init()) {
@@ -70,7 +77,9 @@ public struct RegionMonitor: Sendable {
   public mutating func reserveCapacity(_ count: Int) {
     regions.reserveCapacity(count)
     states.reserveCapacity(count)
+    notifications.reserveCapacity(count)
     identifiers.reserveCapacity(count, in: regions)
+    index.reserveCapacity(regions: max(0, count - index.count), cells: 0)
   }
 
   /// Starts monitoring `region`, replacing a monitored region with the same identifier.
@@ -107,10 +116,17 @@ public struct RegionMonitor: Sendable {
       if let error = configuration.validationError(for: region) {
         failures.append((position, .monitoringDidFail(region, error)))
       } else {
-        order.append((index.key(center: region.center, reach: reach(of: region)), position))
+        let placement = RegionIndex.placement(center: region.center, reach: reach(of: region))
+        order.append((placement.order, position))
       }
     }
     order.sort { $0.key < $1.key || ($0.key == $1.key && $0.position < $1.position) }
+    var cellCount = 0
+    for (offset, element) in order.enumerated()
+    where offset == 0 || order[offset - 1].key >> 6 != element.key >> 6 {
+      cellCount += 1
+    }
+    index.reserveCapacity(regions: 0, cells: cellCount)
     var events = failures
     // The input position of each slot's region (-1 for regions monitored before), kept in
     // step with removal's moves, so that of repeated identifiers the last in input wins.
@@ -125,10 +141,11 @@ public struct RegionMonitor: Sendable {
         positions.removeLast()
       }
       let state = determine(region, from: lastFix)
-      insert(region, state: state)
+      insert(region, state: state, regrouping: false)
       positions.append(position)
       if state == .inside { events.append((position, .didDetermineState(.inside, region))) }
     }
+    index.regroupCells()
     if events.count > failures.count { events.sort { $0.position < $1.position } }
     return events.map(\.event)
   }
@@ -157,22 +174,23 @@ public struct RegionMonitor: Sendable {
   /// sorting a hundred events by identifier would cost more than finding them).
   ///
   /// A fix with a negative or NaN horizontal accuracy is invalid and changes nothing.
-  public mutating func update(with location: Location) -> [RegionEvent] {
-    guard location.horizontalAccuracy >= 0 else { return [] }
+  public mutating func update(with location: Location) -> RegionEvents {
+    guard location.horizontalAccuracy >= 0 else { return RegionEvents() }
     let isFirstFix = lastFix == nil
     lastFix = location
-    var changes = Changes()
-    if !pending.isEmpty { advancePending(with: location, into: &changes) }
+    changes.removeAll()
+    let fix = Fix(location, monitor: self)
+    if !pending.isEmpty { advancePending(with: fix) }
     if isFirstFix {
-      for slot in regions.indices { resolveUnknown(slot, with: location, into: &changes) }
+      for slot in regions.indices { resolveUnknown(slot, with: fix) }
     } else if !unknown.isEmpty {
       let slots = unknown
       unknown.removeAll(keepingCapacity: true)
-      for slot in slots { resolveUnknown(Int(slot), with: location, into: &changes) }
+      for slot in slots { resolveUnknown(Int(slot), with: fix) }
     }
-    scanNearbyRegions(around: location, into: &changes)
-    settleInsideRegions(with: location, into: &changes)
-    return changes.events
+    scanNearbyRegions(around: fix)
+    settleInsideRegions(with: fix)
+    return changes.events(in: regions)
   }
 }
 
@@ -196,26 +214,70 @@ extension RegionMonitor {
     }
   }
 
+  /// Which transitions of a region are reported.
+  struct Notifications: OptionSet, Sendable {
+    let rawValue: UInt8
+    static let entry = Notifications(rawValue: 1)
+    static let exit = Notifications(rawValue: 2)
+
+    init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    init(_ region: Region) {
+      self = []
+      if region.notifyOnEntry { insert(.entry) }
+      if region.notifyOnExit { insert(.exit) }
+    }
+  }
+
   struct PendingSlot: Sendable {
     var slot: Int32
     var since: Date
   }
 
-  /// The events one fix produces, collected by kind and emitted in a stable order.
-  struct Changes {
-    var exited: [Region] = []
-    var entered: [Region] = []
-    var determined: [Region] = []
+  /// The slots whose events one fix produces, collected by kind and emitted in a stable order.
+  /// Slots, not regions: ``RegionEvents`` reads the regions when asked.
+  struct Changes: Sendable {
+    /// Exited regions that notify on exit.
+    var exited: [Int32] = []
+    /// Entered regions that notify on entry.
+    var entered: [Int32] = []
+    var determined: [Int32] = []
 
-    var events: [RegionEvent] {
-      if exited.isEmpty, entered.isEmpty, determined.isEmpty { return [] }
-      var events: [RegionEvent] = []
-      events.reserveCapacity(exited.count + entered.count + determined.count)
-      for region in exited { events.append(.didExit(region)) }
-      for region in entered { events.append(.didEnter(region)) }
-      for region in determined { events.append(.didDetermineState(.inside, region)) }
-      return events
+    /// The three kinds in order, reused from fix to fix: the events share it, and the next
+    /// fix finds it unshared again unless the caller kept them.
+    var ordered: [Int32] = []
+
+    mutating func removeAll() {
+      // `removeAll(keepingCapacity:)` costs a call even on an empty array.
+      if !exited.isEmpty { exited.removeAll(keepingCapacity: true) }
+      if !entered.isEmpty { entered.removeAll(keepingCapacity: true) }
+      if !determined.isEmpty { determined.removeAll(keepingCapacity: true) }
     }
+
+    mutating func events(in regions: [Region]) -> RegionEvents {
+      if exited.isEmpty, entered.isEmpty, determined.isEmpty { return RegionEvents() }
+      if !ordered.isEmpty { ordered.removeAll(keepingCapacity: true) }
+      ordered.append(contentsOf: exited)
+      ordered.append(contentsOf: entered)
+      ordered.append(contentsOf: determined)
+      return RegionEvents(
+        regions: regions, slots: ordered, exitCount: exited.count, entryCount: entered.count)
+    }
+  }
+
+  /// A fix as the passes of ``update(with:)`` use it.
+  struct Fix {
+    let location: Location
+    /// Whether the fix is accurate enough for every monitored region.
+    let isAccurateForAll: Bool
+
+    init(_ location: Location, monitor: RegionMonitor) {
+      self.location = location
+      isAccurateForAll = monitor.configuration.accepts(
+        horizontalAccuracy: location.horizontalAccuracy, radius: monitor.smallestRadius)
+    }
+
+    var coordinate: Coordinate { location.coordinate }
   }
 
   func reach(of region: Region) -> Double {
@@ -230,22 +292,32 @@ extension RegionMonitor {
     configuration.accepts(horizontalAccuracy: fix.horizontalAccuracy, radius: region.radius)
   }
 
+  /// Whether `fix` may change the state of the region in `slot`.
+  @inline(__always)
+  func accepts(_ fix: Fix, slot: Int) -> Bool {
+    fix.isAccurateForAll || accepts(fix.location, for: regions[slot])
+  }
+
   func determine(_ region: Region, from fix: Location?) -> SlotState {
     guard let fix, accepts(fix, for: region) else { return .unknown }
     return region.center.distance(to: fix.coordinate) <= region.radius ? .inside : .outside
   }
 
-  mutating func insert(_ region: Region, state: SlotState, since: Date? = nil) {
+  mutating func insert(
+    _ region: Region, state: SlotState, since: Date? = nil, regrouping: Bool = true
+  ) {
     let slot = regions.count
     regions.append(region)
     states.append(state)
+    notifications.append(Notifications(region))
     identifiers.insert(slot: slot, in: regions)
     let reach = reach(of: region)
     index.insert(
       RegionIndex.entry(
         center: region.center, reach: reach, innerDistance: entryDistance(of: region),
         slot: Int32(slot)),
-      center: region.center, reach: reach)
+      center: region.center, reach: reach, regrouping: regrouping)
+    smallestRadius = min(smallestRadius, region.radius)
     switch state {
     case .inside, .insideSeen: inside.append(Int32(slot))
     case .entering: pending.append(PendingSlot(slot: Int32(slot), since: since ?? .distantPast))
@@ -257,20 +329,21 @@ extension RegionMonitor {
   mutating func removeSlot(_ slot: Int) {
     let region = regions[slot]
     identifiers.remove(region.identifier, in: regions)
-    index.remove(slot: Int32(slot), center: region.center, reach: reach(of: region))
+    index.remove(slot: slot, center: region.center, reach: reach(of: region))
     renumber(slot, to: nil)
     let last = regions.count - 1
     if slot != last {
       let moved = regions[last]
       regions[slot] = moved
       states[slot] = states[last]
+      notifications[slot] = notifications[last]
       identifiers.retarget(moved.identifier, to: slot, in: regions)
-      index.moveSlot(
-        from: Int32(last), to: Int32(slot), center: moved.center, reach: reach(of: moved))
       renumber(last, to: slot)
     }
     regions.removeLast()
     states.removeLast()
+    notifications.removeLast()
+    if regions.isEmpty { smallestRadius = .infinity }
   }
 
   /// Replaces `slot` by `new` in the state lists, or drops it when `new` is `nil`.

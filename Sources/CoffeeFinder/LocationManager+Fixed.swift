@@ -32,7 +32,7 @@ extension LocationManager {
       }
     }
     @Sendable func deliverFix() {
-      let events = monitor.withValue { $0.update(with: location) }
+      let events = monitor.withValue { Array($0.update(with: location)) }
       publish([.didUpdateLocations([location])] + regionActions(events))
     }
     return LocationManager(

@@ -122,7 +122,7 @@ struct SplitMix64: RandomNumberGenerator {
 
 /// Events in a canonical order: by kind as the monitor emits them (exits, entries,
 /// determinations, then the rest), and by identifier within a kind.
-func canonical(_ events: [RegionEvent]) -> [RegionEvent] {
+func canonical(_ events: some Sequence<RegionEvent>) -> [RegionEvent] {
   func rank(_ event: RegionEvent) -> (Int, String) {
     switch event {
     case .didExit(let region): (0, region.identifier)
@@ -137,8 +137,8 @@ func canonical(_ events: [RegionEvent]) -> [RegionEvent] {
 
 /// Whether `actual` has the same events as `expected`, with the kinds in the same order
 /// (the monitor does not sort within a kind).
-func sameEvents(_ actual: [RegionEvent], _ expected: [RegionEvent]) -> Bool {
-  func kinds(_ events: [RegionEvent]) -> [Int] {
+func sameEvents(_ actual: some Sequence<RegionEvent>, _ expected: [RegionEvent]) -> Bool {
+  func kinds(_ events: some Sequence<RegionEvent>) -> [Int] {
     events.map {
       switch $0 {
       case .didExit: 0

@@ -78,6 +78,69 @@ import Testing
     }
   }
 
+  /// Thousands of regions in a few square kilometres, so that the index's cells are crowded
+  /// (kept in groups, with added entries in a tail and removed ones left unused), then most of
+  /// them removed (so that the index compacts itself), with fixes checked all along.
+  @Test func sameEventsWithCrowdedCells() async {
+    await propertyCheck(count: 2, input: Gen.uint64()) { seed in
+      var rng = SplitMix64(state: seed)
+      let configuration = RegionMonitor.Configuration()
+      var monitor = RegionMonitor(configuration: configuration)
+      var oracle = RegionMonitorOracle(configuration: configuration)
+      let anchor = Coordinate(latitude: 51.5, longitude: -0.1)
+      func region(_ number: Int, _ rng: inout SplitMix64) -> Region {
+        Region(
+          identifier: "r\(number)",
+          center: anchor.moved(
+            by: Double.random(in: 0...1_500, using: &rng),
+            bearing: Double.random(in: 0..<360, using: &rng)),
+          radius: Double.random(in: 30...400, using: &rng))
+      }
+      let initial = (0..<6_000).map { region($0, &rng) }
+      for region in initial { _ = oracle.startMonitoring(region) }
+      #expect(monitor.startMonitoring(contentsOf: initial).isEmpty)
+      var next = initial.count
+      var live = initial.map(\.identifier)
+      var transitions = 0
+      for step in 0..<600 {
+        // Early on mostly additions, later mostly removals, a fix every step.
+        let removing = step >= 200
+        for _ in 0..<(removing ? 20 : 10) {
+          if removing || Bool.random(using: &rng), !live.isEmpty {
+            let index = Int.random(in: 0..<live.count, using: &rng)
+            let identifier = live.remove(at: index)
+            oracle.stopMonitoring(identifier)
+            monitor.stopMonitoring(Region(identifier: identifier, center: anchor, radius: 1))
+          } else {
+            let added = region(next, &rng)
+            next += 1
+            live.append(added.identifier)
+            let expected = oracle.startMonitoring(added)
+            let actual = monitor.startMonitoring(added)
+            guard actual == expected else {
+              Issue.record("step \(step): expected \(expected), got \(actual)")
+              return
+            }
+          }
+        }
+        let location = fix(
+          anchor.moved(
+            by: Double.random(in: 0...2_000, using: &rng),
+            bearing: Double.random(in: 0..<360, using: &rng)),
+          accuracy: 5, at: Double(step))
+        let expected = oracle.update(with: location)
+        let actual = monitor.update(with: location)
+        transitions += expected.count
+        guard sameEvents(actual, expected) else {
+          Issue.record("step \(step): expected \(expected.count) events, got \(actual.count)")
+          return
+        }
+      }
+      #expect(monitor.monitoredRegionCount == oracle.regions.count)
+      #expect(transitions > 1_000)
+    }
+  }
+
   static func london(_ rng: inout SplitMix64) -> Coordinate {
     Coordinate(
       latitude: Double.random(in: 51.28...51.70, using: &rng),
