@@ -116,9 +116,10 @@ public struct Watch: Reducer {
       guard state.regionStates[region.identifier] != .inside else { return .none }
       state.regionStates[region.identifier] = .inside
       let name = state.names[region.identifier] ?? region.identifier
-      return .merge(
-        .send(.output(.line(.enter(id: region.identifier, name: name)))),
-        record(region.identifier, .inside))
+      // Saved before it is announced: once the user has seen "enter", a restart knows.
+      return .concatenate(
+        record(region.identifier, .inside),
+        .send(.output(.line(.enter(id: region.identifier, name: name)))))
 
     case .locationManager(.didExitRegion(let region)),
       .locationManager(.didDetermineState(.outside, let region)):
@@ -126,9 +127,9 @@ public struct Watch: Reducer {
       state.regionStates[region.identifier] = .outside
       guard wasInside else { return .none }
       let name = state.names[region.identifier] ?? region.identifier
-      return .merge(
-        .send(.output(.line(.exit(id: region.identifier, name: name)))),
-        record(region.identifier, .outside))
+      return .concatenate(
+        record(region.identifier, .outside),
+        .send(.output(.line(.exit(id: region.identifier, name: name)))))
 
     case .locationManager(.didChangeAuthorization(.denied)):
       return .send(.output(.warning(Nearby.deniedMessage)))

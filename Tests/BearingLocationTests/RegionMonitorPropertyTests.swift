@@ -1,3 +1,4 @@
+import BearingLocationTesting
 import Foundation
 import PropertyBased
 import Testing
@@ -6,7 +7,10 @@ import Testing
 
 /// The indexed monitor against the brute-force great-circle oracle: the same events for random
 /// regions, random walks, additions, removals and restarts, everywhere on Earth.
-@Suite struct RegionMonitorPropertyTests {
+///
+/// Each check computes for seconds without suspending, so it runs off the cooperative pool and
+/// one at a time: run together on the pool, they starved the rest of the test run.
+@Suite(.serialized) struct RegionMonitorPropertyTests {
   /// Where scenarios happen: anywhere, at both poles, across the antimeridian, and London.
   static let anchors: [Coordinate] = [
     .init(latitude: 0, longitude: 0),
@@ -28,6 +32,13 @@ import Testing
   ]
 
   @Test func sameEventsAsTheBruteForceOracle() async {
+    let transitions = await offPool { await Self.checkAgainstTheOracle() }
+    // The scenarios must actually enter and leave regions, or they prove nothing.
+    #expect(transitions > 100)
+  }
+
+  /// Random scenarios against the oracle; returns how many transitions they made.
+  static func checkAgainstTheOracle() async -> Int {
     var transitions = 0
     await propertyCheck(
       count: 60,
@@ -38,11 +49,14 @@ import Testing
         anchor: anchor!, scale: scale!, configuration: configuration!, seed: seed)
       transitions += scenario.run(regionCount: regionCount, steps: 150)
     }
-    // The scenarios must actually enter and leave regions, or they prove nothing.
-    #expect(transitions > 100)
+    return transitions
   }
 
   @Test func sameEventsAtLondonScale() async {
+    await offPool { await Self.checkAtLondonScale() }
+  }
+
+  static func checkAtLondonScale() async {
     await propertyCheck(count: 3, input: Gen.uint64()) { seed in
       var rng = SplitMix64(state: seed)
       let configuration = RegionMonitor.Configuration()
@@ -82,6 +96,10 @@ import Testing
   /// (kept in groups, with added entries in a tail and removed ones left unused), then most of
   /// them removed (so that the index compacts itself), with fixes checked all along.
   @Test func sameEventsWithCrowdedCells() async {
+    await offPool { await Self.checkWithCrowdedCells() }
+  }
+
+  static func checkWithCrowdedCells() async {
     await propertyCheck(count: 2, input: Gen.uint64()) { seed in
       var rng = SplitMix64(state: seed)
       let configuration = RegionMonitor.Configuration()

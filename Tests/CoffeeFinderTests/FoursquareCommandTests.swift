@@ -73,12 +73,19 @@ import Testing
     }
   }
 
-  @Test func aServerAddressThatIsNotHTTPIsAClearError() throws {
+  @Test func aServerAddressThatIsNotHTTPIsAClearError() async throws {
     let directory = try BuiltBinary.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let result = try BuiltBinary.run(
-      ["nearby", "--provider", "foursquare", "--at", "60.1699,24.9384"], dataDirectory: directory,
-      extra: ["FOURSQUARE_API_KEY": Self.key, "COFFEE_FINDER_FOURSQUARE_URL": "ftp://example.org"])
+    let extra = [
+      "FOURSQUARE_API_KEY": Self.key, "COFFEE_FINDER_FOURSQUARE_URL": "ftp://example.org",
+    ]
+    let result = try await onThread {
+      Swift.Result {
+        try BuiltBinary.run(
+          ["nearby", "--provider", "foursquare", "--at", "60.1699,24.9384"],
+          dataDirectory: directory, extra: extra)
+      }
+    }.get()
     #expect(result.status == 1)
     #expect(result.stderr.contains("COFFEE_FINDER_FOURSQUARE_URL is not an http(s) URL"))
   }
