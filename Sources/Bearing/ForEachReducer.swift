@@ -60,7 +60,7 @@ extension Reducer {
   where Action: CasePathable, ElementState == Element.State, ElementAction == Element.Action {
     _ForEachReducer(
       parent: self, element: element(), toElements: toElements,
-      toElementAction: CasePathCache.casePath(toElementAction), fileID: fileID, line: line)
+      toElementAction: AnyCasePath(toElementAction), fileID: fileID, line: line)
   }
 }
 

@@ -39,7 +39,7 @@ extension Reducer {
   where Action: CasePathable, ChildState == Child.State, ChildAction == Child.Action {
     _IfLetReducer(
       parent: self, child: child(), toChildState: toChildState,
-      toChildAction: CasePathCache.casePath(toChildAction), fileID: fileID, line: line)
+      toChildAction: AnyCasePath(toChildAction), fileID: fileID, line: line)
   }
 }
 

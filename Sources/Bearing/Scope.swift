@@ -41,7 +41,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ParentAction: CasePathable, ChildState == Child.State, ChildAction == Child.Action {
     self.init(
-      toChildState: toChildState, toChildAction: CasePathCache.casePath(toChildAction),
+      toChildState: toChildState, toChildAction: AnyCasePath(toChildAction),
       child: child())
   }
 
