@@ -2,11 +2,27 @@ import Synchronization
 
 /// A key path that may cross tasks.
 ///
-/// Safety: key paths are immutable once formed. The ones kept here are either literals the
-/// caller handed in as `KeyPath & Sendable`, or `appending(path:)` of two such paths, whose
-/// components (including any captured subscript arguments) are those same Sendable values.
+/// Safety: key paths are immutable once formed, so one can be shared when everything it holds
+/// is Sendable: the values captured by its subscript components. The only ways to make one
+/// enforce that: from a key path typed `KeyPath & Sendable`, or by appending such a path to one
+/// of these, and appending captures nothing beyond the two paths' own components. (A wrapper is
+/// needed at all because `appending(path:)` returns a plain `KeyPath`, even for two Sendable
+/// paths.)
 struct SendableKeyPath<Root, Value>: @unchecked Sendable {
   let keyPath: KeyPath<Root, Value>
+
+  init(_ keyPath: any KeyPath<Root, Value> & Sendable) {
+    self.keyPath = keyPath
+  }
+
+  private init(appended keyPath: KeyPath<Root, Value>) {
+    self.keyPath = keyPath
+  }
+
+  /// This path followed by `next`.
+  func appending<Next>(_ next: any KeyPath<Value, Next> & Sendable) -> SendableKeyPath<Root, Next> {
+    SendableKeyPath<Root, Next>(appended: keyPath.appending(path: next))
+  }
 }
 
 extension RootStore: StoreCore {
@@ -14,7 +30,7 @@ extension RootStore: StoreCore {
   func states(removingDuplicates isDuplicate: @escaping @Sendable (State, State) -> Bool)
     -> AsyncStream<State>
   {
-    observe(map: SendableKeyPath(keyPath: \State.self), isDuplicate: isDuplicate)
+    observe(map: SendableKeyPath(\State.self), isDuplicate: isDuplicate)
   }
 
   func observe<Value: Sendable>(
@@ -42,7 +58,7 @@ extension RootStore: StoreCore {
     state: any KeyPath<State, ChildState> & Sendable,
     action: @escaping @Sendable (ChildAction) -> Action
   ) -> any StoreCore<ChildState, ChildAction> {
-    ScopedStore(root: self, toState: SendableKeyPath(keyPath: state), fromAction: action)
+    ScopedStore(root: self, toState: SendableKeyPath(state), fromAction: action)
   }
 }
 
@@ -86,7 +102,7 @@ final class ScopedStore<
     let fromAction = self.fromAction
     return ScopedStore<RootState, RootAction, ChildState, ChildAction>(
       root: root,
-      toState: SendableKeyPath(keyPath: toState.keyPath.appending(path: state)),
+      toState: toState.appending(state),
       fromAction: { fromAction(action($0)) }
     )
   }
