@@ -107,19 +107,6 @@ struct RegionMonitorOracle {
   }
 }
 
-/// A small deterministic generator (SplitMix64) for the bulk of a generated scenario.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// Events in a canonical order: by kind as the monitor emits them (exits, entries,
 /// determinations, then the rest), and by identifier within a kind.
 func canonical(_ events: some Sequence<RegionEvent>) -> [RegionEvent] {

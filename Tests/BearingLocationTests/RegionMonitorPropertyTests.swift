@@ -58,7 +58,7 @@ import Testing
 
   static func checkAtLondonScale() async {
     await propertyCheck(count: 3, input: Gen.uint64()) { seed in
-      var rng = SplitMix64(state: seed)
+      var rng = SeededGenerator(seed: seed)
       let configuration = RegionMonitor.Configuration()
       var monitor = RegionMonitor(configuration: configuration)
       var oracle = RegionMonitorOracle(configuration: configuration)
@@ -101,12 +101,12 @@ import Testing
 
   static func checkWithCrowdedCells() async {
     await propertyCheck(count: 2, input: Gen.uint64()) { seed in
-      var rng = SplitMix64(state: seed)
+      var rng = SeededGenerator(seed: seed)
       let configuration = RegionMonitor.Configuration()
       var monitor = RegionMonitor(configuration: configuration)
       var oracle = RegionMonitorOracle(configuration: configuration)
       let anchor = Coordinate(latitude: 51.5, longitude: -0.1)
-      func region(_ number: Int, _ rng: inout SplitMix64) -> Region {
+      func region(_ number: Int, _ rng: inout SeededGenerator) -> Region {
         Region(
           identifier: "r\(number)",
           center: anchor.moved(
@@ -159,7 +159,7 @@ import Testing
     }
   }
 
-  static func london(_ rng: inout SplitMix64) -> Coordinate {
+  static func london(_ rng: inout SeededGenerator) -> Coordinate {
     Coordinate(
       latitude: Double.random(in: 51.28...51.70, using: &rng),
       longitude: Double.random(in: -0.51...0.33, using: &rng))
@@ -172,7 +172,7 @@ struct Scenario {
   let anchor: Coordinate
   let scale: Double
   let configuration: RegionMonitor.Configuration
-  var rng: SplitMix64
+  var rng: SeededGenerator
   var monitor: RegionMonitor
   var oracle: RegionMonitorOracle
   var identifiers: [String] = []
@@ -184,7 +184,7 @@ struct Scenario {
     self.anchor = anchor
     self.scale = scale
     self.configuration = configuration
-    rng = SplitMix64(state: seed)
+    rng = SeededGenerator(seed: seed)
     monitor = RegionMonitor(configuration: configuration)
     oracle = RegionMonitorOracle(configuration: configuration)
   }

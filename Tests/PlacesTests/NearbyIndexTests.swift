@@ -4,18 +4,6 @@ import Testing
 
 @Suite("NearbyIndex")
 struct NearbyIndexTests {
-  /// A small deterministic generator (SplitMix64), so failures reproduce.
-  struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   /// Sorted haversine distances of the `k` nearest within `radius`: the oracle.
   func bruteForce(
     _ points: [Coordinate], from center: Coordinate, k: Int, radius: Double,
@@ -49,7 +37,7 @@ struct NearbyIndexTests {
       (-90.0, 90.0, -180.0, 180.0),  // the whole Earth
     ])
   func matchesBruteForce(south: Double, north: Double, west: Double, east: Double) {
-    var random = SplitMix(state: 42)
+    var random = SeededGenerator(seed: 42)
     func point() -> Coordinate {
       var longitude = Double.random(in: west...east, using: &random)
       if longitude > 180 { longitude -= 360 }
@@ -90,7 +78,7 @@ struct NearbyIndexTests {
 
   @Test("honours the filter and still finds k that pass")
   func filter() {
-    var random = SplitMix(state: 7)
+    var random = SeededGenerator(seed: 7)
     let points = (0..<2_000).map { _ in
       Coordinate(
         latitude: .random(in: 60.1...60.2, using: &random),

@@ -8,20 +8,8 @@ import Places
 // Search benchmarks run 1,000 queries per iteration (scalingFactor .kilo), so their times are
 // per query.
 
-/// SplitMix64, so every run measures the same points and queries.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 func londonPoints(_ count: Int, seed: UInt64) -> [Coordinate] {
-  var random = SplitMix(state: seed)
+  var random = SeededGenerator(seed: seed)
   return (0..<count).map { _ in
     Coordinate(
       latitude: .random(in: 51.28...51.70, using: &random),

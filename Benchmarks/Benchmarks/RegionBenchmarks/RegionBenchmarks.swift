@@ -6,27 +6,14 @@ import Foundation
 // longitude −0.51…0.33), radius uniform 50–500 m; fixes uniform in the same box. Globals are
 // built lazily, by the setup of the first benchmark that needs them.
 
-/// A seeded generator so that every run measures the same data.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
-func londonCoordinate(_ rng: inout SplitMix64) -> Coordinate {
+func londonCoordinate(_ rng: inout SeededGenerator) -> Coordinate {
   Coordinate(
     latitude: .random(in: 51.28...51.70, using: &rng),
     longitude: .random(in: -0.51...0.33, using: &rng))
 }
 
 func londonRegions(_ count: Int) -> [Region] {
-  var rng = SplitMix64(state: 4)
+  var rng = SeededGenerator(seed: 4)
   var regions: [Region] = []
   regions.reserveCapacity(count)
   for number in 0..<count {
@@ -39,7 +26,7 @@ func londonRegions(_ count: Int) -> [Region] {
 }
 
 let londonFixes: [Location] = {
-  var rng = SplitMix64(state: 7)
+  var rng = SeededGenerator(seed: 7)
   return (0..<4_096).map { _ in
     Location(coordinate: londonCoordinate(&rng), horizontalAccuracy: 5)
   }
