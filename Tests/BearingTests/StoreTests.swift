@@ -3,6 +3,17 @@ import Clocks
 import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct StoreTests {
+  /// A counter store whose continuous clock is a test clock.
+  static func counterOnATestClock() -> (Store<Counter.State, Counter.Action>, TestClock<Duration>) {
+    let clock = TestClock()
+    let store = Store(initialState: Counter.State()) {
+      Counter()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    return (store, clock)
+  }
+
   @Test func sendReducesBeforeReturning() {
     let store = Store(initialState: Counter.State()) { Counter() }
     store.send(.increment)
@@ -18,12 +29,7 @@ import Testing
   }
 
   @Test func sendReturnsATaskThatAwaitsEffects() async {
-    let clock = TestClock()
-    let store = Store(initialState: Counter.State()) {
-      Counter()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let (store, clock) = Self.counterOnATestClock()
     let task = store.send(.incrementLater)
     #expect(store.count == 0)
     await clock.waitForSleepers()
@@ -33,12 +39,7 @@ import Testing
   }
 
   @Test func cancellingTheReturnedTaskCancelsTheEffect() async {
-    let clock = TestClock()
-    let store = Store(initialState: Counter.State()) {
-      Counter()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let (store, clock) = Self.counterOnATestClock()
     let task = store.send(.incrementLater)
     task.cancel()
     await task.finish()
@@ -48,12 +49,7 @@ import Testing
   }
 
   @Test func cancellableEffectsStopInFlight() async {
-    let clock = TestClock()
-    let store = Store(initialState: Counter.State()) {
-      Counter()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let (store, clock) = Self.counterOnATestClock()
     let ticking = store.send(.startTicking)
     await Task.megaYield(count: 100)
     for _ in 1...3 {
@@ -68,12 +64,7 @@ import Testing
   }
 
   @Test func cancelInFlightKeepsOnlyTheNewest() async {
-    let clock = TestClock()
-    let store = Store(initialState: Counter.State()) {
-      Counter()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let (store, clock) = Self.counterOnATestClock()
     let first = store.send(.startTicking)
     let second = store.send(.startTicking)
     await first.finish()
@@ -89,12 +80,7 @@ import Testing
   }
 
   @Test func debounceRunsOnlyTheLastAfterQuiet() async {
-    let clock = TestClock()
-    let store = Store(initialState: Counter.State()) {
-      Counter()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let (store, clock) = Self.counterOnATestClock()
     store.send(.searchChanged("c"))
     await clock.waitForSleepers()
     await clock.advance(by: .milliseconds(100))

@@ -51,29 +51,33 @@ import Testing
     let center = Coordinate(latitude: place.latitude, longitude: place.longitude)
     let south = Self.offset(center, metresNorth: -400)
     let north = Self.offset(center, metresNorth: 400)
-    let date = Date(timeIntervalSince1970: 1_800_000_000)
+    // Replays a walk in a new `watch` process; returns the event types and how many fixes.
+    func replay(from start: Coordinate, to end: Coordinate, pause: Int, until type: String)
+      async throws -> (events: [String?], fixes: Int)
+    {
+      let log = directory.appendingPathComponent("walk-\(type).nmea")
+      try NMEAWalk.log(
+        from: start, to: end, steps: 20, pause: pause,
+        date: Date(timeIntervalSince1970: 1_800_000_000)
+      ).write(to: log, atomically: true, encoding: .utf8)
+      let outcome = try await WatchProcess.run(
+        ["--replay", log.path, "--replay-speed", "20"] + data, dataDirectory: directory,
+        until: type)
+      #expect(outcome.status == 0)
+      return (
+        outcome.lines.filter { $0["type"] != "fix" }.map { $0["type"] },
+        outcome.lines.count { $0["type"] == "fix" }
+      )
+    }
 
     // First run: walk in from the south and stop at the café.
-    let walkIn = directory.appendingPathComponent("in.nmea")
-    try NMEAWalk.log(from: south, to: center, steps: 20, pause: 2, date: date)
-      .write(to: walkIn, atomically: true, encoding: .utf8)
-    let first = try await WatchProcess.run(
-      ["--replay", walkIn.path, "--replay-speed", "20"] + data, dataDirectory: directory,
-      until: "enter")
-    #expect(first.lines.filter { $0["type"] != "fix" }.map { $0["type"] } == ["enter"])
-    #expect(first.lines.filter { $0["type"] == "fix" }.count >= 3)
-    #expect(first.status == 0)
-
+    let first = try await replay(from: south, to: center, pause: 2, until: "enter")
+    #expect(first.events == ["enter"])
+    #expect(first.fixes >= 3)
     // Second run, a new process: start at the café and walk out to the north.
-    let walkOut = directory.appendingPathComponent("out.nmea")
-    try NMEAWalk.log(from: center, to: north, steps: 20, pause: 4, date: date)
-      .write(to: walkOut, atomically: true, encoding: .utf8)
-    let second = try await WatchProcess.run(
-      ["--replay", walkOut.path, "--replay-speed", "20"] + data, dataDirectory: directory,
-      until: "exit")
-    #expect(second.lines.filter { $0["type"] != "fix" }.map { $0["type"] } == ["exit"])
-    #expect(second.lines.filter { $0["type"] == "fix" }.count >= 5)
-    #expect(second.status == 0)
+    let second = try await replay(from: center, to: north, pause: 4, until: "exit")
+    #expect(second.events == ["exit"])
+    #expect(second.fixes >= 5)
   }
 
   /// Makes the café nearest the railway square a favourite, through the built binary.
