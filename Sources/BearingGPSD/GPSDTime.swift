@@ -1,3 +1,4 @@
+import BearingLocation
 import Foundation
 
 /// gpsd's timestamps: ISO 8601 in UTC, `2026-11-22T12:00:00.000Z`, read without a formatter.
@@ -29,7 +30,7 @@ enum GPSDTime {
     } else if i != bytes.endIndex - 1 {
       return nil
     }
-    let days = daysFromCivil(year: year, month: month, day: day)
+    let days = CivilDate.daysSince1970(year: year, month: month, day: day)
     let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second) + fraction
     return Date(timeIntervalSince1970: seconds)
   }
@@ -44,15 +45,5 @@ enum GPSDTime {
       value = value * 10 + Int(digit - 0x30)
     }
     return value
-  }
-
-  /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-  static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
   }
 }

@@ -182,7 +182,7 @@ private struct Epoch {
     else { throw NMEAProblem(field: "bad date \"\(field)\"") }
     // Two-digit years: 80–99 are 1980s–1990s, as GPS itself began in 1980.
     let fullYear = year >= 80 ? 1900 + year : 2000 + year
-    return Double(daysFromCivil(year: fullYear, month: month, day: day)) * 86_400
+    return Double(CivilDate.daysSince1970(year: fullYear, month: month, day: day)) * 86_400
   }
 
   static func coordinate(
@@ -208,15 +208,5 @@ private struct Epoch {
       let minutes = Double(field.dropFirst(degreeDigits)), (0..<60).contains(minutes)
     else { return nil }
     return whole + minutes / 60
-  }
-
-  /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-  static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
   }
 }
