@@ -1,5 +1,6 @@
 // swift-tools-version: 6.1
 
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -31,11 +32,23 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"605.0.0"),
   ],
   targets: [
+    .macro(
+      name: "BearingMacros",
+      dependencies: [
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+      ]
+    ),
     .target(
       name: "Bearing",
       dependencies: [
+        "BearingMacros",
         .product(name: "CasePaths", package: "swift-case-paths"),
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
@@ -158,6 +171,16 @@ let package = Package(
       name: "BearingTests",
       dependencies: ["Bearing", "BearingTesting", .product(name: "Logging", package: "swift-log")]
     ),
+    .testTarget(
+      name: "BearingMacrosTests",
+      dependencies: [
+        "BearingMacros",
+        .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+      ]
+    ),
+    // A TCA user's features and tests, as TCA's documentation writes them, with only the import
+    // changed.
+    .testTarget(name: "TCAParityTests", dependencies: ["Bearing", "BearingTesting"]),
     .testTarget(
       name: "BearingLocationTests",
       dependencies: [

@@ -61,8 +61,8 @@ extension Effect.Operation {
       return .none
     case .send(let action):
       return .send(transform(action))
-    case .run(let priority, let operation):
-      return .run(priority) { send in
+    case .run(let priority, let name, let operation):
+      return .run(priority, name) { send in
         await operation(Send { action in send.send(transform(action)) })
       }
     case .merge(let effects):
@@ -78,6 +78,41 @@ extension Effect.Operation {
         id: id, interval: interval, clock: clock, latest: latest, effect.map(transform))
     case .onFinish(let effect, let onFinish):
       return .onFinish(effect.map(transform), onFinish)
+    }
+  }
+}
+
+extension Effect {
+  /// Runs every asynchronous operation of this effect inside `wrap`, which receives the
+  /// operation's `send` and the operation to call: how navigation gives a child's effects a
+  /// `dismiss` that reaches the parent.
+  func wrappingRuns(
+    _ wrap: @escaping @Sendable (Send<Action>, @Sendable () async -> Void) async -> Void
+  ) -> Self {
+    Self(operation.wrappingRuns(wrap))
+  }
+}
+
+extension Effect.Operation {
+  func wrappingRuns(
+    _ wrap: @escaping @Sendable (Send<Action>, @Sendable () async -> Void) async -> Void
+  ) -> Self {
+    switch self {
+    case .none, .send, .cancel:
+      return self
+    case .run(let priority, let name, let operation):
+      return .run(priority, name) { send in await wrap(send) { await operation(send) } }
+    case .merge(let effects):
+      return .merge(effects.map { $0.wrappingRuns(wrap) })
+    case .concatenate(let effects):
+      return .concatenate(effects.map { $0.wrappingRuns(wrap) })
+    case .cancellable(let id, let cancelInFlight, let effect):
+      return .cancellable(id: id, cancelInFlight: cancelInFlight, effect.wrappingRuns(wrap))
+    case .throttle(let id, let interval, let clock, let latest, let effect):
+      return .throttle(
+        id: id, interval: interval, clock: clock, latest: latest, effect.wrappingRuns(wrap))
+    case .onFinish(let effect, let onFinish):
+      return .onFinish(effect.wrappingRuns(wrap), onFinish)
     }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import IssueReporting
+import Synchronization
 
 /// Work a reducer asks the store to do after it has changed state: feed actions back, run async
 /// work, cancel earlier work.
@@ -20,7 +21,7 @@ public struct Effect<Action> {
   indirect enum Operation {
     case none
     case send(Action)
-    case run(TaskPriority?, @Sendable (Send<Action>) async -> Void)
+    case run(TaskPriority?, String?, @Sendable (Send<Action>) async -> Void)
     case merge([Effect])
     case concatenate([Effect])
     case cancellable(id: AnyHashableSendable, cancelInFlight: Bool, Effect)
@@ -54,6 +55,11 @@ public struct Effect<Action> {
   /// issue (a test failure under test, a runtime warning otherwise): errors are never swallowed.
   /// Cancellation is not an error.
   ///
+  /// The dependencies current where the effect is created (in the reducer, under any
+  /// `.dependency(_:_:)` a parent applied) are the ones `operation` sees, wherever it runs. An
+  /// action sent through `send` after `operation` has returned is reported: the effect escaped
+  /// its `send`.
+  ///
   /// ```swift
   /// .run { send in
   ///   for await action in await locationManager.delegate() { await send(.locationManager(action)) }
@@ -61,6 +67,7 @@ public struct Effect<Action> {
   /// ```
   public static func run(
     priority: TaskPriority? = nil,
+    name: String? = nil,
     operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
     catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
     fileID: StaticString = #fileID,
@@ -68,32 +75,63 @@ public struct Effect<Action> {
     line: UInt = #line,
     column: UInt = #column
   ) -> Self {
-    Self(
-      .run(priority) { send in
-        do {
-          try await operation(send)
-        } catch is CancellationError {
-          return
-        } catch {
-          if Task.isCancelled { return }
-          guard let handler else {
-            reportIssue(
-              """
-              An "Effect.run" threw an error that nothing handled:
+    withEscapedDependencies { dependencies in
+      Self(
+        .run(priority, name) { send in
+          await dependencies.yield {
+            let gate = SendGate()
+            let guarded = Send<Action> { action in
+              guard !gate.isClosed else {
+                reportIssue(
+                  """
+                  An action was sent from an "Effect.run" that had already finished:
 
-                \(String(customDumping: error))
+                    \(String(customDumping: action))
 
-              Handle errors with the "catch:" argument of "Effect.run", or catch them inside.
-              """,
-              fileID: fileID, filePath: filePath, line: line, column: column
-            )
-            return
+                  The effect's "send" escaped it, into an unstructured task or a callback. Keep \
+                  the work inside the effect's operation, awaiting it, so the effect ends when \
+                  its work does.
+                  """,
+                  fileID: fileID, filePath: filePath, line: line, column: column
+                )
+                return
+              }
+              send.send(action)
+            }
+            defer { gate.close() }
+            do {
+              try await operation(guarded)
+            } catch is CancellationError {
+              return
+            } catch {
+              if Task.isCancelled { return }
+              guard let handler else {
+                reportIssue(
+                  """
+                  An "Effect.run" threw an error that nothing handled:
+
+                    \(String(customDumping: error))
+
+                  Handle errors with the "catch:" argument of "Effect.run", or catch them inside.
+                  """,
+                  fileID: fileID, filePath: filePath, line: line, column: column
+                )
+                return
+              }
+              await handler(error, guarded)
+            }
           }
-          await handler(error, send)
         }
-      }
-    )
+      )
+    }
   }
+}
+
+/// Whether an effect's operation has returned, after which its `send` must not be used.
+private final class SendGate: Sendable {
+  private let closed = Atomic<Bool>(false)
+  var isClosed: Bool { closed.load(ordering: .acquiring) }
+  func close() { closed.store(true, ordering: .releasing) }
 }
 
 extension Effect: Sendable where Action: Sendable {}

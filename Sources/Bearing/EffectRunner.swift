@@ -2,31 +2,30 @@ import Synchronization
 
 /// Interprets effects for one store: starts their tasks, and keeps the cancellation and
 /// throttling bookkeeping.
+///
+/// Every task it starts is registered, cancellable or not, so that a store going away cancels
+/// them all (``close()``), and belongs to the ``EffectGroup`` of the send that caused it.
 @usableFromInline
 final class EffectRunner<Action: Sendable>: Sendable {
-  private struct Registry {
-    var nextKey = 0
-    var cancellables: [AnyHashableSendable: [Int: Task<Void, Never>]] = [:]
-    var throttles: [AnyHashableSendable: Throttle] = [:]
-  }
-
   private struct Throttle {
     var pending: Effect<Action>?
   }
 
-  private let registry = Mutex(Registry())
-  /// Feeds an action back into the store from an effect's task.
-  let send: @Sendable (Action) -> Void
+  let registry = CancellationRegistry()
+  private let throttles = Mutex<[AnyHashableSendable: Throttle]>([:])
+  /// Feeds an action back into the store from an effect's task, as part of a group.
+  let send: @Sendable (Action, EffectGroup) -> Void
 
-  init(send: @escaping @Sendable (Action) -> Void) {
+  init(send: @escaping @Sendable (Action, EffectGroup) -> Void) {
     self.send = send
   }
 
-  /// Starts `effect`: cancellations happen now, actions to send now are appended to `actions`,
-  /// and every task started is appended to `tasks`.
+  /// Starts `effect` for `group`: cancellations happen now, actions to send now are appended to
+  /// `actions`, and every task started is appended to `tasks`.
   @usableFromInline
   func start(
     _ effect: Effect<Action>,
+    group: EffectGroup,
     tasks: inout [Task<Void, Never>],
     actions: inout [Action]
   ) {
@@ -37,128 +36,156 @@ final class EffectRunner<Action: Sendable>: Sendable {
     case .send(let action):
       actions.append(action)
 
-    case .run(let priority, let operation):
-      let send = Send(send: self.send)
-      tasks.append(Task(priority: priority) { await operation(send) })
+    case .run(let priority, let name, let operation):
+      let send = Send<Action> { [self] action in self.send(action, group) }
+      tasks.append(spawn(group: group, priority: priority, name: name) { await operation(send) })
 
     case .merge(let effects):
-      for effect in effects { start(effect, tasks: &tasks, actions: &actions) }
+      for effect in effects { start(effect, group: group, tasks: &tasks, actions: &actions) }
 
     case .concatenate(let effects):
       tasks.append(
-        Task {
+        spawn(group: group) {
           for effect in effects {
             if Task.isCancelled { return }
-            await self.perform(effect)
+            await self.perform(effect, group: group)
           }
         })
 
     case .cancellable(let id, let cancelInFlight, let inner):
-      if cancelInFlight { cancel(id: id) }
+      if cancelInFlight { registry.cancel(id: id) }
       var innerTasks: [Task<Void, Never>] = []
-      start(inner, tasks: &innerTasks, actions: &actions)
+      start(inner, group: group, tasks: &innerTasks, actions: &actions)
       guard !innerTasks.isEmpty else { return }
-      tasks.append(register(innerTasks, id: id))
+      tasks.append(register(innerTasks, id: id, group: group))
 
     case .cancel(let id):
-      cancel(id: id)
+      registry.cancel(id: id)
 
     case .throttle(let id, let interval, let clock, let latest, let inner):
-      let opensWindow = registry.withLock { registry -> Bool in
-        if registry.throttles[id] == nil {
-          registry.throttles[id] = Throttle()
+      let opensWindow = throttles.withLock { throttles -> Bool in
+        if throttles[id] == nil {
+          throttles[id] = Throttle()
           return true
         }
-        if latest { registry.throttles[id]?.pending = inner }
+        if latest { throttles[id]?.pending = inner }
         return false
       }
       guard opensWindow else { return }
-      start(inner, tasks: &tasks, actions: &actions)
+      start(inner, group: group, tasks: &tasks, actions: &actions)
       tasks.append(
-        Task {
+        spawn(group: group) {
           while true {
             try? await clock.sleep(for: interval)
-            let next = self.registry.withLock { registry -> Effect<Action>? in
-              guard let pending = registry.throttles[id]?.pending else {
-                registry.throttles[id] = nil
+            let next = self.throttles.withLock { throttles -> Effect<Action>? in
+              guard let pending = throttles[id]?.pending else {
+                throttles[id] = nil
                 return nil
               }
-              registry.throttles[id]?.pending = nil
+              throttles[id]?.pending = nil
               return pending
             }
             guard let next else { return }
-            await self.perform(next)
+            await self.perform(next, group: group)
           }
         })
 
     case .onFinish(let inner, let onFinish):
       var innerTasks: [Task<Void, Never>] = []
-      start(inner, tasks: &innerTasks, actions: &actions)
+      start(inner, group: group, tasks: &innerTasks, actions: &actions)
       if innerTasks.isEmpty {
         onFinish()
       } else {
         let innerTasks = innerTasks
         tasks.append(
-          Task {
-            await withTaskCancellationHandler {
-              for task in innerTasks { await task.value }
-            } onCancel: {
-              for task in innerTasks { task.cancel() }
-            }
+          spawn(group: group) {
+            await awaitAll(innerTasks)
             onFinish()
           })
       }
     }
   }
 
+  /// Starts a task of `group`, registered so that closing the store cancels it, with this
+  /// store's registry current for `Task.cancel(id:)` and `withTaskCancellation(id:)`.
+  private func spawn(
+    group: EffectGroup,
+    priority: TaskPriority? = nil,
+    name: String? = nil,
+    _ body: @escaping @Sendable () async -> Void
+  ) -> Task<Void, Never> {
+    let key = group.begin()
+    let registry = self.registry
+    let handle = TaskHandle()
+    let registered = registry.register(id: nil) { handle.cancel() }
+    let task = Task(name: name, priority: priority) {
+      await CancellationRegistry.$current.withValue(registry, operation: body)
+      if let registered { registry.unregister(id: nil, key: registered) }
+      group.end(key, cancelled: Task.isCancelled)
+    }
+    handle.set(task)
+    if registered == nil { task.cancel() }
+    group.attach(key, task)
+    return task
+  }
+
   /// Runs `effect` to its end in the current task; cancelling the task cancels the effect.
-  func perform(_ effect: Effect<Action>) async {
+  func perform(_ effect: Effect<Action>, group: EffectGroup) async {
     var started: [Task<Void, Never>] = []
     var actions: [Action] = []
-    start(effect, tasks: &started, actions: &actions)
-    let tasks = started
-    for action in actions { send(action) }
-    await withTaskCancellationHandler {
-      for task in tasks { await task.value }
-    } onCancel: {
-      for task in tasks { task.cancel() }
-    }
+    start(effect, group: group, tasks: &started, actions: &actions)
+    for action in actions { send(action, group) }
+    await awaitAll(started)
   }
 
-  /// Cancels every task registered under `id`.
-  func cancel(id: AnyHashableSendable) {
-    let tasks = registry.withLock { $0.cancellables.removeValue(forKey: id) }
-    for task in tasks?.values ?? [:].values { task.cancel() }
-  }
-
-  /// Cancels everything this runner knows of; the store is going away.
-  func cancelAll() {
-    let all = registry.withLock { registry in
-      defer { registry.cancellables = [:] }
-      return registry.cancellables.values.flatMap(\.values)
-    }
-    for task in all { task.cancel() }
+  /// Cancels everything this runner started, and all it would start: the store is going away.
+  func close() {
+    registry.close()
   }
 
   /// One task that waits for `tasks`, registered under `id` until it ends.
-  private func register(_ tasks: [Task<Void, Never>], id: AnyHashableSendable) -> Task<Void, Never>
-  {
-    registry.withLock { registry in
-      let key = registry.nextKey
-      registry.nextKey += 1
-      let task = Task {
-        await withTaskCancellationHandler {
-          for task in tasks { await task.value }
-        } onCancel: {
-          for task in tasks { task.cancel() }
-        }
-        self.registry.withLock { registry in
-          registry.cancellables[id]?[key] = nil
-          if registry.cancellables[id]?.isEmpty == true { registry.cancellables[id] = nil }
-        }
-      }
-      registry.cancellables[id, default: [:]][key] = task
-      return task
+  private func register(
+    _ tasks: [Task<Void, Never>], id: AnyHashableSendable, group: EffectGroup
+  ) -> Task<Void, Never> {
+    let registry = self.registry
+    let keyBox = Mutex<Int?>(nil)
+    let task = spawn(group: group) {
+      await awaitAll(tasks)
+      if let key = keyBox.withLock({ $0 }) { registry.unregister(id: id, key: key) }
     }
+    let key = registry.register(id: id) { task.cancel() }
+    if key == nil { task.cancel() }
+    keyBox.withLock { $0 = key }
+    return task
+  }
+}
+
+/// Waits for every task; cancelling the waiting task cancels them.
+func awaitAll(_ tasks: [Task<Void, Never>]) async {
+  await withTaskCancellationHandler {
+    for task in tasks { await task.value }
+  } onCancel: {
+    for task in tasks { task.cancel() }
+  }
+}
+
+/// A task that may be cancelled before it exists: cancelling first cancels it once it is set.
+private final class TaskHandle: Sendable {
+  private let state = Mutex<(task: Task<Void, Never>?, isCancelled: Bool)>((nil, false))
+
+  func set(_ task: Task<Void, Never>) {
+    let cancelled = state.withLock { state in
+      state.task = task
+      return state.isCancelled
+    }
+    if cancelled { task.cancel() }
+  }
+
+  func cancel() {
+    let task = state.withLock { state in
+      state.isCancelled = true
+      return state.task
+    }
+    task?.cancel()
   }
 }

@@ -41,12 +41,13 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
   @usableFromInline
   struct Queued {
     @usableFromInline let action: Action
-    @usableFromInline let promise: TasksPromise?
+    /// The send this action belongs to, whose ``StoreTask`` its effects join.
+    @usableFromInline let group: EffectGroup
 
     @usableFromInline
-    init(action: Action, promise: TasksPromise?) {
+    init(action: Action, group: EffectGroup) {
       self.action = action
-      self.promise = promise
+      self.group = group
     }
   }
 
@@ -57,7 +58,7 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
     /// Reduced with no effect, and nothing was queued: the send is over.
     case done
     case reduced(Effect<Action>)
-    case queued(TasksPromise)
+    case queued(EffectGroup)
   }
 
   @usableFromInline let inner: Mutex<Inner>
@@ -71,7 +72,7 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
     initialState: State,
     reducer: sending some Reducer<State, Action>,
     dependencies: DependencyValues,
-    send: @escaping @Sendable (Action) -> Void
+    send: @escaping @Sendable (Action, EffectGroup) -> Void
   ) {
     self.inner = Mutex(Inner(state: initialState, reduce: reducer.reduce(into:action:)))
     self.dependencies = dependencies
@@ -89,14 +90,22 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
   /// An action costs one lock to reduce it and pick the next, so a send that finds the store idle
   /// takes the lock twice, or once when its action has no effect. The store's dependencies are
   /// current while reducing and while effects start, so effect tasks inherit them.
+  ///
+  /// - Parameter group: The send an effect's action belongs to; `nil` for a new send.
   @inlinable
   func send(_ action: Action) -> StoreTask {
+    send(action, group: nil)
+  }
+
+  @inlinable
+  func send(_ action: Action, group: EffectGroup?) -> StoreTask {
     withStoreDependencies {
       let claim = inner.withLock { inner -> Claim in
         guard !inner.isSending else {
-          let promise = TasksPromise()
-          inner.queue.append(Queued(action: action, promise: promise))
-          return .queued(promise)
+          let queued = group ?? EffectGroup()
+          queued.beginPending()
+          inner.queue.append(Queued(action: action, group: queued))
+          return .queued(queued)
         }
         // Idle, so the queue is empty: the drainer empties it before it lets go.
         inner.version &+= 1
@@ -109,9 +118,12 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
         return .reduced(effect)
       }
       switch claim {
-      case .done: return StoreTask(rawValue: nil)
-      case .queued(let promise): return promise.storeTask
-      case .reduced(let effect): return drain(effect)
+      case .done: return StoreTask(group: nil)
+      case .queued(let queued): return StoreTask(group: queued)
+      case .reduced(let effect):
+        let started = group ?? EffectGroup()
+        drain(effect, group: started)
+        return StoreTask(group: started)
       }
     }
   }
@@ -129,35 +141,37 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
   }
 
   /// Starts `effect`, then reduces queued actions until the queue is empty.
+  ///
+  /// A queued action stays pending in its group until its effects have started, so that a
+  /// ``StoreTask`` waiting on the group never sees it idle in between.
   @inlinable
-  func drain(_ first: Effect<Action>) -> StoreTask {
-    var tasks: [Task<Void, Never>] = []
-    var effect = first
-    var promise: TasksPromise?
+  func drain(_ firstEffect: Effect<Action>, group firstGroup: EffectGroup) {
+    var effect = firstEffect
+    var group = firstGroup
+    var wasQueued = false
     while true {
-      var started: [Task<Void, Never>] = []
       var actions: [Action] = []
       if case .none = effect.operation {
       } else {
-        runner.start(effect, tasks: &started, actions: &actions)
+        var started: [Task<Void, Never>] = []
+        runner.start(effect, group: group, tasks: &started, actions: &actions)
       }
-      if let promise {
-        // Actions fed back synchronously belong to the send that caused them.
-        promise.fulfil(started)
-      } else if !started.isEmpty {
-        tasks.append(contentsOf: started)
-      }
-      let owner = promise
-      let next = inner.withLock { inner -> (Effect<Action>, TasksPromise?)? in
+      let current = group
+      let next = inner.withLock { inner -> (Effect<Action>, EffectGroup)? in
         if !actions.isEmpty {
-          let head = actions.map { Queued(action: $0, promise: owner) }
+          // Actions fed back synchronously belong to the send that caused them, and go first.
+          let head = actions.map { action in
+            current.beginPending()
+            return Queued(action: action, group: current)
+          }
           inner.queue.replaceSubrange(inner.queueHead..<inner.queueHead, with: head)
         }
+        if wasQueued { current.endPending() }
         if inner.queueHead < inner.queue.count {
           let queued = inner.queue[inner.queueHead]
           inner.queueHead += 1
           inner.version &+= 1
-          return (inner.reduce(&inner.state, queued.action), queued.promise)
+          return (inner.reduce(&inner.state, queued.action), queued.group)
         }
         if !inner.queue.isEmpty {
           inner.queue.removeAll(keepingCapacity: inner.queue.count < 1024)
@@ -168,9 +182,9 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
         return nil
       }
       guard let next else { break }
-      (effect, promise) = next
+      (effect, group) = next
+      wasQueued = true
     }
-    return StoreTask(tasks: tasks)
   }
 
   /// Calls `observer` with the state after every drain, under the store's lock: it must only
@@ -227,57 +241,14 @@ final class StoreLifetime<State: Sendable, Action: Sendable>: Sendable {
     let box = WeakBox<StoreLifetime>()
     let root = RootStore(
       initialState: initialState, reducer: reducer, dependencies: dependencies,
-      send: { action in _ = box.value?.root.send(action) })
+      send: { action, group in _ = box.value?.root.send(action, group: group) })
     let lifetime = StoreLifetime(root: root)
     box.value = lifetime
     return lifetime
   }
 
   deinit {
-    root.runner.cancelAll()
-  }
-}
-
-/// Tasks that a queued action will start once the drainer reaches it.
-@usableFromInline
-final class TasksPromise: Sendable {
-  private let state = Mutex<
-    (tasks: [Task<Void, Never>]?, waiters: [CheckedContinuation<Void, Never>])
-  >(
-    (nil, []))
-
-  @usableFromInline
-  init() {}
-
-  @usableFromInline
-  func fulfil(_ tasks: [Task<Void, Never>]) {
-    let waiters = state.withLock { state in
-      state.tasks = (state.tasks ?? []) + tasks
-      defer { state.waiters = [] }
-      return state.waiters
-    }
-    for waiter in waiters { waiter.resume() }
-  }
-
-  @usableFromInline
-  var storeTask: StoreTask {
-    StoreTask(
-      rawValue: Task {
-        await withCheckedContinuation { continuation in
-          let ready = state.withLock { state in
-            if state.tasks != nil { return true }
-            state.waiters.append(continuation)
-            return false
-          }
-          if ready { continuation.resume() }
-        }
-        let tasks = state.withLock { $0.tasks ?? [] }
-        await withTaskCancellationHandler {
-          for task in tasks { await task.value }
-        } onCancel: {
-          for task in tasks { task.cancel() }
-        }
-      })
+    root.runner.close()
   }
 }
 

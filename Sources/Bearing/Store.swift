@@ -25,9 +25,11 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
 
   /// Creates a store with a reducer, and the dependencies its reducer and effects will use.
   ///
-  /// Dependencies are captured now: effects see the same values wherever they run.
+  /// Dependencies are captured now: effects see the same values wherever they run. The initial
+  /// state and the reducer are made with them, so a state that draws an id from
+  /// `@Dependency(\.uuid)` draws it from the store's.
   public convenience init<R: Reducer<State, Action>>(
-    initialState: State,
+    initialState: @autoclosure () -> State,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) {
@@ -36,8 +38,10 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     } operation: {
       DependencyValues._current
     }
-    let lifetime = StoreLifetime.start(
-      initialState: initialState, reducer: reducer(), dependencies: dependencies)
+    let lifetime = DependencyValues.$_current.withValue(dependencies) {
+      StoreLifetime.start(
+        initialState: initialState(), reducer: reducer(), dependencies: dependencies)
+    }
     self.init(core: lifetime.root, lifetime: lifetime)
   }
 

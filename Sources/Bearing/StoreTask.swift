@@ -1,38 +1,139 @@
+import Synchronization
+
 /// The effects started by one ``Store/send(_:)``: await them or cancel them.
+///
+/// It covers everything the action started, including the effects of actions that those effects
+/// fed back, however late they arrive: cancelling it cancels them all.
 ///
 /// ```swift
 /// await store.send(.refresh).finish()
 /// ```
 public struct StoreTask: Hashable, Sendable {
-  @usableFromInline let rawValue: Task<Void, Never>?
-
-  @usableFromInline
-  init(rawValue: Task<Void, Never>?) {
-    self.rawValue = rawValue
-  }
+  @usableFromInline let group: EffectGroup?
 
   @inlinable
-  init(tasks: [Task<Void, Never>]) {
-    switch tasks.count {
-    case 0: rawValue = nil
-    case 1: rawValue = tasks[0]
-    default:
-      rawValue = Task {
-        await withTaskCancellationHandler {
-          for task in tasks { await task.value }
-        } onCancel: {
-          for task in tasks { task.cancel() }
-        }
-      }
+  init(group: EffectGroup?) {
+    self.group = group
+  }
+
+  /// Cancels the effects, and any that actions fed back from them would start.
+  public func cancel() { group?.cancel() }
+
+  /// Waits until every effect has finished or been cancelled; cancelling the waiting task
+  /// cancels the effects.
+  public func finish() async { await group?.finish() }
+
+  /// Whether the effects were cancelled: by ``cancel()``, or, any of them, by `.cancel(id:)`
+  /// or a newer effect with `cancelInFlight`.
+  public var isCancelled: Bool { group?.isCancelled ?? true }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.group === rhs.group }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(group.map(ObjectIdentifier.init))
+  }
+}
+
+/// The tasks one sent action started, with those started by the actions its effects fed back;
+/// what a ``StoreTask`` awaits and cancels.
+///
+/// `pending` counts actions of the group waiting in the store's queue: the group is over only
+/// when none waits and no task runs.
+@usableFromInline
+final class EffectGroup: Sendable {
+  private struct State {
+    var tasks: [Int: Task<Void, Never>] = [:]
+    /// Tasks that ended before they were attached.
+    var endedEarly: Set<Int> = []
+    var nextKey = 0
+    var active = 0
+    var pending = 0
+    var isCancelled = false
+    /// Whether a task of the group ended cancelled.
+    var endedCancelled = false
+    var waiters: [CheckedContinuation<Void, Never>] = []
+
+    var isOver: Bool { active == 0 && pending == 0 }
+
+    mutating func takeWaiters() -> [CheckedContinuation<Void, Never>] {
+      defer { waiters = [] }
+      return waiters
     }
   }
 
-  /// Cancels the effects.
-  public func cancel() { rawValue?.cancel() }
+  private let state = Mutex(State())
 
-  /// Waits until every effect has finished or been cancelled.
-  public func finish() async { await rawValue?.value }
+  @usableFromInline
+  init() {}
 
-  /// Whether ``cancel()`` was called.
-  public var isCancelled: Bool { rawValue?.isCancelled ?? true }
+  var isCancelled: Bool { state.withLock { $0.isCancelled || $0.endedCancelled } }
+
+  /// A task is about to start; returns its key for ``attach(_:_:)`` and ``end(_:)``.
+  func begin() -> Int {
+    state.withLock { state in
+      defer { state.nextKey += 1 }
+      state.active += 1
+      return state.nextKey
+    }
+  }
+
+  /// Keeps `task` for cancelling, or cancels it at once when the group already was.
+  func attach(_ key: Int, _ task: Task<Void, Never>) {
+    let cancelled = state.withLock { state -> Bool in
+      if state.endedEarly.remove(key) != nil { return false }
+      state.tasks[key] = task
+      return state.isCancelled
+    }
+    if cancelled { task.cancel() }
+  }
+
+  /// The task of `key` has returned, cancelled or not.
+  func end(_ key: Int, cancelled: Bool) {
+    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      if cancelled { state.endedCancelled = true }
+      if state.tasks.removeValue(forKey: key) == nil { state.endedEarly.insert(key) }
+      state.active -= 1
+      return state.isOver ? state.takeWaiters() : []
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// An action of this group was queued behind another sender's.
+  @usableFromInline
+  func beginPending() {
+    state.withLock { $0.pending += 1 }
+  }
+
+  /// A queued action of this group was reduced and its effects started.
+  @usableFromInline
+  func endPending() {
+    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      state.pending -= 1
+      return state.isOver ? state.takeWaiters() : []
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  func cancel() {
+    let tasks = state.withLock { state in
+      state.isCancelled = true
+      return Array(state.tasks.values)
+    }
+    for task in tasks { task.cancel() }
+  }
+
+  func finish() async {
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let over = state.withLock { state in
+          if state.isOver { return true }
+          state.waiters.append(continuation)
+          return false
+        }
+        if over { continuation.resume() }
+      }
+    } onCancel: {
+      cancel()
+    }
+  }
 }

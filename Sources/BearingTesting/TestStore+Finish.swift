@@ -2,47 +2,78 @@ import Bearing
 import IssueReporting
 
 extension TestStore {
-  /// Waits for every running effect to finish, and reports the ones that do not in time, naming
-  /// the action that started each.
+  /// Waits for every running effect to finish, reports the ones that do not in time (naming
+  /// the action that started each), and, when exhaustive, the actions they sent that the test
+  /// has not received.
   ///
   /// ```swift
   /// await store.send(.onDisappear)
   /// await store.finish()
   /// ```
-  public func finish(
+  nonisolated(nonsending) public func finish(
     timeout: Duration? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    let deadline = ContinuousClock.now + (timeout ?? self.timeout)
+    let timeout = timeout ?? self.timeout
+    let deadline = ContinuousClock.now + timeout
     var attempt = 0
     while ContinuousClock.now < deadline {
-      if ledger.inner.withLock({ $0.inFlight.isEmpty }) { return }
+      if ledger.inner.withLock({ $0.inFlight.isEmpty }) { break }
       attempt += 1
       if attempt < 100 { await Task.yield() } else { try? await Task.sleep(for: .milliseconds(1)) }
     }
-    let running = ledger.inner.withLock { $0.inFlight.sorted { $0.key < $1.key }.map(\.value) }
-    guard !running.isEmpty else { return }
-    reportIssue(
-      """
-      Effects are still running after waiting \(timeout ?? self.timeout). They were started by:
+    let (running, received, exhaustivity) = ledger.inner.withLock {
+      (
+        $0.inFlight.sorted { $0.key < $1.key }.map(\.value), $0.received.map(\.action),
+        $0.exhaustivity
+      )
+    }
+    if !running.isEmpty {
+      reportIssue(
+        """
+        Effects are still running after waiting \(timeout). They were started by:
 
-      \(running.map { "  " + $0.action }.joined(separator: "\n"))
+        \(running.map { "  " + $0.action }.joined(separator: "\n"))
 
-      Cancel long-running effects when their screen goes away, or advance the test clock that \
-      they are waiting on.
-      """,
-      fileID: fileID, filePath: filePath, line: line, column: column)
+        Cancel long-running effects when their screen goes away, or advance the test clock \
+        that they are waiting on.
+        """,
+        fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+    if exhaustivity == .on {
+      ledger.reportUnreceived(
+        received, when: "that the test did not receive",
+        fileID: fileID, filePath: filePath, line: line, column: column)
+      ledger.inner.withLock { inner in
+        if let last = inner.received.last { inner.expectedState = last.step.state }
+        inner.received.removeAll()
+      }
+    }
   }
 
-  /// Cancels every running effect, so the test can end without waiting for them.
-  public func skipInFlightEffects() async {
-    for id in ledger.inFlightIDs() { root.send(.cancelEffect(id)) }
-    for _ in 0..<100 {
-      if ledger.inner.withLock({ $0.inFlight.isEmpty }) { return }
-      await Task.yield()
+  /// Stops tracking the effects running now, without cancelling them: the test may end while
+  /// they run.
+  ///
+  /// - Parameter strict: Whether to report it when no effect was running.
+  nonisolated(nonsending) public func skipInFlightEffects(
+    strict: Bool = true,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await Task.megaYield()
+    let skipped = ledger.inner.withLock { inner in
+      defer { inner.inFlight.removeAll() }
+      return inner.inFlight.count
+    }
+    if strict, skipped == 0 {
+      reportIssue(
+        "There were no in-flight effects to skip.",
+        fileID: fileID, filePath: filePath, line: line, column: column)
     }
   }
 }

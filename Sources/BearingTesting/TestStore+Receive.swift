@@ -8,7 +8,7 @@ extension TestStore {
   /// ```swift
   /// await store.receive(.timerTicked) { $0.seconds = 1 }
   /// ```
-  public func receive(
+  nonisolated(nonsending) public func receive(
     _ expectedAction: Action,
     timeout: Duration? = nil,
     assert: ((_ state: inout State) throws -> Void)? = nil,
@@ -27,13 +27,34 @@ extension TestStore {
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
+  /// Waits for an action for which `isMatching` is true, and checks the state change.
+  ///
+  /// ```swift
+  /// await store.receive({ if case .loaded = $0 { true } else { false } }) { $0.isLoading = false }
+  /// ```
+  nonisolated(nonsending) public func receive(
+    _ isMatching: (_ action: Action) -> Bool,
+    timeout: Duration? = nil,
+    assert: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receive(
+      matching: isMatching,
+      describe: { "  " + String(customDumping: $0) },
+      timeout: timeout, assert: assert,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
   /// Waits for an action of the case `actionCase` fed back by an effect, and checks the state
   /// change.
   ///
   /// ```swift
   /// await store.receive(\.searchResponse.success) { $0.places = [.ekberg] }
   /// ```
-  public func receive<Value>(
+  nonisolated(nonsending) public func receive<Value>(
     _ actionCase: CaseKeyPath<Action, Value>,
     timeout: Duration? = nil,
     assert: ((_ state: inout State) throws -> Void)? = nil,
@@ -55,7 +76,7 @@ extension TestStore {
   /// ```swift
   /// await store.receive(\.locationManager.didChangeAuthorization, .denied)
   /// ```
-  public func receive<Value: Equatable>(
+  nonisolated(nonsending) public func receive<Value: Equatable>(
     _ actionCase: CaseKeyPath<Action, Value>,
     _ value: Value,
     timeout: Duration? = nil,
@@ -77,38 +98,44 @@ extension TestStore {
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  private func receive(
+  /// Exhaustive: takes the first received action, which must match. Non-exhaustive: takes the
+  /// first that matches, leaving the others for later receives.
+  nonisolated(nonsending) private func receive(
     matching: (Action) -> Bool,
     describe: (Action) -> String,
     timeout: Duration?,
     assert: ((inout State) throws -> Void)?,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) async {
-    let deadline = ContinuousClock.now + (timeout ?? self.timeout)
+    let timeout = timeout ?? self.timeout
+    let deadline = ContinuousClock.now + timeout
     var attempt = 0
     while true {
       let exhaustivity = ledger.exhaustivity
-      let taken = ledger.inner.withLock { inner -> (taken: (Action, State)?, skipped: Int) in
+      let taken = ledger.inner.withLock { inner -> (Action, Ledger<State, Action>.Step)? in
         if exhaustivity == .on {
-          guard !inner.received.isEmpty else { return (nil, 0) }
-          return (inner.received.removeFirst(), 0)
+          guard !inner.received.isEmpty else { return nil }
+          let first = inner.received.removeFirst()
+          return (first.action, first.step)
         }
         guard let index = inner.received.firstIndex(where: { matching($0.action) }) else {
-          return (nil, 0)
+          return nil
         }
-        let skipped = index
-        inner.received.removeFirst(index)
-        return (inner.received.removeFirst(), skipped)
+        let match = inner.received.remove(at: index)
+        return (match.action, match.step)
       }
-      if let (action, state) = taken.taken {
+      if let (action, step) = taken {
         if !matching(action) {
           reportIssue(
             "Received an unexpected action:\n\n\(describe(action))",
             fileID: fileID, filePath: filePath, line: line, column: column)
         }
         check(
-          actual: state, assert: assert, verb: "receiving", action: action,
+          actual: step.state, stackElementIDs: step.stackElementIDs, assert: assert,
+          step: "receiving \(String(customDumping: action))",
           fileID: fileID, filePath: filePath, line: line, column: column)
+        // Let the effect that sent it, and any it started, go on to their next suspension.
+        await Task.megaYield()
         return
       }
       if ContinuousClock.now >= deadline { break }
@@ -118,7 +145,7 @@ extension TestStore {
     let running = ledger.inner.withLock { $0.inFlight.values.map(\.action) }
     reportIssue(
       """
-      Expected to receive an action, but none arrived within \(timeout ?? self.timeout).
+      Expected to receive an action, but none arrived within \(timeout).
       \(running.isEmpty
         ? "No effect is running, so none will arrive."
         : "Effects still running were started by:\n" + running.map { "  " + $0 }.joined(separator: "\n"))
@@ -127,11 +154,25 @@ extension TestStore {
   }
 
   /// Marks every action received so far as asserted, and moves on from the state they left.
-  public func skipReceivedActions() async {
-    await Task.yield()
-    ledger.inner.withLock { inner in
-      if let last = inner.received.last { inner.expectedState = last.state }
-      inner.received.removeAll()
+  ///
+  /// - Parameter strict: Whether to report it when there was nothing to skip.
+  nonisolated(nonsending) public func skipReceivedActions(
+    strict: Bool = true,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await Task.megaYield()
+    let skipped = ledger.inner.withLock { inner in
+      defer { inner.received.removeAll() }
+      if let last = inner.received.last { inner.expectedState = last.step.state }
+      return inner.received.count
+    }
+    if strict, skipped == 0 {
+      reportIssue(
+        "There were no received actions to skip.",
+        fileID: fileID, filePath: filePath, line: line, column: column)
     }
   }
 }

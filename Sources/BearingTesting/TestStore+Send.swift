@@ -11,7 +11,7 @@ extension TestStore {
   ///
   /// - Returns: The effects started, to cancel or await.
   @discardableResult
-  public func send(
+  nonisolated(nonsending) public func send(
     _ action: Action,
     assert: ((_ state: inout State) throws -> Void)? = nil,
     fileID: StaticString = #fileID,
@@ -31,51 +31,102 @@ extension TestStore {
         fileID: fileID, filePath: filePath, line: line, column: column
       )
       ledger.inner.withLock { inner in
-        if let last = inner.received.last { inner.expectedState = last.state }
+        if let last = inner.received.last { inner.expectedState = last.step.state }
         inner.received.removeAll()
       }
     }
     let token = ledger.nextToken()
     let task = root.send(.test(action, token: token))
-    var actual: State?
+    var step: Ledger<State, Action>.Step?
     for attempt in 0..<10_000 {
-      actual = ledger.inner.withLock { $0.sent.removeValue(forKey: token) }
-      if actual != nil { break }
+      step = ledger.inner.withLock { $0.sent.removeValue(forKey: token) }
+      if step != nil { break }
       if attempt < 100 { await Task.yield() } else { try? await Task.sleep(for: .milliseconds(1)) }
     }
-    guard let actual else {
+    guard let step else {
       reportIssue(
         "The store did not reduce \(String(customDumping: action)) in time.",
         fileID: fileID, filePath: filePath, line: line, column: column)
       return task
     }
     check(
-      actual: actual, assert: assert, verb: "sending", action: action,
+      actual: step.state, stackElementIDs: step.stackElementIDs, assert: assert,
+      step: "sending \(String(customDumping: action))",
       fileID: fileID, filePath: filePath, line: line, column: column)
     // Let the effects just started reach their first suspension before the test goes on.
     await Task.megaYield()
     return task
   }
 
+  /// Sends the action of the case `actionCase` with `value`: `store.send(\.binding.query, "x")`,
+  /// `store.send(\.path[id: 0].detail.save)`.
+  @discardableResult
+  nonisolated(nonsending) public func send<Value>(
+    _ actionCase: CaseKeyPath<Action, Value>,
+    _ value: Value,
+    assert: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> StoreTask where Action: CasePathable {
+    await send(
+      actionCase(value), assert: assert,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Sends the action of the case `actionCase`, which carries no value: `store.send(\.tapped)`.
+  @discardableResult
+  nonisolated(nonsending) public func send(
+    _ actionCase: CaseKeyPath<Action, Void>,
+    assert: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> StoreTask where Action: CasePathable {
+    await send(
+      actionCase(()), assert: assert,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
   /// Compares `actual` with what `assert` expects, reports a diff when they differ, and makes
   /// `actual` the state the next assertion starts from.
+  ///
+  /// The closure runs with the store's dependencies, its stack ids continuing from where the
+  /// reducer's stood before the step.
   func check(
     actual: State,
+    stackElementIDs: StackElementIDGenerator,
     assert: ((inout State) throws -> Void)?,
-    verb: String,
-    action: Action,
+    step: String,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) {
-    let (previous, exhaustivity) = ledger.inner.withLock { ($0.expectedState, $0.exhaustivity) }
+    let (previous, exhaustivity, dependencies) = ledger.inner.withLock {
+      ($0.expectedState, $0.exhaustivity, $0.dependencies)
+    }
     defer { ledger.inner.withLock { $0.expectedState = actual } }
     var expected = exhaustivity == .on ? previous : actual
     do {
-      try assert?(&expected)
+      var dependencies = dependencies
+      dependencies.stackElementID = stackElementIDs
+      try DependencyValues.$_current.withValue(dependencies) {
+        try assert?(&expected)
+      }
     } catch {
       reportIssue(
-        error, "The assertion closure threw while \(verb) an action.",
+        error, "The assertion closure threw while \(step).",
         fileID: fileID, filePath: filePath, line: line, column: column)
       return
+    }
+    if exhaustivity == .on, assert != nil, expected == previous {
+      reportIssue(
+        """
+        Expected state to change, but no change occurred after \(step): the trailing closure \
+        changed nothing. If the state is not meant to change, leave the closure out.
+        """,
+        fileID: fileID, filePath: filePath, line: line, column: column)
+      if expected == actual { return }
     }
     guard expected != actual else { return }
     let difference =
@@ -90,8 +141,8 @@ extension TestStore {
         """
     let message =
       assert == nil
-      ? "State was not expected to change, but a change occurred after \(verb) \(String(customDumping: action)):"
-      : "A state change does not match expectation after \(verb) \(String(customDumping: action)):"
+      ? "State was not expected to change, but a change occurred after \(step):"
+      : "A state change does not match expectation after \(step):"
     reportIssue(
       "\(message)\n\n\(difference)",
       fileID: fileID, filePath: filePath, line: line, column: column)

@@ -6,9 +6,14 @@ import Synchronization
 /// A store for tests that checks every state change and every action an effect sends back.
 ///
 /// Exhaustive by default: each ``send(_:assert:fileID:filePath:line:column:)`` must describe the
-/// whole state change, every action an effect feeds back must be ``receive(_:timeout:assert:fileID:filePath:line:column:)``d,
-/// and every effect must have finished when the test ends. Failures are reported through
-/// IssueReporting, so they fail Swift Testing and XCTest tests alike, with a readable diff.
+/// whole state change, every action an effect feeds back must be
+/// ``receive(_:timeout:assert:fileID:filePath:line:column:)``d, and every effect must have
+/// finished when the test ends. Failures are reported through IssueReporting, so they fail
+/// Swift Testing and XCTest tests alike, with a readable diff.
+///
+/// Deterministic by default: while it exists, tasks run one at a time on the main serial
+/// executor (``useMainSerialExecutor``), so effects, the test and a `TestClock` take turns in
+/// a fixed order.
 ///
 /// ```swift
 /// let store = TestStore(initialState: Nearby.State()) {
@@ -29,48 +34,68 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   let filePath: StaticString
   let line: UInt
   let column: UInt
-
-  /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and ``finish(timeout:fileID:filePath:line:column:)``
-  /// wait unless told otherwise.
-  public let timeout: Duration
+  private let settings: Mutex<(timeout: Duration, serial: Bool)>
 
   /// Creates a test store; dependencies not overridden in `prepareDependencies` are their test
   /// values, which fail the test when used unasked.
+  ///
+  /// The initial state and the reducer are made with the store's dependencies, so a state that
+  /// draws an id from `@Dependency(\.uuid)` draws it from the test's generator.
   public init<R: Reducer<State, Action>>(
-    initialState: State,
+    initialState: @autoclosure () -> State,
     @ReducerBuilder<State, Action> reducer: () -> R,
-    withDependencies prepareDependencies: @escaping (inout DependencyValues) -> Void = { _ in },
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     timeout: Duration = .seconds(5),
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) {
-    let ledger = Ledger<State, Action>(initialState: initialState)
-    let base = reducer()
+    let dependencies = Dependencies.withDependencies {
+      $0.context = .test
+      prepareDependencies(&$0)
+    } operation: {
+      DependencyValues._current
+    }
+    let (state, base) = DependencyValues.$_current.withValue(dependencies) {
+      (initialState(), reducer())
+    }
+    let ledger = Ledger<State, Action>(initialState: state, dependencies: dependencies)
     self.ledger = ledger
-    self.timeout = timeout
+    self.settings = Mutex((timeout, true))
     self.fileID = fileID
     self.filePath = filePath
     self.line = line
     self.column = column
+    SerialExecution.retain()
+    let reduce = ledger.reducer(base)
     self.root = Store(
-      initialState: initialState,
-      reducer: { Reduce { state, action in ledger.reduce(base, &state, action) } },
-      withDependencies: {
-        $0.context = .test
-        prepareDependencies(&$0)
-      }
+      initialState: state,
+      reducer: { Reduce(reduce) },
+      withDependencies: { $0 = dependencies }
     )
   }
 
   deinit {
-    ledger.checkAtEnd(fileID: fileID, filePath: filePath, line: line, column: column)
-    for id in ledger.inFlightIDs() { root.send(.cancelEffect(id)) }
+    ledger.checkAtEnd(
+      waitForEffects: !settings.withLock { $0.serial },
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    if settings.withLock({ $0.serial }) { SerialExecution.release() }
   }
 
-  /// The state the store holds now.
-  public var state: State { root.state }
+  /// The state as of the last step the test asserted (a send, a receive, an `assert`); inside
+  /// an assertion closure, the state the closure was handed.
+  public var state: State { ledger.inner.withLock { $0.expectedState } }
+
+  /// The dependencies the reducer and its effects use; changes apply from the next action on.
+  ///
+  /// ```swift
+  /// store.dependencies.continuousClock = ImmediateClock()
+  /// ```
+  public var dependencies: DependencyValues {
+    get { ledger.inner.withLock { $0.dependencies } }
+    set { ledger.inner.withLock { $0.dependencies = newValue } }
+  }
 
   /// Whether every change and action must be asserted (the default), or only the ones a test
   /// names.
@@ -78,26 +103,90 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     get { ledger.exhaustivity }
     set { ledger.exhaustivity = newValue }
   }
+
+  /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and
+  /// ``finish(timeout:fileID:filePath:line:column:)`` wait unless told otherwise.
+  public var timeout: Duration {
+    get { settings.withLock { $0.timeout } }
+    set { settings.withLock { $0.timeout = newValue } }
+  }
+
+  /// Whether every task of the process runs on the main serial executor while this store
+  /// exists (the default), which makes effects' timing deterministic.
+  public var useMainSerialExecutor: Bool {
+    get { settings.withLock { $0.serial } }
+    set {
+      let changed = settings.withLock { settings -> Bool in
+        defer { settings.serial = newValue }
+        return settings.serial != newValue
+      }
+      guard changed else { return }
+      if newValue { SerialExecution.retain() } else { SerialExecution.release() }
+    }
+  }
+
+  /// Runs `operation` with ``exhaustivity`` set to `exhaustivity`, then restores it.
+  ///
+  /// ```swift
+  /// await store.withExhaustivity(.off) {
+  ///   await store.send(.refresh)
+  ///   await store.receive(\.loaded) { $0.items = items }
+  /// }
+  /// ```
+  nonisolated(nonsending) public func withExhaustivity<R>(
+    _ exhaustivity: Exhaustivity,
+    operation: () async throws -> R
+  ) async rethrows -> R {
+    let previous = self.exhaustivity
+    self.exhaustivity = exhaustivity
+    defer { self.exhaustivity = previous }
+    return try await operation()
+  }
+
+  /// Checks the current state against the last asserted state changed by
+  /// `updateStateToExpectedResult`, with no action: for state that changed while the test
+  /// was not asserting (non-exhaustive tests, skipped actions).
+  public func assert(
+    _ updateStateToExpectedResult: (_ state: inout State) throws -> Void,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let actual = root.state
+    withoutActuallyEscaping(updateStateToExpectedResult) { update in
+      check(
+        actual: actual, stackElementIDs: ledger.dependencies.stackElementID.incrementingCopy(),
+        assert: update, step: "asserting",
+        fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+  }
 }
 
 /// How strict a ``TestStore`` is.
 public enum Exhaustivity: Equatable, Sendable {
   /// Every state change, received action and running effect must be asserted.
   case on
-  /// Only what the test asserts is checked; with `showSkippedAssertions`, what was skipped is
-  /// reported as a known issue-free note.
+  /// Only what the test asserts is checked.
   case off(showSkippedAssertions: Bool)
 
   /// Non-exhaustive, quietly.
   public static let off = Self.off(showSkippedAssertions: false)
 }
 
+/// A test store of a reducer's state and actions.
+///
+/// ```swift
+/// let store: TestStoreOf<Counter> = TestStore(initialState: Counter.State()) { Counter() }
+/// ```
+public typealias TestStoreOf<R: Reducer> = TestStore<R.State, R.Action>
+where R.State: Equatable & Sendable, R.Action: Sendable
+
 /// The actions a ``TestStore`` runs: the test's own, those fed back by effects, and its
 /// bookkeeping.
 enum TestAction<Action: Sendable>: Sendable {
   case test(Action, token: Int)
   case effect(Action)
-  case cancelEffect(Int)
 }
 
 /// A running effect, named after the action that started it.

@@ -28,18 +28,7 @@ public struct _LoggingReducer<Base: Reducer>: Reducer {
     }
     let before = state
     let effect = base.reduce(into: &state, action: action)
-    let change = diff(before, state).map { "\($0)" } ?? "  (no state change)"
-    logger.log(
-      level: level,
-      "received action:\n\(String(customDumping: action).indented)\n\(change)"
-    )
+    logger.log(level: level, "\(describeChange(action: action, before: before, after: state))")
     return effect
-  }
-}
-
-extension String {
-  fileprivate var indented: String {
-    split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
-      .joined(separator: "\n")
   }
 }

@@ -38,6 +38,12 @@ public enum ReducerBuilder<State, Action> {
     .second(second)
   }
 
+  /// The reducers of a `for` loop, run in order.
+  public static func buildArray<R: Reducer>(_ reducers: [R]) -> [R]
+  where R.State == State, R.Action == Action {
+    reducers
+  }
+
   public static func buildLimitedAvailability<R: Reducer>(_ wrapped: R) -> Reduce<State, Action>
   where R.State == State, R.Action == Action {
     Reduce(wrapped)
@@ -86,5 +92,37 @@ where First.State == Second.State, First.Action == Second.Action {
     case .first(let reducer): reducer.reduce(into: &state, action: action)
     case .second(let reducer): reducer.reduce(into: &state, action: action)
     }
+  }
+}
+
+/// An optional reducer: runs the wrapped reducer when there is one.
+///
+/// ```swift
+/// var body: some ReducerOf<Self> {
+///   analytics   // an `AnalyticsReducer?`, included only when set
+///   Reduce { state, action in … }
+/// }
+/// ```
+extension Optional: Reducer where Wrapped: Reducer {
+  public typealias Body = Never
+
+  @inlinable
+  public func reduce(into state: inout Wrapped.State, action: Wrapped.Action) -> Effect<
+    Wrapped.Action
+  > {
+    self?.reduce(into: &state, action: action) ?? .none
+  }
+}
+
+/// An array of reducers: runs each in order, merging their effects.
+extension Array: Reducer where Element: Reducer {
+  public typealias Body = Never
+
+  public func reduce(into state: inout Element.State, action: Element.Action) -> Effect<
+    Element.Action
+  > {
+    var effects: [Effect<Element.Action>] = []
+    for reducer in self { effects.append(reducer.reduce(into: &state, action: action)) }
+    return .merge(effects)
   }
 }

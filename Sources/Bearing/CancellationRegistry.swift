@@ -1,0 +1,139 @@
+import Synchronization
+
+/// Work registered under cancel ids, and every task a store started: what `.cancel(id:)`,
+/// `Task.cancel(id:)` and a store going away cancel.
+///
+/// Each store's effects have one; code running outside any store's effect uses ``shared``.
+final class CancellationRegistry: Sendable {
+  private struct State {
+    var nextKey = 0
+    var byID: [AnyHashableSendable: [Int: @Sendable () -> Void]] = [:]
+    var all: [Int: @Sendable () -> Void] = [:]
+    var isClosed = false
+  }
+
+  private let state = Mutex(State())
+
+  /// For `withTaskCancellation(id:)` and `Task.cancel(id:)` outside any store's effect.
+  static let shared = CancellationRegistry()
+
+  /// The registry of the store whose effect is running in the current task.
+  @TaskLocal static var current: CancellationRegistry?
+
+  /// Registers `cancel` under `id` (or only among all work, with no id) and returns its key;
+  /// `nil` when the registry is closed, in which case the caller must cancel at once.
+  func register(id: AnyHashableSendable?, cancel: @escaping @Sendable () -> Void) -> Int? {
+    state.withLock { state -> Int? in
+      guard !state.isClosed else { return nil }
+      let key = state.nextKey
+      state.nextKey += 1
+      if let id {
+        state.byID[id, default: [:]][key] = cancel
+      } else {
+        state.all[key] = cancel
+      }
+      return key
+    }
+  }
+
+  func unregister(id: AnyHashableSendable?, key: Int) {
+    state.withLock { state in
+      guard let id else {
+        state.all[key] = nil
+        return
+      }
+      state.byID[id]?[key] = nil
+      if state.byID[id]?.isEmpty == true { state.byID[id] = nil }
+    }
+  }
+
+  /// Cancels everything registered under `id`.
+  func cancel(id: AnyHashableSendable) {
+    let cancels = state.withLock { $0.byID.removeValue(forKey: id) }
+    for cancel in cancels?.values ?? [:].values { cancel() }
+  }
+
+  /// Cancels everything, and everything registered from now on: the store is going away.
+  func close() {
+    let cancels = state.withLock { state in
+      state.isClosed = true
+      defer {
+        state.byID = [:]
+        state.all = [:]
+      }
+      return Array(state.all.values) + state.byID.values.flatMap(\.values)
+    }
+    for cancel in cancels { cancel() }
+  }
+}
+
+extension Task where Success == Never, Failure == Never {
+  /// Cancels every effect and every ``withTaskCancellation(id:cancelInFlight:operation:)-(_,_,()->T)``
+  /// scope running under `id`, from inside an effect, as `.cancel(id:)` does from a reducer.
+  ///
+  /// ```swift
+  /// return .run { _ in
+  ///   Task.cancel(id: CancelID.timer)
+  /// }
+  /// ```
+  public static func cancel(id: some Hashable & Sendable) {
+    (CancellationRegistry.current ?? .shared).cancel(id: AnyHashableSendable(id))
+  }
+}
+
+/// Runs `operation` so that `.cancel(id:)` or `Task.cancel(id:)` with `id` cancels it; with
+/// `cancelInFlight`, first cancels any operation already running under `id`.
+///
+/// Inside an effect it shares the store's ids; elsewhere, a process-wide set.
+///
+/// ```swift
+/// return .run { send in
+///   await withTaskCancellation(id: CancelID.search, cancelInFlight: true) {
+///     await send(.results(Result { try await api.search(query) }))
+///   }
+/// }
+/// ```
+public func withTaskCancellation<T: Sendable>(
+  id: some Hashable & Sendable,
+  cancelInFlight: Bool = false,
+  operation: sending @escaping @isolated(any) () async -> T
+) async -> T {
+  let (registry, id) = prepareCancellation(id: id, cancelInFlight: cancelInFlight)
+  let task = Task(operation: operation)
+  let key = registry.register(id: id) { task.cancel() }
+  if key == nil { task.cancel() }
+  defer { if let key { registry.unregister(id: id, key: key) } }
+  return await withTaskCancellationHandler {
+    await task.value
+  } onCancel: {
+    task.cancel()
+  }
+}
+
+/// Runs a throwing `operation` so that `.cancel(id:)` or `Task.cancel(id:)` with `id` cancels
+/// it; a cancelled operation throws `CancellationError` (or what it throws on cancellation).
+public func withTaskCancellation<T: Sendable>(
+  id: some Hashable & Sendable,
+  cancelInFlight: Bool = false,
+  operation: sending @escaping @isolated(any) () async throws -> T
+) async throws -> T {
+  let (registry, id) = prepareCancellation(id: id, cancelInFlight: cancelInFlight)
+  let task = Task(operation: operation)
+  let key = registry.register(id: id) { task.cancel() }
+  if key == nil { task.cancel() }
+  defer { if let key { registry.unregister(id: id, key: key) } }
+  return try await withTaskCancellationHandler {
+    try await task.value
+  } onCancel: {
+    task.cancel()
+  }
+}
+
+private func prepareCancellation(
+  id: some Hashable & Sendable, cancelInFlight: Bool
+) -> (CancellationRegistry, AnyHashableSendable) {
+  let registry = CancellationRegistry.current ?? .shared
+  let id = AnyHashableSendable(id)
+  if cancelInFlight { registry.cancel(id: id) }
+  return (registry, id)
+}

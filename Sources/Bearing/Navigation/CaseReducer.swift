@@ -1,0 +1,32 @@
+/// A reducer that is an enum of features: the destination pattern, which `@Reducer` generates
+/// from `@Reducer enum Destination { case detail(Detail) … }`.
+///
+/// Its `State` and `Action` are enums with a case per feature, and the static ``body`` scopes
+/// each case to its feature, so `ifLet(\.$destination, action: \.destination)` and
+/// `forEach(\.path, action: \.path)` need no trailing closure.
+public protocol CaseReducer<State, Action>: Reducer
+where
+  State: CaseReducerState, State.StateReducer.Action == Action, Body: Reducer,
+  Body.State == State, Body.Action == Action
+{
+  // Restated with themselves as defaults so that the members `@Reducer` generates inside the
+  // enum are found as the witnesses.
+  associatedtype State = State
+  associatedtype Action = Action
+  associatedtype Body = Body
+
+  /// One `Scope` per feature case.
+  @ReducerBuilder<State, Action>
+  static var body: Body { get }
+}
+
+extension CaseReducer {
+  /// The type's ``body``: an enum reducer has no instance of its own to build it.
+  public var body: Body { Self.body }
+}
+
+/// The `State` enum of a ``CaseReducer``, which names its reducer.
+public protocol CaseReducerState {
+  /// The enum reducer this is the state of.
+  associatedtype StateReducer: CaseReducer where StateReducer.State == Self
+}

@@ -1,0 +1,106 @@
+import IssueReporting
+
+/// Dismisses the feature that is presented (by `ifLet` on a ``PresentationState``) or pushed
+/// (by `forEach` on a ``StackState``), from one of its own effects.
+///
+/// ```swift
+/// @Dependency(\.dismiss) var dismiss
+/// …
+/// case .saveButtonTapped:
+///   return .run { [contact = state.contact] send in
+///     await send(.delegate(.saveContact(contact)))
+///     await dismiss()
+///   }
+/// ```
+///
+/// The parent receives `.dismiss` (or `.popFrom(id:)`), the child's state goes away and its
+/// effects, this one included, are cancelled.
+public struct DismissEffect: Sendable {
+  let override: (@Sendable () async -> Void)?
+
+  /// A dismiss that calls `dismiss`, for tests of a child on its own.
+  public init(_ dismiss: @escaping @Sendable () async -> Void) {
+    self.override = dismiss
+  }
+
+  init() {
+    self.override = nil
+  }
+
+  /// What the enclosing `ifLet` or `forEach` installed for the effect running now.
+  @TaskLocal static var handler: (@Sendable () async -> Void)?
+
+  public func callAsFunction(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    if let override {
+      await override()
+      return
+    }
+    guard let handler = Self.handler else {
+      reportIssue(
+        """
+        "dismiss()" was called from an effect of a feature that is not presented.
+
+        Only a feature run by "ifLet" on a presentation state ("@Presents") or by "forEach" on \
+        a stack state can dismiss itself; call it from an effect ("Effect.run") of that feature.
+        """,
+        fileID: fileID, filePath: filePath, line: line, column: column
+      )
+      return
+    }
+    await handler()
+  }
+}
+
+private enum DismissKey: DependencyKey {
+  static let liveValue = DismissEffect()
+  static let testValue = DismissEffect()
+}
+
+private enum IsPresentedKey: DependencyKey {
+  static let liveValue = false
+  static let testValue = false
+}
+
+extension DependencyValues {
+  /// Dismisses the presented feature whose effect calls it: ``DismissEffect``.
+  public var dismiss: DismissEffect {
+    get { self[DismissKey.self] }
+    set { self[DismissKey.self] = newValue }
+  }
+
+  /// Whether the feature reading it is presented, by `ifLet` on a presentation state or by
+  /// `forEach` on a stack.
+  public var isPresented: Bool {
+    get { self[IsPresentedKey.self] }
+    set { self[IsPresentedKey.self] = newValue }
+  }
+}
+
+extension Effect {
+  /// This effect, with `dismiss()` in its operations sending `dismissAction` to the store.
+  func dismissing(with dismissAction: Action) -> Self where Action: Sendable {
+    wrappingRuns { send, operation in
+      await DismissEffect.$handler.withValue({ await send(dismissAction) }, operation: operation)
+    }
+  }
+}
+
+/// What identifies one presentation of a feature: its type, the case of an enum destination,
+/// and its `id` when it is `Identifiable`. A new identity means a new presentation, whose
+/// predecessor's effects are cancelled.
+func presentationIdentity(of value: Any) -> String {
+  var identity = String(reflecting: type(of: value))
+  let mirror = Mirror(reflecting: value)
+  if mirror.displayStyle == .enum, let label = mirror.children.first?.label {
+    identity += ".\(label)"
+  }
+  if let identifiable = value as? any Identifiable {
+    identity += "#\(identifiable.id)"
+  }
+  return identity
+}

@@ -1,0 +1,137 @@
+import IssueReporting
+
+extension Reducer {
+  /// Runs `destination` on presented state (`@Presents`) when it is present, then this reducer;
+  /// handles `.dismiss`, and cancels the presented feature's effects when it goes away.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .ifLet(\.$destination, action: \.destination) { Destination() }
+  /// ```
+  public func ifLet<DestinationState, DestinationAction, Destination: Reducer>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
+    @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> _PresentationReducer<Self, Destination>
+  where
+    Action: CasePathable, DestinationState == Destination.State,
+    DestinationAction == Destination.Action
+  {
+    _PresentationReducer(
+      base: self, destination: destination(), toPresentationState: toPresentationState,
+      toPresentationAction: AnyCasePath(toPresentationAction), fileID: fileID, line: line)
+  }
+
+  /// Runs the `@Reducer enum` of the presented state's destinations: the form for a
+  /// destination enum, which needs no trailing closure.
+  ///
+  /// ```swift
+  /// .ifLet(\.$destination, action: \.destination)
+  /// ```
+  public func ifLet<DestinationState: CaseReducerState, DestinationAction>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> _PresentationReducer<Self, DestinationState.StateReducer>
+  where
+    Action: CasePathable, DestinationState.StateReducer: CaseReducer,
+    DestinationState.StateReducer.State == DestinationState,
+    DestinationState.StateReducer.Action == DestinationAction
+  {
+    _PresentationReducer(
+      base: self, destination: DestinationState.StateReducer.body,
+      toPresentationState: toPresentationState,
+      toPresentationAction: AnyCasePath(toPresentationAction), fileID: fileID, line: line)
+  }
+}
+
+/// What ``Reducer/ifLet(_:action:destination:fileID:line:)`` builds.
+public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
+where Base.Action: Sendable {
+  let base: Base
+  let destination: any Reducer<Destination.State, Destination.Action>
+  let toPresentationState: WritableKeyPath<Base.State, PresentationState<Destination.State>>
+  let toPresentationAction: AnyCasePath<Base.Action, PresentationAction<Destination.Action>>
+  let fileID: StaticString
+  let line: UInt
+
+  init(
+    base: Base,
+    destination: some Reducer<Destination.State, Destination.Action>,
+    toPresentationState: WritableKeyPath<Base.State, PresentationState<Destination.State>>,
+    toPresentationAction: AnyCasePath<Base.Action, PresentationAction<Destination.Action>>,
+    fileID: StaticString,
+    line: UInt
+  ) {
+    self.base = base
+    self.destination = destination
+    self.toPresentationState = toPresentationState
+    self.toPresentationAction = toPresentationAction
+    self.fileID = fileID
+    self.line = line
+  }
+
+  /// The effects of one presentation: where the reducer is, and what is presented.
+  struct CancelID: Hashable, Sendable {
+    let file: UInt
+    let line: UInt
+    let identity: String
+  }
+
+  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    let before = state[keyPath: toPresentationState].wrappedValue.map(presentationIdentity(of:))
+    var destinationEffect = Effect<Base.Action>.none
+    let baseEffect: Effect<Base.Action>
+    switch toPresentationAction.extract(from: action) {
+    case .presented(let destinationAction)?:
+      if var presented = state[keyPath: toPresentationState].wrappedValue, let before {
+        let embed = toPresentationAction
+        destinationEffect = withDependencies {
+          $0.isPresented = true
+        } operation: {
+          destination.reduce(into: &presented, action: destinationAction)
+        }
+        .map { embed.embed(.presented($0)) }
+        .dismissing(with: embed.embed(.dismiss))
+        .cancellable(id: cancelID(before))
+        state[keyPath: toPresentationState].wrappedValue = presented
+      } else {
+        reportIssue(
+          """
+          An "ifLet" at "\(fileID):\(line)" received a presented action when nothing was \
+          presented:
+
+            \(String(customDumping: action))
+
+          The parent probably dismissed the feature while one of its effects was still running.
+          """
+        )
+      }
+      baseEffect = base.reduce(into: &state, action: action)
+    case .dismiss?:
+      if before == nil {
+        reportIssue(
+          """
+          An "ifLet" at "\(fileID):\(line)" received "dismiss" when nothing was presented.
+          """
+        )
+      }
+      baseEffect = base.reduce(into: &state, action: action)
+      state[keyPath: toPresentationState].wrappedValue = nil
+    case nil:
+      baseEffect = base.reduce(into: &state, action: action)
+    }
+    let after = state[keyPath: toPresentationState].wrappedValue.map(presentationIdentity(of:))
+    guard let before, before != after else {
+      return destinationEffect.merge(with: baseEffect)
+    }
+    return .merge(destinationEffect, baseEffect, .cancel(id: cancelID(before)))
+  }
+
+  private func cancelID(_ identity: String) -> CancelID {
+    CancelID(file: fileID.address, line: line, identity: identity)
+  }
+}

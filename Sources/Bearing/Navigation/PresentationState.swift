@@ -1,0 +1,130 @@
+/// The state of a feature that may be presented (a sheet, an alert, a destination), held behind
+/// a box so that a feature can present itself recursively.
+///
+/// Declare it with `@Presents`; `$destination` is the presentation state that `ifLet` takes:
+///
+/// ```swift
+/// @ObservableState
+/// struct State: Equatable {
+///   @Presents var destination: Destination.State?
+/// }
+/// …
+/// .ifLet(\.$destination, action: \.destination)
+/// ```
+@propertyWrapper
+public struct PresentationState<State> {
+  private final class Box: @unchecked Sendable {
+    // Safety: a box is never mutated once shared: `wrappedValue`'s setter copies it first
+    // unless this value holds the only reference (`isKnownUniquelyReferenced`), the usual
+    // copy-on-write discipline, so readers on other threads never see a write.
+    var value: State?
+    init(_ value: State?) { self.value = value }
+  }
+
+  private var box: Box
+
+  public init(wrappedValue: State?) {
+    self.box = Box(wrappedValue)
+  }
+
+  /// The presented feature's state, or `nil` when nothing is presented.
+  public var wrappedValue: State? {
+    get { box.value }
+    set {
+      if isKnownUniquelyReferenced(&box) {
+        box.value = newValue
+      } else {
+        box = Box(newValue)
+      }
+    }
+  }
+
+  /// The presentation state itself: `$destination`.
+  public var projectedValue: Self {
+    get { self }
+    set { self = newValue }
+  }
+}
+
+extension PresentationState: Equatable where State: Equatable {
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.box === rhs.box || lhs.wrappedValue == rhs.wrappedValue
+  }
+}
+
+extension PresentationState: Hashable where State: Hashable {
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(wrappedValue)
+  }
+}
+
+extension PresentationState: Sendable where State: Sendable {}
+
+extension PresentationState: CustomDumpReflectable {
+  public var customDumpMirror: Mirror {
+    Mirror(reflecting: wrappedValue as Any)
+  }
+}
+
+/// The actions of a presented feature, and its dismissal.
+///
+/// ```swift
+/// enum Action {
+///   case destination(PresentationAction<Destination.Action>)
+/// }
+/// await store.send(\.destination.addContact.setName, "Blob")   // through `.presented`
+/// await store.receive(\.destination.dismiss)
+/// ```
+public enum PresentationAction<Action> {
+  /// The presented feature was dismissed: its state becomes `nil` and its effects are cancelled.
+  case dismiss
+  /// An action of the presented feature.
+  indirect case presented(Action)
+}
+
+extension PresentationAction: Equatable where Action: Equatable {}
+extension PresentationAction: Hashable where Action: Hashable {}
+extension PresentationAction: Sendable where Action: Sendable {}
+
+extension PresentationAction: CasePathable {
+  /// `\.dismiss`, `\.presented`, and every case of the presented feature's actions directly:
+  /// `\.destination.addContact` means `.destination(.presented(.addContact(…)))`.
+  @dynamicMemberLookup
+  public struct AllCasePaths: Sendable {
+    public var dismiss: AnyCasePath<PresentationAction, Void> {
+      AnyCasePath(
+        embed: { .dismiss },
+        extract: {
+          guard case .dismiss = $0 else { return nil }
+          return ()
+        }
+      )
+    }
+
+    public var presented: AnyCasePath<PresentationAction, Action> {
+      AnyCasePath(
+        embed: { .presented($0) },
+        extract: {
+          guard case .presented(let action) = $0 else { return nil }
+          return action
+        }
+      )
+    }
+
+    public subscript<AppendedAction>(
+      dynamicMember keyPath: KeyPath<Action.AllCasePaths, AnyCasePath<Action, AppendedAction>>
+    ) -> AnyCasePath<PresentationAction, AppendedAction>
+    where Action: CasePathable & SendableMetatype {
+      let casePath = Action.allCasePaths[keyPath: keyPath]
+      return AnyCasePath(
+        embed: { .presented(casePath.embed($0)) },
+        extract: {
+          guard case .presented(let action) = $0 else { return nil }
+          return casePath.extract(from: action)
+        }
+      )
+    }
+  }
+
+  public static var allCasePaths: AllCasePaths { AllCasePaths() }
+}

@@ -1,0 +1,190 @@
+import OrderedCollections
+
+/// Identifies an element of a ``StackState``: `0`, `1`, … in the order elements were pushed.
+///
+/// ```swift
+/// await store.send(\.path[id: 0].detail.editTapped)
+/// ```
+public struct StackElementID: Hashable, Sendable, Comparable, ExpressibleByIntegerLiteral,
+  CustomDumpStringConvertible
+{
+  /// The element's place in the order of pushes.
+  public let generation: Int
+
+  public init(integerLiteral value: Int) {
+    self.generation = value
+  }
+
+  public init(generation: Int) {
+    self.generation = generation
+  }
+
+  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.generation < rhs.generation }
+
+  public var customDumpDescription: String { "#\(generation)" }
+}
+
+/// Hands out ``StackElementID``s: `0`, `1`, … per store.
+///
+/// A ``TestStore`` runs each assertion with a copy that continues from where the store's
+/// generator stood before the action, so `$0.path.append(…)` in an assertion names the same
+/// id that the reducer's append did.
+public struct StackElementIDGenerator: Sendable {
+  private let next: LockIsolated<Int>
+
+  public init(startingAt generation: Int = 0) {
+    self.next = LockIsolated(generation)
+  }
+
+  /// The next id, and advances.
+  public func callAsFunction() -> StackElementID {
+    StackElementID(
+      generation: next.withValue { next in
+        defer { next += 1 }
+        return next
+      })
+  }
+
+  /// The id the next call will return.
+  public func peek() -> StackElementID {
+    StackElementID(generation: next.value)
+  }
+
+  /// Makes sure the next id is after `id`.
+  func skip(past id: StackElementID) {
+    next.withValue { $0 = max($0, id.generation + 1) }
+  }
+
+  /// A new generator that continues from this one's next id.
+  public func incrementingCopy() -> Self {
+    Self(startingAt: peek().generation)
+  }
+}
+
+private enum StackElementIDKey: DependencyKey {
+  static var liveValue: StackElementIDGenerator { StackElementIDGenerator() }
+  static var testValue: StackElementIDGenerator { StackElementIDGenerator() }
+}
+
+extension DependencyValues {
+  /// The generator of ``StackElementID``s that ``StackState/append(_:)`` uses.
+  public var stackElementID: StackElementIDGenerator {
+    get { self[StackElementIDKey.self] }
+    set { self[StackElementIDKey.self] = newValue }
+  }
+}
+
+/// The states of a navigation stack's screens, each with a ``StackElementID``.
+///
+/// ```swift
+/// @ObservableState
+/// struct State: Equatable {
+///   var path = StackState<Path.State>()
+/// }
+/// state.path.append(.detail(Detail.State(contact: contact)))
+/// ```
+public struct StackState<Element> {
+  var elements: OrderedDictionary<StackElementID, Element>
+
+  /// An empty stack.
+  public init() {
+    self.elements = [:]
+  }
+
+  /// A stack of `elements`, with ids from the current `stackElementID` generator.
+  public init(_ elements: some Sequence<Element>) {
+    self.init()
+    for element in elements { append(element) }
+  }
+
+  /// The ids of the elements, bottom first.
+  public var ids: OrderedSet<StackElementID> { elements.keys }
+
+  /// The element with `id`, if it is on the stack. Setting it replaces the element, or pushes
+  /// it with that id when there is none; setting `nil` removes that element alone.
+  public subscript(id id: StackElementID) -> Element? {
+    get { elements[id] }
+    set { elements[id] = newValue }
+  }
+
+  /// The element with `id` in the case `case`: `$0.path[id: 0, case: \.detail]?.name = "Blob"`.
+  public subscript<Case>(id id: StackElementID, case path: CaseKeyPath<Element, Case>) -> Case?
+  where Element: CasePathable {
+    get { elements[id].flatMap { $0[case: path] } }
+    set {
+      guard let newValue, elements[id] != nil else { return }
+      elements[id] = path(newValue)
+    }
+  }
+
+  /// Pushes `element` with the next id from `@Dependency(\.stackElementID)`.
+  public mutating func append(_ element: Element) {
+    @Dependency(\.stackElementID) var nextID
+    elements[nextID()] = element
+  }
+
+  /// Pushes `element` with `id`.
+  mutating func append(_ element: Element, id: StackElementID) {
+    elements[id] = element
+  }
+
+  /// Pops the element with `id` and every element above it.
+  public mutating func pop(from id: StackElementID) {
+    guard let index = elements.index(forKey: id) else { return }
+    elements.removeSubrange(index...)
+  }
+
+  /// Pops every element above the one with `id`.
+  public mutating func pop(to id: StackElementID) {
+    guard let index = elements.index(forKey: id) else { return }
+    elements.removeSubrange((index + 1)...)
+  }
+
+  /// Pops the top element.
+  @discardableResult
+  public mutating func popLast() -> Element? {
+    elements.isEmpty ? nil : elements.removeLast().value
+  }
+
+  /// Pops the top `count` elements.
+  public mutating func removeLast(_ count: Int = 1) {
+    elements.removeLast(count)
+  }
+
+  /// Pops every element.
+  public mutating func removeAll() {
+    elements.removeAll()
+  }
+}
+
+extension StackState: RandomAccessCollection {
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { elements.count }
+  public subscript(position: Int) -> Element { elements.values[position] }
+}
+
+extension StackState: ExpressibleByArrayLiteral {
+  public init(arrayLiteral elements: Element...) {
+    self.init(elements)
+  }
+}
+
+extension StackState: Equatable where Element: Equatable {
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.elements == rhs.elements
+  }
+}
+
+extension StackState: Hashable where Element: Hashable {
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(elements)
+  }
+}
+
+extension StackState: Sendable where Element: Sendable {}
+
+extension StackState: CustomDumpReflectable {
+  public var customDumpMirror: Mirror {
+    Mirror(self, unlabeledChildren: Array(elements), displayStyle: .dictionary)
+  }
+}

@@ -1,0 +1,14 @@
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// `@ReducerCaseIgnored`, `@ReducerCaseEphemeral`, `@ObservationStateIgnored` and
+/// `@ObservationStateTracked`: marks that other macros read, expanding to nothing themselves.
+public enum MarkerMacro: PeerMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingPeersOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    []
+  }
+}

@@ -1,0 +1,12 @@
+import SwiftCompilerPlugin
+import SwiftSyntaxMacros
+
+@main
+struct BearingMacrosPlugin: CompilerPlugin {
+  let providingMacros: [any Macro.Type] = [
+    ReducerMacro.self,
+    ObservableStateMacro.self,
+    PresentsMacro.self,
+    MarkerMacro.self,
+  ]
+}

@@ -1,0 +1,121 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// `@Presents var destination: Destination.State?`: stores the optional state in a
+/// `PresentationState` (`_destination`), reads and writes it through `destination`, and exposes
+/// the presentation state as `$destination` for `ifLet(\.$destination, action:)`.
+///
+/// The property keeps its place in the memberwise initializer through an `init` accessor.
+public enum PresentsMacro: AccessorMacro, PeerMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingAccessorsOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [AccessorDeclSyntax] {
+    guard let property = try PresentedProperty(declaration, node: node) else { return [] }
+    let storage = property.storageName
+    return [
+      """
+      @storageRestrictions(initializes: \(storage))
+      init(initialValue) {
+        \(storage) = Bearing.PresentationState(wrappedValue: initialValue)
+      }
+      """,
+      "get { \(storage).wrappedValue }",
+      "set { \(storage).wrappedValue = newValue }",
+    ]
+  }
+
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingPeersOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    guard let property = try PresentedProperty(declaration, node: node) else { return [] }
+    let storage = property.storageName
+    let wrapped = property.wrappedType
+    return [
+      """
+      \(raw: property.access)var $\(raw: property.name): Bearing.PresentationState<\(wrapped)> {
+        get { \(storage).projectedValue }
+        set { \(storage).projectedValue = newValue }
+      }
+      """,
+      """
+      private var \(storage): Bearing.PresentationState<\(wrapped)>
+      """,
+    ]
+  }
+}
+
+/// The parts of a `@Presents` property the expansion needs.
+struct PresentedProperty {
+  let name: String
+  let wrappedType: TypeSyntax
+  let access: String
+
+  var storageName: TokenSyntax { "_\(raw: name)" }
+
+  init?(_ declaration: some DeclSyntaxProtocol, node: AttributeSyntax) throws {
+    guard
+      let variable = declaration.as(VariableDeclSyntax.self),
+      let binding = variable.bindings.first,
+      let identifier = binding.pattern.as(IdentifierPatternSyntax.self)
+    else {
+      throw DiagnosticsError(diagnostics: [
+        Diagnostic(node: node, message: BearingMacroMessage.presentsNeedsAProperty)
+      ])
+    }
+    guard let type = binding.typeAnnotation?.type else {
+      throw DiagnosticsError(diagnostics: [
+        Diagnostic(node: node, message: BearingMacroMessage.presentsNeedsAnOptionalType)
+      ])
+    }
+    if let optional = type.as(OptionalTypeSyntax.self) {
+      wrappedType = optional.wrappedType.trimmed
+    } else if let optional = type.as(IdentifierTypeSyntax.self), optional.name.text == "Optional",
+      let argument = optional.genericArgumentClause?.arguments.first
+    {
+      wrappedType = TypeSyntax("\(argument.argument.trimmed)")
+    } else {
+      throw DiagnosticsError(diagnostics: [
+        Diagnostic(node: node, message: BearingMacroMessage.presentsNeedsAnOptionalType)
+      ])
+    }
+    name = identifier.identifier.trimmed.text
+    access =
+      variable.modifiers
+      .filter {
+        ["public", "package", "internal", "fileprivate", "private"].contains($0.name.text)
+      }
+      .map { "\($0.name.text) " }
+      .joined()
+  }
+}
+
+enum BearingMacroMessage: String, DiagnosticMessage {
+  case presentsNeedsAProperty
+  case presentsNeedsAnOptionalType
+  case reducerNeedsAStructOrEnum
+  case reducerCaseNeedsOneFeature
+
+  var message: String {
+    switch self {
+    case .presentsNeedsAProperty:
+      "@Presents applies to a stored property: '@Presents var destination: Destination.State?'"
+    case .presentsNeedsAnOptionalType:
+      "@Presents needs an optional type written out: '@Presents var child: Child.State?'"
+    case .reducerNeedsAStructOrEnum:
+      "@Reducer applies to a struct (a feature) or an enum of features (a destination)"
+    case .reducerCaseNeedsOneFeature:
+      """
+      each case of a @Reducer enum holds one feature: 'case detail(Detail)'; mark other cases \
+      '@ReducerCaseIgnored' or '@ReducerCaseEphemeral'
+      """
+    }
+  }
+
+  var diagnosticID: MessageID { MessageID(domain: "BearingMacros", id: rawValue) }
+  var severity: DiagnosticSeverity { .error }
+}

@@ -1,0 +1,218 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// `@Reducer`, on a struct (a feature) or on an enum of features (a destination or a stack's
+/// path).
+///
+/// On a struct it adds the `Reducer` conformance, makes `State`/`Action` enums `@CasePathable`
+/// and `@dynamicMemberLookup`, and applies `ReducerBuilder` to `body`. On an enum such as
+/// `enum Destination { case detail(Detail) }` it generates the `State` and `Action` enums (a
+/// case per feature) and a `body` that scopes each case to its feature.
+public enum ReducerMacro {}
+
+extension ReducerMacro: ExtensionMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    attachedTo declaration: some DeclGroupSyntax,
+    providingExtensionsOf type: some TypeSyntaxProtocol,
+    conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [ExtensionDeclSyntax] {
+    if declaration.is(EnumDeclSyntax.self) {
+      // Both protocols named: an inherited conformance that is only implied is checked before
+      // the member macro has added the `State` and `Action` it needs.
+      return [
+        try ExtensionDeclSyntax(
+          "extension \(type.trimmed): Bearing.CaseReducer, Bearing.Reducer {}")
+      ]
+    }
+    guard !declaration.inherits("Reducer") else { return [] }
+    return [try ExtensionDeclSyntax("extension \(type.trimmed): Bearing.Reducer {}")]
+  }
+}
+
+extension ReducerMacro: MemberAttributeMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    attachedTo declaration: some DeclGroupSyntax,
+    providingAttributesFor member: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [AttributeSyntax] {
+    guard declaration.is(StructDeclSyntax.self) else { return [] }
+    if let nested = member.as(EnumDeclSyntax.self),
+      ["State", "Action"].contains(nested.name.text)
+    {
+      var attributes: [AttributeSyntax] = []
+      if !nested.attributes.contains(named: "CasePathable") {
+        attributes.append("@CasePaths.CasePathable")
+      }
+      if !nested.attributes.contains(named: "dynamicMemberLookup") {
+        attributes.append("@dynamicMemberLookup")
+      }
+      return attributes
+    }
+    if let property = member.as(VariableDeclSyntax.self),
+      property.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body",
+      !property.modifiers.contains(where: { $0.name.text == "static" }),
+      !property.attributes.contains(named: "ReducerBuilder")
+    {
+      return ["@Bearing.ReducerBuilder<Self.State, Self.Action>"]
+    }
+    return []
+  }
+}
+
+extension ReducerMacro: MemberMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingMembersOf declaration: some DeclGroupSyntax,
+    conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    if declaration.is(StructDeclSyntax.self) { return [] }
+    guard let enumDecl = declaration.as(EnumDeclSyntax.self) else {
+      throw DiagnosticsError(diagnostics: [
+        Diagnostic(node: node, message: BearingMacroMessage.reducerNeedsAStructOrEnum)
+      ])
+    }
+    return try caseReducerMembers(of: enumDecl, named: enumDecl.name.text, node: node)
+  }
+
+  /// The `State` and `Action` enums and the `body` of a `@Reducer enum`.
+  static func caseReducerMembers(
+    of enumDecl: EnumDeclSyntax, named typeName: String, node: AttributeSyntax
+  ) throws -> [DeclSyntax] {
+    let cases = try enumDecl.memberBlock.members.flatMap { member -> [FeatureCase] in
+      guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { return [] }
+      return try caseDecl.elements.map { try FeatureCase($0, in: caseDecl, node: node) }
+    }
+    let access = enumDecl.modifiers
+      .filter { ["public", "package"].contains($0.name.text) }
+      .map { "\($0.name.text) " }
+      .joined()
+    let stateCases = cases.map { "case \($0.name)(\($0.stateType))" }
+    let actionCases = cases.compactMap { feature in
+      feature.actionType.map { "case \(feature.name)(\($0))" }
+    }
+    let scopes = cases.filter { $0.kind == .feature }.map { feature in
+      """
+      Bearing.Scope(state: \\CasePaths.Case<Self.State>.\(feature.name), \
+      action: \\CasePaths.Case<Self.Action>.\(feature.name)) {
+        \(feature.reducerType)()
+      }
+      """
+    }
+    let body =
+      scopes.isEmpty
+      ? "Bearing.EmptyReducer<Self.State, Self.Action>()"
+      : "Bearing.CombineReducers {\n\(scopes.joined(separator: "\n"))\n}"
+    return [
+      """
+      @CasePaths.CasePathable
+      @dynamicMemberLookup
+      @Bearing.ObservableState
+      \(raw: access)enum State: Bearing.CaseReducerState {
+        \(raw: access)typealias StateReducer = \(raw: typeName)
+        \(raw: stateCases.joined(separator: "\n"))
+      }
+      """,
+      """
+      @CasePaths.CasePathable
+      \(raw: access)enum Action {
+        \(raw: actionCases.joined(separator: "\n"))
+      }
+      """,
+      // An explicit type, not `some Reducer`: associated types of a conformance that a macro
+      // adds cannot be inferred from an opaque type that a macro adds.
+      """
+      \(raw: access)static var body: Bearing.Reduce<Self.State, Self.Action> {
+        Bearing.Reduce(\(raw: body))
+      }
+      """,
+    ]
+  }
+}
+
+/// One case of a `@Reducer enum`: a feature, or state that has no reducer of its own.
+struct FeatureCase {
+  enum Kind {
+    /// `case detail(Detail)`: scoped to `Detail()`.
+    case feature
+    /// `@ReducerCaseEphemeral case alert(Alert)`: the value is the state, its `Action` the
+    /// actions, with no reducer.
+    case ephemeral
+    /// `@ReducerCaseIgnored case meeting(Meeting)`: state only.
+    case ignored
+  }
+
+  let name: String
+  let kind: Kind
+  let reducerType: String
+
+  var stateType: String {
+    kind == .feature ? "\(reducerType).State" : reducerType
+  }
+
+  var actionType: String? {
+    switch kind {
+    case .feature: "\(reducerType).Action"
+    case .ephemeral: "\(reducerType).Action"
+    case .ignored: nil
+    }
+  }
+
+  init(_ element: EnumCaseElementSyntax, in caseDecl: EnumCaseDeclSyntax, node: AttributeSyntax)
+    throws
+  {
+    name = element.name.text
+    if caseDecl.attributes.contains(named: "ReducerCaseIgnored") {
+      kind = .ignored
+    } else if caseDecl.attributes.contains(named: "ReducerCaseEphemeral") {
+      kind = .ephemeral
+    } else {
+      kind = .feature
+    }
+    guard let parameters = element.parameterClause?.parameters else {
+      guard kind == .ignored else {
+        throw DiagnosticsError(diagnostics: [
+          Diagnostic(node: element, message: BearingMacroMessage.reducerCaseNeedsOneFeature)
+        ])
+      }
+      reducerType = "Void"
+      return
+    }
+    guard parameters.count == 1, let parameter = parameters.first else {
+      guard kind == .ignored else {
+        throw DiagnosticsError(diagnostics: [
+          Diagnostic(node: element, message: BearingMacroMessage.reducerCaseNeedsOneFeature)
+        ])
+      }
+      reducerType = "(\(parameters.trimmedDescription))"
+      return
+    }
+    reducerType = parameter.type.trimmedDescription
+  }
+}
+
+extension DeclGroupSyntax {
+  /// Whether the declaration itself names `protocolName` among what it inherits.
+  func inherits(_ protocolName: String) -> Bool {
+    inheritanceClause?.inheritedTypes.contains { inherited in
+      let name = inherited.type.trimmedDescription
+      return name == protocolName || name.hasSuffix(".\(protocolName)")
+    } ?? false
+  }
+}
+
+extension AttributeListSyntax {
+  /// Whether an attribute named `name` (plain or module-qualified) is in the list.
+  func contains(named name: String) -> Bool {
+    contains { element in
+      guard case .attribute(let attribute) = element else { return false }
+      let written = attribute.attributeName.trimmedDescription
+      return written == name || written.hasSuffix(".\(name)")
+    }
+  }
+}

@@ -1,0 +1,146 @@
+import BearingMacros
+import SwiftSyntaxMacroExpansion
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+@Suite struct ReducerMacroTests {
+  let macros = ["Reducer": MacroSpec(type: ReducerMacro.self)]
+
+  @Test func aStructGetsTheConformanceCasePathsAndABuilder() {
+    assertMacroExpansion(
+      """
+      @Reducer
+      struct Counter {
+        struct State {}
+        enum Action {
+          case tapped
+        }
+        var body: some ReducerOf<Self> { EmptyReducer() }
+      }
+      """,
+      expandedSource: """
+        struct Counter {
+          struct State {}
+          @CasePaths.CasePathable @dynamicMemberLookup
+          enum Action {
+            case tapped
+          }
+          @Bearing.ReducerBuilder<Self.State, Self.Action>
+          var body: some ReducerOf<Self> { EmptyReducer() }
+        }
+
+        extension Counter: Bearing.Reducer {
+        }
+        """,
+      macroSpecs: macros,
+      failureHandler: { Issue.record("\($0.message)") }
+    )
+  }
+
+  @Test func aStructThatSaysReducerIsLeftToItsConformance() {
+    assertMacroExpansion(
+      """
+      @Reducer
+      struct Counter: Reducer {
+        @CasePathable
+        enum Action {
+          case tapped
+        }
+      }
+      """,
+      expandedSource: """
+        struct Counter: Reducer {
+          @CasePathable
+          @dynamicMemberLookup
+          enum Action {
+            case tapped
+          }
+        }
+        """,
+      macroSpecs: macros,
+      failureHandler: { Issue.record("\($0.message)") }
+    )
+  }
+
+  @Test func anEnumOfFeaturesGetsItsStateActionAndBody() {
+    assertMacroExpansion(
+      """
+      @Reducer
+      enum Destination {
+        case detail(Detail)
+        @ReducerCaseIgnored
+        case preview(Contact)
+        @ReducerCaseEphemeral
+        case confirm(Confirmation)
+      }
+      """,
+      expandedSource: #"""
+        enum Destination {
+          case detail(Detail)
+          @ReducerCaseIgnored
+          case preview(Contact)
+          @ReducerCaseEphemeral
+          case confirm(Confirmation)
+
+            @CasePaths.CasePathable
+            @dynamicMemberLookup
+            @Bearing.ObservableState
+            enum State: Bearing.CaseReducerState {
+              typealias StateReducer = Destination
+              case detail(Detail.State)
+              case preview(Contact)
+              case confirm(Confirmation)
+            }
+
+            @CasePaths.CasePathable
+            enum Action {
+              case detail(Detail.Action)
+              case confirm(Confirmation.Action)
+            }
+
+            static var body: Bearing.Reduce<Self.State, Self.Action> {
+              Bearing.Reduce(Bearing.CombineReducers {
+                      Bearing.Scope(state: \CasePaths.Case<Self.State>.detail, action: \CasePaths.Case<Self.Action>.detail) {
+                        Detail()
+                      }
+                  })
+            }
+        }
+
+        extension Destination: Bearing.CaseReducer, Bearing.Reducer {
+        }
+        """#,
+      macroSpecs: macros,
+      failureHandler: { Issue.record("\($0.message)") }
+    )
+  }
+
+  @Test func aCaseWithoutAFeatureIsAnError() {
+    assertMacroExpansion(
+      """
+      @Reducer
+      enum Destination {
+        case detail(Detail, Int)
+      }
+      """,
+      expandedSource: """
+        enum Destination {
+          case detail(Detail, Int)
+        }
+
+        extension Destination: Bearing.CaseReducer, Bearing.Reducer {
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: """
+            each case of a @Reducer enum holds one feature: 'case detail(Detail)'; mark other \
+            cases '@ReducerCaseIgnored' or '@ReducerCaseEphemeral'
+            """,
+          line: 3, column: 8)
+      ],
+      macroSpecs: macros,
+      failureHandler: { Issue.record("\($0.message)") }
+    )
+  }
+}
