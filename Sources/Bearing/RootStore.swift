@@ -64,6 +64,8 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
   @usableFromInline let inner: Mutex<Inner>
   @usableFromInline let dependencies: DependencyValues
   @usableFromInline let runner: EffectRunner<Action>
+  /// Reports changes to Swift's Observation when the state is `@ObservableState`.
+  @usableFromInline let observation: StoreObservation?
 
   /// - Parameter send: Where actions from effects go; ``StoreLifetime`` routes them back here
   ///   for as long as a store of this root exists.
@@ -77,6 +79,7 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
     self.inner = Mutex(Inner(state: initialState, reduce: reducer.reduce(into:action:)))
     self.dependencies = dependencies
     self.runner = EffectRunner(send: send)
+    self.observation = StoreObservation.make(for: State.self)
   }
 
   @inlinable
@@ -118,11 +121,15 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
         return .reduced(effect)
       }
       switch claim {
-      case .done: return StoreTask(group: nil)
-      case .queued(let queued): return StoreTask(group: queued)
+      case .done:
+        observation?.changed()
+        return StoreTask(group: nil)
+      case .queued(let queued):
+        return StoreTask(group: queued)
       case .reduced(let effect):
         let started = group ?? EffectGroup()
         drain(effect, group: started)
+        observation?.changed()
         return StoreTask(group: started)
       }
     }

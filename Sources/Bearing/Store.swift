@@ -16,11 +16,18 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   @usableFromInline let root: RootStore<State, Action>?
   /// Shared by every store of one root: the root's effects run while any of them exists.
   let lifetime: any AnyObject & Sendable
+  /// The root's, when its state is `@ObservableState`: reads register with Observation.
+  @usableFromInline let observation: StoreObservation?
 
-  init(core: any StoreCore<State, Action>, lifetime: any AnyObject & Sendable) {
+  init(
+    core: any StoreCore<State, Action>,
+    lifetime: any AnyObject & Sendable,
+    observation: StoreObservation?
+  ) {
     self.core = core
     self.root = core as? RootStore<State, Action>
     self.lifetime = lifetime
+    self.observation = observation
   }
 
   /// Creates a store with a reducer, and the dependencies its reducer and effects will use.
@@ -42,16 +49,20 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
       StoreLifetime.start(
         initialState: initialState(), reducer: reducer(), dependencies: dependencies)
     }
-    self.init(core: lifetime.root, lifetime: lifetime)
+    self.init(core: lifetime.root, lifetime: lifetime, observation: lifetime.root.observation)
   }
 
-  /// The current state.
+  /// The current state. Inside `withObservationTracking`, reading it of an `@ObservableState`
+  /// feature registers interest in the store's changes.
   @inlinable
-  public var state: State { root?.state ?? core.state }
+  public var state: State {
+    observation?.access()
+    return root?.state ?? core.state
+  }
 
   /// Reads a value from the current state.
   public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-    core.state[keyPath: keyPath]
+    state[keyPath: keyPath]
   }
 
   /// Sends an action: the reducer runs before this returns; its effects run in tasks.
@@ -90,12 +101,30 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     scope(state: toChildState, casePath: AnyCasePath(toChildAction))
   }
 
+  /// `scope(state:action:)` with the state path unlabeled: `store.scope(\.child, action: \.child)`.
+  public func scope<ChildState: Sendable, ChildAction: Sendable>(
+    _ toChildState: any KeyPath<State, ChildState> & Sendable,
+    action toChildAction: KeyPath<Action.AllCasePaths, AnyCasePath<Action, ChildAction>>
+  ) -> Store<ChildState, ChildAction> where Action: CasePathable {
+    scope(state: toChildState, action: toChildAction)
+  }
+
+  /// `scope(state:action:)` with the state path unlabeled, its actions by case key path.
+  @_disfavoredOverload
+  public func scope<ChildState: Sendable, ChildAction: Sendable>(
+    _ toChildState: any KeyPath<State, ChildState> & Sendable,
+    action toChildAction: CaseKeyPath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> where Action: CasePathable {
+    scope(state: toChildState, action: toChildAction)
+  }
+
   private func scope<ChildState: Sendable, ChildAction: Sendable>(
     state toChildState: any KeyPath<State, ChildState> & Sendable,
     casePath: AnyCasePath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> {
     Store<ChildState, ChildAction>(
-      core: core.scoped(state: toChildState, action: { casePath.embed($0) }), lifetime: lifetime)
+      core: core.scoped(state: toChildState, action: { casePath.embed($0) }), lifetime: lifetime,
+      observation: observation)
   }
 
   /// A store for a child feature, with the child's actions embedded by a function.
@@ -104,7 +133,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     action fromChildAction: @escaping @Sendable (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
     Store<ChildState, ChildAction>(
-      core: core.scoped(state: toChildState, action: fromChildAction), lifetime: lifetime)
+      core: core.scoped(state: toChildState, action: fromChildAction), lifetime: lifetime,
+      observation: observation)
   }
 
   /// Every state after each send, starting with the current one (without removing duplicates).
