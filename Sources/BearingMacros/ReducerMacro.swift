@@ -96,18 +96,29 @@ extension ReducerMacro: MemberMacro {
     let actionCases = cases.compactMap { feature in
       feature.actionType.map { "case \(feature.name)(\($0))" }
     }
-    let scopes = cases.filter { $0.kind == .feature }.map { feature in
-      """
-      Bearing.Scope(state: \\CasePaths.Case<Self.State>.\(feature.name), \
-      action: \\CasePaths.Case<Self.Action>.\(feature.name)) {
-        \(feature.reducerType)()
+    // Each feature case reduces its value in place of a `Scope` per case: no key paths or
+    // case paths to form, since a parent rebuilds this body for every action.
+    let reduceCases = cases.compactMap { feature -> String? in
+      switch feature.kind {
+      case .feature:
+        return """
+          case .\(feature.name)(let action):
+            guard case .\(feature.name)(var childState) = state else {
+              Bearing._reportCaseMismatch(action: action, in: Self.self)
+              return .none
+            }
+            let effect = \(feature.reducerType)().reduce(into: &childState, action: action)
+            state = .\(feature.name)(childState)
+            return effect.map { .\(feature.name)($0) }
+          """
+      case .ephemeral:
+        return "case .\(feature.name): return .none"
+      case .ignored:
+        return nil
       }
-      """
     }
-    let body =
-      scopes.isEmpty
-      ? "Bearing.EmptyReducer<Self.State, Self.Action>()"
-      : "Bearing.CombineReducers {\n\(scopes.joined(separator: "\n"))\n}"
+    let caseIndices = cases.enumerated().map { "case .\($1.name): \($0)" }
+    let ephemeral = cases.filter { $0.kind == .ephemeral }.map { "case .\($0.name): true" }
     return [
       """
       @CasePaths.CasePathable
@@ -116,6 +127,18 @@ extension ReducerMacro: MemberMacro {
       \(raw: access)enum State: Bearing.CaseReducerState {
         \(raw: access)typealias StateReducer = \(raw: typeName)
         \(raw: stateCases.joined(separator: "\n"))
+
+        \(raw: access)var _$caseIndex: Int {
+          switch self {
+          \(raw: caseIndices.joined(separator: "\n"))
+          }
+        }
+
+        \(raw: access)var _$isEphemeral: Bool {
+          switch self {
+          \(raw: (ephemeral + (ephemeral.count == cases.count ? [] : ["default: false"])).joined(separator: "\n"))
+          }
+        }
       }
       """,
       """
@@ -128,7 +151,11 @@ extension ReducerMacro: MemberMacro {
       // adds cannot be inferred from an opaque type that a macro adds.
       """
       \(raw: access)static var body: Bearing.Reduce<Self.State, Self.Action> {
-        Bearing.Reduce(\(raw: body))
+        Bearing.Reduce { state, action in
+          switch action {
+          \(raw: reduceCases.joined(separator: "\n"))
+          }
+        }
       }
       """,
     ]
@@ -169,7 +196,12 @@ struct FeatureCase {
     name = element.name.text
     if caseDecl.attributes.contains(named: "ReducerCaseIgnored") {
       kind = .ignored
-    } else if caseDecl.attributes.contains(named: "ReducerCaseEphemeral") {
+    } else if caseDecl.attributes.contains(named: "ReducerCaseEphemeral")
+      || element.parameterClause?.parameters.first.map({
+        let type = $0.type.trimmedDescription
+        return type.hasPrefix("AlertState<") || type.hasPrefix("Bearing.AlertState<")
+      }) == true
+    {
       kind = .ephemeral
     } else {
       kind = .feature

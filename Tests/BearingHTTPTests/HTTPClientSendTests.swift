@@ -1,4 +1,5 @@
 import BearingHTTP
+import BearingTesting
 import Clocks
 import ConcurrencyExtras
 import Dependencies
@@ -100,13 +101,18 @@ struct HTTPClientSendTests {
         try await client.send(request, retry: RetryPolicy(maxAttempts: 10))
       }
     }
-    // Let the first attempt happen and the task start its wait on the test clock.
+    // Let the first attempt happen and the task start its wait on the test clock: advancing
+    // before the wait has begun would skip past nothing.
     while count.value < 1 { await Task.yield() }
+    await clock.waitForSleepers()
     await clock.advance(by: .milliseconds(100))
     task.cancel()
     let result = await task.result
     #expect(throws: CancellationError.self) { try result.get() }
-    await clock.run()
+    // Whatever was still asleep was cancelled with the task: running the clock out starts no
+    // further attempt. (A generous timeout: on two loaded cores a cancelled sleeper can take
+    // longer than the default half second to leave.)
+    await clock.run(timeout: .seconds(10))
     #expect(count.value == 1)
   }
 

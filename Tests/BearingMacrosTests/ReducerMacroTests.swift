@@ -90,6 +90,26 @@ import Testing
               case detail(Detail.State)
               case preview(Contact)
               case confirm(Confirmation)
+
+              var _$caseIndex: Int {
+                switch self {
+                case .detail:
+                    0
+                case .preview:
+                    1
+                case .confirm:
+                    2
+                }
+              }
+
+              var _$isEphemeral: Bool {
+                switch self {
+                case .confirm:
+                    true
+                default:
+                    false
+                }
+              }
             }
 
             @CasePaths.CasePathable
@@ -99,11 +119,22 @@ import Testing
             }
 
             static var body: Bearing.Reduce<Self.State, Self.Action> {
-              Bearing.Reduce(Bearing.CombineReducers {
-                      Bearing.Scope(state: \CasePaths.Case<Self.State>.detail, action: \CasePaths.Case<Self.Action>.detail) {
-                        Detail()
-                      }
-                  })
+              Bearing.Reduce { state, action in
+                switch action {
+                case .detail(let action):
+              guard case .detail(var childState) = state else {
+                Bearing._reportCaseMismatch(action: action, in: Self.self)
+                return .none
+              }
+              let effect = Detail().reduce(into: &childState, action: action)
+              state = .detail(childState)
+              return effect.map {
+                  .detail($0)
+              }
+                case .confirm:
+                    return .none
+                }
+              }
             }
         }
 

@@ -148,6 +148,32 @@ struct Rows: Reducer {
   }
 }
 
+/// A parent presenting one of two features through a `@Reducer`-generated destination enum, as
+/// TCA's navigation docs write it.
+@Reducer
+struct Presenter {
+  struct State: Equatable, Sendable {
+    @Presents var destination: Destination.State?
+  }
+
+  enum Action: Sendable {
+    case destination(PresentationAction<Destination.Action>)
+  }
+
+  @Reducer
+  enum Destination {
+    case leaf(Leaf)
+    case other(Leaf)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { _, _ in .none }
+      .ifLet(\.$destination, action: \.destination)
+  }
+}
+
+extension Presenter.Destination.State: Equatable {}
+
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
     metrics: [.wallClock, .throughput, .mallocCountTotal],
@@ -213,6 +239,16 @@ let benchmarks: @Sendable () -> Void = {
       .scope(state: \.inner, action: \.inner).scope(state: \.inner, action: \.inner)
     for _ in benchmark.scaledIterations {
       blackHole(child.send(.increment))
+    }
+  }
+
+  Benchmark("Send through a @Reducer destination enum (ifLet, presented)") { benchmark in
+    let store = Store(initialState: Presenter.State(destination: .leaf(Leaf.State()))) {
+      Presenter()
+    }
+    let action = Presenter.Action.destination(.presented(.leaf(.increment)))
+    for _ in benchmark.scaledIterations {
+      blackHole(store.send(action))
     }
   }
 

@@ -1,3 +1,5 @@
+import IssueReporting
+
 /// A reducer that is an enum of features: the destination pattern, which `@Reducer` generates
 /// from `@Reducer enum Destination { case detail(Detail) … }`.
 ///
@@ -29,4 +31,26 @@ extension CaseReducer {
 public protocol CaseReducerState {
   /// The enum reducer this is the state of.
   associatedtype StateReducer: CaseReducer where StateReducer.State == Self
+
+  /// Which case this is, for telling one presentation from the next.
+  var _$caseIndex: Int { get }
+
+  /// Whether this case holds ephemeral state (an alert), dismissed once answered.
+  var _$isEphemeral: Bool { get }
+}
+
+/// Reports an action of a `@Reducer enum`'s case that arrived while the state was in another.
+public func _reportCaseMismatch<Action, Reducer>(
+  action: Action, in reducer: Reducer.Type,
+  fileID: StaticString = #fileID, line: UInt = #line
+) {
+  reportIssue(
+    """
+    "\(Reducer.self)" received an action for a case its state is not in:
+
+      \(String(customDumping: action))
+
+    The parent probably changed the destination while one of its effects was still running.
+    """
+  )
 }

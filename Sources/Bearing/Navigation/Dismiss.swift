@@ -93,14 +93,27 @@ extension Effect {
 /// What identifies one presentation of a feature: its type, the case of an enum destination,
 /// and its `id` when it is `Identifiable`. A new identity means a new presentation, whose
 /// predecessor's effects are cancelled.
-func presentationIdentity(of value: Any) -> String {
-  var identity = String(reflecting: type(of: value))
-  let mirror = Mirror(reflecting: value)
-  if mirror.displayStyle == .enum, let label = mirror.children.first?.label {
-    identity += ".\(label)"
+///
+/// Computed for every action while something is presented, so it keeps hashes rather than
+/// values: the hash of the case key path that `@CasePathable` returns for the value, and of the
+/// `id`.
+struct PresentationIdentity: Hashable, Sendable {
+  let type: ObjectIdentifier
+  let caseKeyPath: Int?
+  let id: Int?
+
+  init<State>(of value: State) {
+    type = ObjectIdentifier(State.self)
+    if let state = value as? any CaseReducerState {
+      caseKeyPath = state._$caseIndex
+    } else {
+      caseKeyPath = (value as? any CasePathable).flatMap { caseKeyPathIdentifier($0) }
+    }
+    id = (value as? any Identifiable).map { $0.id.hashValue }
   }
-  if let identifiable = value as? any Identifiable {
-    identity += "#\(identifiable.id)"
-  }
-  return identity
+}
+
+private func caseKeyPathIdentifier<Root: CasePathable>(_ value: Root) -> Int? {
+  guard let reflectable = Root.allCasePaths as? any CasePathReflectable<Root> else { return nil }
+  return reflectable[value].hashValue
 }

@@ -48,6 +48,28 @@ extension Reducer {
   }
 }
 
+extension Reducer {
+  /// Presents ephemeral state, such as an alert, which has no reducer of its own: sending one
+  /// of its actions dismisses it.
+  ///
+  /// ```swift
+  /// @Presents var alert: AlertState<Action.Alert>?
+  /// …
+  /// .ifLet(\.$alert, action: \.alert)
+  /// ```
+  public func ifLet<DestinationState: EphemeralState, DestinationAction>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> _PresentationReducer<Self, EmptyReducer<DestinationState, DestinationAction>>
+  where Action: CasePathable {
+    _PresentationReducer(
+      base: self, destination: EmptyReducer(), toPresentationState: toPresentationState,
+      toPresentationAction: AnyCasePath(toPresentationAction), fileID: fileID, line: line)
+  }
+}
+
 /// What ``Reducer/ifLet(_:action:destination:fileID:line:)`` builds.
 public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
 where Base.Action: Sendable {
@@ -78,11 +100,12 @@ where Base.Action: Sendable {
   struct CancelID: Hashable, Sendable {
     let file: UInt
     let line: UInt
-    let identity: String
+    let identity: PresentationIdentity
   }
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    let before = state[keyPath: toPresentationState].wrappedValue.map(presentationIdentity(of:))
+    let before = state[keyPath: toPresentationState].wrappedValue.map(
+      PresentationIdentity.init(of:))
     var destinationEffect = Effect<Base.Action>.none
     let baseEffect: Effect<Base.Action>
     switch toPresentationAction.extract(from: action) {
@@ -97,7 +120,9 @@ where Base.Action: Sendable {
         .map { embed.embed(.presented($0)) }
         .dismissing(with: embed.embed(.dismiss))
         .cancellable(id: cancelID(before))
-        state[keyPath: toPresentationState].wrappedValue = presented
+        // Answering ephemeral state (an alert) is the end of it.
+        state[keyPath: toPresentationState].wrappedValue =
+          isEphemeral(presented) ? nil : presented
       } else {
         reportIssue(
           """
@@ -124,14 +149,14 @@ where Base.Action: Sendable {
     case nil:
       baseEffect = base.reduce(into: &state, action: action)
     }
-    let after = state[keyPath: toPresentationState].wrappedValue.map(presentationIdentity(of:))
+    let after = state[keyPath: toPresentationState].wrappedValue.map(PresentationIdentity.init(of:))
     guard let before, before != after else {
       return destinationEffect.merge(with: baseEffect)
     }
     return .merge(destinationEffect, baseEffect, .cancel(id: cancelID(before)))
   }
 
-  private func cancelID(_ identity: String) -> CancelID {
+  private func cancelID(_ identity: PresentationIdentity) -> CancelID {
     CancelID(file: fileID.address, line: line, identity: identity)
   }
 }

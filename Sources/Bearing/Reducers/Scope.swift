@@ -11,14 +11,7 @@ import IssueReporting
 /// }
 /// ```
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
-  /// Where the child's state lives: a property, or a case of an enum.
-  @usableFromInline
-  enum StatePath {
-    case keyPath(WritableKeyPath<ParentState, Child.State>)
-    case casePath(AnyCasePath<ParentState, Child.State>, fileID: StaticString, line: UInt)
-  }
-
-  @usableFromInline let toChildState: StatePath
+  @usableFromInline let toChildState: WritableKeyPath<ParentState, Child.State>
   @usableFromInline let toChildAction: AnyCasePath<ParentAction, Child.Action>
   @usableFromInline let child: Child
 
@@ -54,28 +47,6 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
       child: child())
   }
 
-  /// Scopes to a child's state held in one case of an enum state: a child action that arrives
-  /// while the state is in another case is reported.
-  ///
-  /// ```swift
-  /// Scope(state: \.loggedIn, action: \.loggedIn) { LoggedIn() }
-  /// ```
-  public init<ChildState, ChildAction>(
-    state toChildState: CaseKeyPath<ParentState, ChildState>,
-    action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
-    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
-    fileID: StaticString = #fileID,
-    line: UInt = #line
-  )
-  where
-    ParentState: CasePathable, ParentAction: CasePathable, ChildState == Child.State,
-    ChildAction == Child.Action
-  {
-    self.toChildState = .casePath(AnyCasePath(toChildState), fileID: fileID, line: line)
-    self.toChildAction = AnyCasePath(toChildAction)
-    self.child = child()
-  }
-
   /// `Scope(state:action:)` with the state path unlabeled: `Scope(\.child, action: \.child)`.
   @inlinable
   public init<ChildState, ChildAction>(
@@ -98,29 +69,13 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     self.init(state: toChildState, action: toChildAction, child: child)
   }
 
-  /// `Scope(state:action:)` for an enum state's case, with the state path unlabeled.
-  public init<ChildState, ChildAction>(
-    _ toChildState: CaseKeyPath<ParentState, ChildState>,
-    action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
-    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
-    fileID: StaticString = #fileID,
-    line: UInt = #line
-  )
-  where
-    ParentState: CasePathable, ParentAction: CasePathable, ChildState == Child.State,
-    ChildAction == Child.Action
-  {
-    self.init(
-      state: toChildState, action: toChildAction, child: child, fileID: fileID, line: line)
-  }
-
   @usableFromInline
   init(
     toChildState: WritableKeyPath<ParentState, Child.State>,
     toChildAction: AnyCasePath<ParentAction, Child.Action>,
     child: Child
   ) {
-    self.toChildState = .keyPath(toChildState)
+    self.toChildState = toChildState
     self.toChildAction = toChildAction
     self.child = child
   }
@@ -128,34 +83,130 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(from: action) else { return .none }
-    let effect: Effect<Child.Action>
-    switch toChildState {
-    case .keyPath(let keyPath):
-      effect = child.reduce(into: &state[keyPath: keyPath], action: childAction)
-    case .casePath(let casePath, let fileID, let line):
-      guard var childState = casePath.extract(from: state) else {
-        reportScopeMismatch(action: action, fileID: fileID, line: line)
-        return .none
-      }
-      effect = child.reduce(into: &childState, action: childAction)
-      state = casePath.embed(childState)
-    }
+    let effect = child.reduce(into: &state[keyPath: toChildState], action: childAction)
     if case .none = effect.operation { return .none }
     let embed = toChildAction
     return effect.map { embed.embed($0) }
   }
 }
 
-@usableFromInline
-func reportScopeMismatch<Action>(action: Action, fileID: StaticString, line: UInt) {
-  reportIssue(
-    """
-    A "Scope" at "\(fileID):\(line)" received a child action when the state was in another case:
-
-      \(String(customDumping: action))
-
-    The parent probably changed the state's case while one of the child's effects was still \
-    running.
-    """
+extension Scope {
+  /// Scopes to a child's state held in one case of an enum state: a child action that arrives
+  /// while the state is in another case is reported.
+  ///
+  /// ```swift
+  /// Scope(state: \.loggedIn, action: \.loggedIn) { LoggedIn() }
+  /// ```
+  ///
+  /// The child runs inside ``_CaseScopedReducer`` on the case's value, so a `Scope` of a property
+  /// stays exactly as small and fast as before: bodies are rebuilt for every action, and every
+  /// byte of `Scope` is paid at every level.
+  public init<ChildState, ChildAction, CaseChild: Reducer>(
+    state toChildState: CaseKeyPath<ParentState, ChildState>,
+    action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> CaseChild,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
   )
+  where
+    ParentState: CasePathable, ParentAction: CasePathable, CaseChild.State == ChildState,
+    CaseChild.Action == ChildAction, Child == _CaseScopedReducer<CaseChild>
+  {
+    self.init(
+      toChildState: \ParentState.[_bearingCase: CaseOfState(AnyCasePath(toChildState))],
+      toChildAction: AnyCasePath(toChildAction),
+      child: _CaseScopedReducer(child: child(), fileID: fileID, line: line))
+  }
+
+  /// An enum state's case by its `AllCasePaths` entries, the form `@Reducer enum` generates:
+  /// plain key paths, made once per process.
+  public init<ChildState, ChildAction, CaseChild: Reducer>(
+    state toChildState: KeyPath<ParentState.AllCasePaths, AnyCasePath<ParentState, ChildState>>,
+    action toChildAction: KeyPath<
+      ParentAction.AllCasePaths, AnyCasePath<ParentAction, ChildAction>
+    >,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> CaseChild,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  )
+  where
+    ParentState: CasePathable, ParentAction: CasePathable, CaseChild.State == ChildState,
+    CaseChild.Action == ChildAction, Child == _CaseScopedReducer<CaseChild>
+  {
+    self.init(
+      toChildState:
+        \ParentState.[
+          _bearingCase: CaseOfState(ParentState.allCasePaths[keyPath: toChildState])],
+      toChildAction: ParentAction.allCasePaths[keyPath: toChildAction],
+      child: _CaseScopedReducer(child: child(), fileID: fileID, line: line))
+  }
+
+  /// `Scope(state:action:)` for an enum state's case, with the state path unlabeled.
+  public init<ChildState, ChildAction, CaseChild: Reducer>(
+    _ toChildState: CaseKeyPath<ParentState, ChildState>,
+    action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> CaseChild,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  )
+  where
+    ParentState: CasePathable, ParentAction: CasePathable, CaseChild.State == ChildState,
+    CaseChild.Action == ChildAction, Child == _CaseScopedReducer<CaseChild>
+  {
+    self.init(
+      state: toChildState, action: toChildAction, child: child, fileID: fileID, line: line)
+  }
+}
+
+/// Runs a child on the value of an enum state's case, reporting an action that arrives while
+/// the state is in another case; what ``Scope`` builds for a case.
+public struct _CaseScopedReducer<Child: Reducer>: Reducer {
+  let child: Child
+  let fileID: StaticString
+  let line: UInt
+
+  public func reduce(into state: inout Child.State?, action: Child.Action) -> Effect<
+    Child.Action
+  > {
+    guard state != nil else {
+      reportIssue(
+        """
+        A "Scope" at "\(fileID):\(line)" received a child action when the state was in \
+        another case:
+
+          \(String(customDumping: action))
+
+        The parent probably changed the state's case while one of the child's effects was \
+        still running.
+        """
+      )
+      return .none
+    }
+    return child.reduce(into: &state!, action: action)
+  }
+}
+
+/// One case of an enum state, hashed by identity so that it can be the argument of the key path
+/// that reads and writes the case's value.
+public final class CaseOfState<Root, Value>: Hashable, Sendable {
+  let casePath: AnyCasePath<Root, Value>
+
+  init(_ casePath: AnyCasePath<Root, Value>) {
+    self.casePath = casePath
+  }
+
+  public static func == (lhs: CaseOfState, rhs: CaseOfState) -> Bool { lhs === rhs }
+  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+extension CasePathable {
+  /// The value of a case, `nil` in another case; setting a value puts the state in that case.
+  /// The key path a ``Scope`` of an enum state's case reads and writes.
+  public subscript<Value>(_bearingCase stateCase: CaseOfState<Self, Value>) -> Value? {
+    get { stateCase.casePath.extract(from: self) }
+    set {
+      guard let newValue else { return }
+      self = stateCase.casePath.embed(newValue)
+    }
+  }
 }

@@ -1,0 +1,28 @@
+/// State presented for a single answer, such as an alert: it has actions but no reducer, and is
+/// dismissed as soon as one of its actions is sent.
+///
+/// A `@Reducer enum` case whose value is ephemeral gets an action case of the value's `Action`
+/// (mark it `@ReducerCaseEphemeral`; ``AlertState`` cases are recognised without the mark).
+///
+/// ```swift
+/// @Reducer
+/// enum Destination {
+///   case alert(AlertState<Alert>)
+///   case edit(EditContact)
+/// }
+/// ```
+public protocol EphemeralState<Action> {
+  /// What answering it sends.
+  associatedtype Action
+}
+
+/// Whether presented state is ephemeral, itself or as the value of an enum destination's case.
+func isEphemeral(_ value: Any) -> Bool {
+  if value is any EphemeralState { return true }
+  if let state = value as? any CaseReducerState { return state._$isEphemeral }
+  let mirror = Mirror(reflecting: value)
+  guard mirror.displayStyle == .enum, let payload = mirror.children.first?.value else {
+    return false
+  }
+  return payload is any EphemeralState
+}
