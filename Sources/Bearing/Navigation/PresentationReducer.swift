@@ -112,14 +112,19 @@ where Base.Action: Sendable {
     case .presented(let destinationAction)?:
       if var presented = state[keyPath: toPresentationState].wrappedValue, let before {
         let embed = toPresentationAction
-        destinationEffect = withDependencies {
+        let effect = withDependencies {
           $0.isPresented = true
         } operation: {
           destination.reduce(into: &presented, action: destinationAction)
         }
-        .map { embed.embed(.presented($0)) }
-        .dismissing(with: embed.embed(.dismiss))
-        .cancellable(id: cancelID(before))
+        if case .none = effect.operation {
+        } else {
+          destinationEffect =
+            effect
+            .map { embed.embed(.presented($0)) }
+            .dismissing(with: embed.embed(.dismiss))
+            .cancellable(id: cancelID(before))
+        }
         // Answering ephemeral state (an alert) is the end of it.
         state[keyPath: toPresentationState].wrappedValue =
           isEphemeral(presented) ? nil : presented

@@ -187,14 +187,19 @@ where Base.Action: Sendable {
     case .element(let id, let destinationAction)?:
       if var element = state[keyPath: toStackState][id: id] {
         let embed = toStackAction
-        destinationEffect = withDependencies {
+        let effect = withDependencies {
           $0.isPresented = true
         } operation: {
           destination.reduce(into: &element, action: destinationAction)
         }
-        .map { embed.embed(.element(id: id, action: $0)) }
-        .dismissing(with: embed.embed(.popFrom(id: id)))
-        .cancellable(id: cancelID(id))
+        if case .none = effect.operation {
+        } else {
+          destinationEffect =
+            effect
+            .map { embed.embed(.element(id: id, action: $0)) }
+            .dismissing(with: embed.embed(.popFrom(id: id)))
+            .cancellable(id: cancelID(id))
+        }
         state[keyPath: toStackState][id: id] = element
       } else {
         reportIssue(
