@@ -303,3 +303,98 @@ struct Composed {
     await store.skipReceivedActions()
   }
 }
+
+/// `@Reducer` on a feature that implements `reduce(into:action:)` and names its state and
+/// actions with type aliases.
+@Reducer
+struct Toggle {
+  typealias State = Bool
+  typealias Action = Void
+
+  func reduce(into state: inout Bool, action: Void) -> Effect<Void> {
+    state.toggle()
+    return .none
+  }
+}
+
+/// A child that reports whether it is presented, and a parent presenting it or a preview that
+/// has no feature.
+@Reducer
+struct Sheet {
+  @ObservableState
+  struct State: Equatable {
+    var wasPresented: Bool?
+  }
+  enum Action: Equatable {
+    case check
+    case checked(Bool)
+  }
+  @Dependency(\.isPresented) var isPresented
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .check:
+        state.wasPresented = isPresented
+        return .run { send in
+          @Dependency(\.isPresented) var isPresented
+          await send(.checked(isPresented))
+        }
+      case .checked:
+        return .none
+      }
+    }
+  }
+}
+
+@Reducer
+struct Sheets {
+  @ObservableState
+  struct State: Equatable {
+    @Presents var destination: Destination.State?
+  }
+  enum Action {
+    case destination(PresentationAction<Destination.Action>)
+  }
+  @Reducer
+  enum Destination {
+    case sheet(Sheet)
+    @ReducerCaseIgnored
+    case preview(String)
+  }
+  var body: some ReducerOf<Self> {
+    EmptyReducer()
+      .ifLet(\.$destination, action: \.destination)
+  }
+}
+
+extension Sheets.Destination.State: Equatable {}
+
+@MainActor
+@Suite struct TCAMacroFormsTests {
+  @Test func aReduceIntoFeatureWithTypeAliasesIsAReducer() {
+    let store = Store(initialState: false) { Toggle() }
+    store.send(())
+    #expect(store.state)
+  }
+
+  @Test func aPresentedFeatureSeesIsPresentedInItsReducerAndEffects() async {
+    let store = TestStore(initialState: Sheets.State(destination: .sheet(Sheet.State()))) {
+      Sheets()
+    }
+    await store.send(\.destination.sheet.check) {
+      $0.destination?.modify(\.sheet) { $0.wasPresented = true }
+    }
+    await store.receive(\.destination.sheet.checked, true)
+
+    let alone = TestStore(initialState: Sheet.State()) { Sheet() }
+    await alone.send(.check) { $0.wasPresented = false }
+    await alone.receive(\.checked, false)
+  }
+
+  @Test func anIgnoredCaseIsStateWithoutActions() async {
+    let store = TestStore(initialState: Sheets.State(destination: .preview("draft"))) {
+      Sheets()
+    }
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
+  }
+}
