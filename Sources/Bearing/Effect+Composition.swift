@@ -84,10 +84,13 @@ extension Effect.Operation {
 
 extension Effect {
   /// Runs every asynchronous operation of this effect inside `wrap`, which receives the
-  /// operation's `send` and the operation to call: how navigation gives a child's effects a
-  /// `dismiss` that reaches the parent.
+  /// operation's `send` and the operation, to call with that `send` or another: how navigation
+  /// gives a child's effects a `dismiss` that reaches the parent.
   func wrappingRuns(
-    _ wrap: @escaping @Sendable (Send<Action>, @Sendable () async -> Void) async -> Void
+    _ wrap:
+      @escaping @Sendable (
+        Send<Action>, _ operation: @escaping @Sendable (Send<Action>) async -> Void
+      ) async -> Void
   ) -> Self {
     Self(operation.wrappingRuns(wrap))
   }
@@ -95,13 +98,16 @@ extension Effect {
 
 extension Effect.Operation {
   func wrappingRuns(
-    _ wrap: @escaping @Sendable (Send<Action>, @Sendable () async -> Void) async -> Void
+    _ wrap:
+      @escaping @Sendable (
+        Send<Action>, _ operation: @escaping @Sendable (Send<Action>) async -> Void
+      ) async -> Void
   ) -> Self {
     switch self {
     case .none, .send, .cancel:
       return self
     case .run(let priority, let name, let operation):
-      return .run(priority, name) { send in await wrap(send) { await operation(send) } }
+      return .run(priority, name) { send in await wrap(send, operation) }
     case .merge(let effects):
       return .merge(effects.map { $0.wrappingRuns(wrap) })
     case .concatenate(let effects):

@@ -398,3 +398,36 @@ extension Sheets.Destination.State: Equatable {}
     await store.send(.destination(.dismiss)) { $0.destination = nil }
   }
 }
+
+/// A parent whose child's effect tells it something: the parent, reducing that in the child's
+/// task, must not see itself as presented.
+@Reducer
+struct Messenger {
+  @ObservableState
+  struct State: Equatable {
+    @Presents var sheet: Sheet.State?
+    var parentSawPresented: Bool?
+  }
+  enum Action {
+    case sheet(PresentationAction<Sheet.Action>)
+  }
+  @Dependency(\.isPresented) var isPresented
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .sheet(.presented(.checked)) = action {
+        state.parentSawPresented = isPresented
+      }
+      return .none
+    }
+    .ifLet(\.$sheet, action: \.sheet) { Sheet() }
+  }
+}
+
+@MainActor
+@Suite struct PresentationContextTests {
+  @Test func aParentReducingItsChildsActionIsNotPresented() async {
+    let store = TestStore(initialState: Messenger.State(sheet: Sheet.State())) { Messenger() }
+    await store.send(\.sheet.check) { $0.sheet?.wasPresented = true }
+    await store.receive(\.sheet.checked, true) { $0.parentSawPresented = false }
+  }
+}

@@ -30,6 +30,12 @@ public struct DismissEffect: Sendable {
   /// What the enclosing `ifLet` or `forEach` installed for the effect running now.
   @TaskLocal static var handler: (@Sendable () async -> Void)?
 
+  /// Whether an `ifLet` or `forEach` is running a presented child (its reducer or one of its
+  /// effects) in this task: a task-local rather than a dependency override, because it is set
+  /// for every action a presented child gets, and a task-local push costs far less than a copy
+  /// of the dependency values.
+  @TaskLocal static var isPresented = false
+
   public func callAsFunction(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -74,9 +80,9 @@ extension DependencyValues {
   }
 
   /// Whether the feature reading it is presented, by `ifLet` on a presentation state or by
-  /// `forEach` on a stack.
+  /// `forEach` on a stack, in its reducer and in its effects.
   public var isPresented: Bool {
-    get { self[IsPresentedKey.self] }
+    get { DismissEffect.isPresented || self[IsPresentedKey.self] }
     set { self[IsPresentedKey.self] = newValue }
   }
 }
@@ -85,7 +91,18 @@ extension Effect {
   /// This effect, with `dismiss()` in its operations sending `dismissAction` to the store.
   func dismissing(with dismissAction: Action) -> Self where Action: Sendable {
     wrappingRuns { send, operation in
-      await DismissEffect.$handler.withValue({ await send(dismissAction) }, operation: operation)
+      // What the child sends is reduced by the whole app, perhaps in this very task: it must
+      // not see the child's presentation, nor start parent effects that inherit its dismiss.
+      let outside = Send<Action> { action in
+        DismissEffect.$handler.withValue(nil) {
+          DismissEffect.$isPresented.withValue(false) { send.send(action) }
+        }
+      }
+      await DismissEffect.$isPresented.withValue(true) {
+        await DismissEffect.$handler.withValue({ await outside(dismissAction) }) {
+          await operation(outside)
+        }
+      }
     }
   }
 }

@@ -112,9 +112,7 @@ where Base.Action: Sendable {
     case .presented(let destinationAction)?:
       if var presented = state[keyPath: toPresentationState].wrappedValue, let before {
         let embed = toPresentationAction
-        let effect = withDependencies {
-          $0.isPresented = true
-        } operation: {
+        let effect = DismissEffect.$isPresented.withValue(true) {
           destination.reduce(into: &presented, action: destinationAction)
         }
         if case .none = effect.operation {

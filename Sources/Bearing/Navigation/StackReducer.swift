@@ -87,9 +87,7 @@ where Base.Action: Sendable {
     case .element(let id, let destinationAction)?:
       if var element = state[keyPath: toStackState][id: id] {
         let embed = toStackAction
-        let effect = withDependencies {
-          $0.isPresented = true
-        } operation: {
+        let effect = DismissEffect.$isPresented.withValue(true) {
           destination.reduce(into: &element, action: destinationAction)
         }
         if case .none = effect.operation {
