@@ -8,6 +8,29 @@ extension Reducer {
   /// Reduce { state, action in … }
   ///   .ifLet(\.$destination, action: \.destination) { Destination() }
   /// ```
+  /// `action: \.destination` names the case's entry in `Action.AllCasePaths`, made once per
+  /// process; a case key path (the next overload) is formed anew each time `body` is built.
+  public func ifLet<DestinationState, DestinationAction, Destination: Reducer>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action toPresentationAction: KeyPath<
+      Action.AllCasePaths, AnyCasePath<Action, PresentationAction<DestinationAction>>
+    >,
+    @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> _PresentationReducer<Self, Destination>
+  where
+    Action: CasePathable, DestinationState == Destination.State,
+    DestinationAction == Destination.Action
+  {
+    _PresentationReducer(
+      base: self, destination: destination(), toPresentationState: toPresentationState,
+      toPresentationAction: Action.allCasePaths[keyPath: toPresentationAction], fileID: fileID,
+      line: line)
+  }
+
+  /// The same, its actions named by a case key path.
+  @_disfavoredOverload
   public func ifLet<DestinationState, DestinationAction, Destination: Reducer>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
     action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
@@ -30,6 +53,28 @@ extension Reducer {
   /// ```swift
   /// .ifLet(\.$destination, action: \.destination)
   /// ```
+  public func ifLet<DestinationState: CaseReducerState, DestinationAction>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action toPresentationAction: KeyPath<
+      Action.AllCasePaths, AnyCasePath<Action, PresentationAction<DestinationAction>>
+    >,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> _PresentationReducer<Self, DestinationState.StateReducer>
+  where
+    Action: CasePathable, DestinationState.StateReducer: CaseReducer,
+    DestinationState.StateReducer.State == DestinationState,
+    DestinationState.StateReducer.Action == DestinationAction
+  {
+    _PresentationReducer(
+      base: self, destination: DestinationState.StateReducer.body,
+      toPresentationState: toPresentationState,
+      toPresentationAction: Action.allCasePaths[keyPath: toPresentationAction], fileID: fileID,
+      line: line)
+  }
+
+  /// The same, its actions named by a case key path.
+  @_disfavoredOverload
   public func ifLet<DestinationState: CaseReducerState, DestinationAction>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
     action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
@@ -57,6 +102,23 @@ extension Reducer {
   /// …
   /// .ifLet(\.$alert, action: \.alert)
   /// ```
+  public func ifLet<DestinationState: EphemeralState, DestinationAction>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action toPresentationAction: KeyPath<
+      Action.AllCasePaths, AnyCasePath<Action, PresentationAction<DestinationAction>>
+    >,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> _PresentationReducer<Self, EmptyReducer<DestinationState, DestinationAction>>
+  where Action: CasePathable {
+    _PresentationReducer(
+      base: self, destination: EmptyReducer(), toPresentationState: toPresentationState,
+      toPresentationAction: Action.allCasePaths[keyPath: toPresentationAction], fileID: fileID,
+      line: line)
+  }
+
+  /// The same, its actions named by a case key path.
+  @_disfavoredOverload
   public func ifLet<DestinationState: EphemeralState, DestinationAction>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
     action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,

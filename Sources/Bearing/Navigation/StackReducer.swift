@@ -10,6 +10,27 @@ extension Reducer {
   /// ```
   public func forEach<DestinationState, DestinationAction, Destination: Reducer>(
     _ toStackState: WritableKeyPath<State, StackState<DestinationState>>,
+    action toStackAction: KeyPath<
+      Action.AllCasePaths,
+      AnyCasePath<Action, StackAction<DestinationState, DestinationAction>>
+    >,
+    @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> _StackReducer<Self, Destination>
+  where
+    Action: CasePathable, DestinationState == Destination.State,
+    DestinationAction == Destination.Action
+  {
+    _StackReducer(
+      base: self, destination: destination(), toStackState: toStackState,
+      toStackAction: Action.allCasePaths[keyPath: toStackAction], fileID: fileID, line: line)
+  }
+
+  /// The same, its actions named by a case key path.
+  @_disfavoredOverload
+  public func forEach<DestinationState, DestinationAction, Destination: Reducer>(
+    _ toStackState: WritableKeyPath<State, StackState<DestinationState>>,
     action toStackAction: CaseKeyPath<Action, StackAction<DestinationState, DestinationAction>>,
     @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
     fileID: StaticString = #fileID,
@@ -30,6 +51,27 @@ extension Reducer {
   /// ```swift
   /// .forEach(\.path, action: \.path)
   /// ```
+  public func forEach<DestinationState: CaseReducerState, DestinationAction>(
+    _ toStackState: WritableKeyPath<State, StackState<DestinationState>>,
+    action toStackAction: KeyPath<
+      Action.AllCasePaths,
+      AnyCasePath<Action, StackAction<DestinationState, DestinationAction>>
+    >,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> _StackReducer<Self, DestinationState.StateReducer>
+  where
+    Action: CasePathable, DestinationState.StateReducer: CaseReducer,
+    DestinationState.StateReducer.State == DestinationState,
+    DestinationState.StateReducer.Action == DestinationAction
+  {
+    _StackReducer(
+      base: self, destination: DestinationState.StateReducer.body, toStackState: toStackState,
+      toStackAction: Action.allCasePaths[keyPath: toStackAction], fileID: fileID, line: line)
+  }
+
+  /// The same, its actions named by a case key path.
+  @_disfavoredOverload
   public func forEach<DestinationState: CaseReducerState, DestinationAction>(
     _ toStackState: WritableKeyPath<State, StackState<DestinationState>>,
     action toStackAction: CaseKeyPath<Action, StackAction<DestinationState, DestinationAction>>,
