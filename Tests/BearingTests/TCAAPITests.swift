@@ -431,3 +431,37 @@ struct Messenger {
     await store.receive(\.sheet.checked, true) { $0.parentSawPresented = false }
   }
 }
+
+/// A feature that presents another of itself: the state holds its own type through
+/// `PresentationState`'s indirection.
+@Reducer
+struct Folder {
+  @ObservableState
+  struct State: Equatable {
+    var name: String
+    @Presents var subfolder: State?
+  }
+  enum Action {
+    case open(String)
+    indirect case subfolder(PresentationAction<Action>)
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .open(let name) = action { state.subfolder = State(name: name) }
+      return .none
+    }
+    .ifLet(\.$subfolder, action: \.subfolder) { Folder() }
+  }
+}
+
+@MainActor
+@Suite struct RecursivePresentationTests {
+  @Test func aFeatureCanPresentItself() async {
+    let store = TestStore(initialState: Folder.State(name: "root")) { Folder() }
+    await store.send(.open("a")) { $0.subfolder = Folder.State(name: "a") }
+    await store.send(.subfolder(.presented(.open("b")))) {
+      $0.subfolder?.subfolder = Folder.State(name: "b")
+    }
+    await store.send(.subfolder(.dismiss)) { $0.subfolder = nil }
+  }
+}

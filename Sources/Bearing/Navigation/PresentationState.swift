@@ -13,30 +13,26 @@
 /// ```
 @propertyWrapper
 public struct PresentationState<State> {
-  private final class Box: @unchecked Sendable {
-    // Safety: a box is never mutated once shared: `wrappedValue`'s setter copies it first
-    // unless this value holds the only reference (`isKnownUniquelyReferenced`), the usual
-    // copy-on-write discipline, so readers on other threads never see a write.
-    var value: State?
-    init(_ value: State?) { self.value = value }
+  /// The value behind one indirection, so that a feature's state can hold a presentation of
+  /// the same feature; Sendable whenever `State` is, checked by the compiler.
+  fileprivate indirect enum Storage {
+    case value(State?)
   }
 
-  private var box: Box
+  private var storage: Storage
 
   public init(wrappedValue: State?) {
-    self.box = Box(wrappedValue)
+    self.storage = .value(wrappedValue)
   }
 
   /// The presented feature's state, or `nil` when nothing is presented.
   public var wrappedValue: State? {
-    get { box.value }
-    set {
-      if isKnownUniquelyReferenced(&box) {
-        box.value = newValue
-      } else {
-        box = Box(newValue)
+    get {
+      switch storage {
+      case .value(let value): return value
       }
     }
+    set { storage = .value(newValue) }
   }
 
   /// The presentation state itself: `$destination`.
@@ -48,7 +44,7 @@ public struct PresentationState<State> {
 
 extension PresentationState: Equatable where State: Equatable {
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.box === rhs.box || lhs.wrappedValue == rhs.wrappedValue
+    lhs.wrappedValue == rhs.wrappedValue
   }
 }
 
@@ -59,6 +55,7 @@ extension PresentationState: Hashable where State: Hashable {
 }
 
 extension PresentationState: Sendable where State: Sendable {}
+extension PresentationState.Storage: Sendable where State: Sendable {}
 
 extension PresentationState: CustomDumpReflectable {
   public var customDumpMirror: Mirror {
