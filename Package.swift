@@ -12,11 +12,11 @@ let package = Package(
     .library(name: "BearingLocation", targets: ["BearingLocation"]),
     .library(name: "BearingGPSD", targets: ["BearingGPSD"]),
     .library(name: "BearingHTTP", targets: ["BearingHTTP"]),
-    .library(name: "Places", targets: ["Places"]),
-    .library(name: "Persistence", targets: ["Persistence"]),
-    .library(name: "Settings", targets: ["Settings"]),
-    .library(name: "Telemetry", targets: ["Telemetry"]),
-    .library(name: "CoffeeFinder", targets: ["CoffeeFinder"]),
+    .library(name: "BearingPlaces", targets: ["BearingPlaces"]),
+    .library(name: "BearingPersistence", targets: ["BearingPersistence"]),
+    .library(name: "BearingTelemetry", targets: ["BearingTelemetry"]),
+    .library(name: "BearingText", targets: ["BearingText"]),
+    // The app's own modules (CoffeeFinder, Settings) are not products: only the app uses them.
     .executable(name: "coffee-finder", targets: ["coffee-finder"]),
   ],
   dependencies: [
@@ -33,6 +33,8 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"605.0.0"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
   ],
   targets: [
     .macro(
@@ -82,7 +84,7 @@ let package = Package(
     .target(
       name: "BearingGPSD",
       dependencies: [
-        "BearingLocation",
+        "BearingLocation", "BearingText",
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -92,7 +94,7 @@ let package = Package(
     .target(
       name: "BearingHTTP",
       dependencies: [
-        "Bearing",
+        "Bearing", "BearingText",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
@@ -101,6 +103,8 @@ let package = Package(
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ]
     ),
+    // Untrusted text made safe for a terminal, and the JSON-lines encoder for output.
+    .target(name: "BearingText"),
     .target(name: "BearingLocationTesting", dependencies: ["BearingLocation"]),
     .target(
       name: "BearingHTTPTesting",
@@ -113,7 +117,7 @@ let package = Package(
     ),
     .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
     .target(
-      name: "Places",
+      name: "BearingPlaces",
       dependencies: [
         "BearingHTTP", "BearingLocation", "CZlib",
         .product(name: "CustomDump", package: "swift-custom-dump"),
@@ -123,7 +127,7 @@ let package = Package(
       resources: [.copy("Resources/helsinki-cafes.json"), .copy("Resources/ODbL-NOTICE.md")]
     ),
     .target(
-      name: "Persistence",
+      name: "BearingPersistence",
       dependencies: [
         "Bearing", "BearingLocation",
         .product(name: "Dependencies", package: "swift-dependencies"),
@@ -133,12 +137,12 @@ let package = Package(
     ),
     .target(
       name: "Settings",
-      dependencies: ["Bearing", .product(name: "Logging", package: "swift-log")]
+      dependencies: ["Bearing", "BearingText", .product(name: "Logging", package: "swift-log")]
     ),
     .target(
-      name: "Telemetry",
+      name: "BearingTelemetry",
       dependencies: [
-        "Bearing", "BearingLocation",
+        "Bearing", "BearingLocation", "BearingText",
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "DependenciesMacros", package: "swift-dependencies"),
@@ -149,20 +153,22 @@ let package = Package(
     // in the middle of a batch. Built with the tests; not a product.
     .executableTarget(
       name: "persistence-test-helper",
-      dependencies: ["Persistence", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: ["BearingPersistence", .product(name: "GRDB", package: "GRDB.swift")],
       path: "Tests/PersistenceTestHelper"
     ),
     .target(
       name: "CoffeeFinder",
       dependencies: [
-        "Bearing", "BearingLocation", "BearingGPSD", "Places", "Persistence", "Settings",
-        "Telemetry",
+        "Bearing", "BearingLocation", "BearingGPSD", "BearingPlaces", "BearingPersistence",
+        "Settings",
+        "BearingTelemetry", "BearingText",
       ]
     ),
     .executableTarget(
       name: "coffee-finder",
       dependencies: [
-        "CoffeeFinder", "Bearing", "BearingLocation", "BearingGPSD", "Places", "Persistence",
+        "CoffeeFinder", "Bearing", "BearingLocation", "BearingGPSD", "BearingPlaces",
+        "BearingPersistence", "BearingText",
         "Settings",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -211,26 +217,30 @@ let package = Package(
       resources: [.copy("Fixtures")]
     ),
     .testTarget(
-      name: "PlacesTests",
+      name: "BearingPlacesTests",
       dependencies: [
-        "Places", "BearingHTTPTesting", "BearingTesting",
+        "BearingPlaces", "BearingHTTPTesting", "BearingTesting",
         .product(name: "Dependencies", package: "swift-dependencies"),
       ],
       resources: [.copy("Fixtures")]
     ),
     .testTarget(
-      name: "PersistenceTests",
+      name: "BearingPersistenceTests",
       dependencies: [
-        "Persistence", "BearingTesting", .product(name: "GRDB", package: "GRDB.swift"),
+        "BearingPersistence", "BearingTesting", .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
+    .testTarget(name: "BearingTextTests", dependencies: ["BearingText"]),
     .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
-    .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "BearingTesting"]),
+    .testTarget(
+      name: "BearingTelemetryTests",
+      dependencies: ["BearingTelemetry", "BearingTesting", "BearingText"]
+    ),
     .testTarget(
       name: "CoffeeFinderTests",
       dependencies: [
-        "CoffeeFinder", "BearingTesting", "BearingLocation", "BearingHTTPTesting", "Places",
-        "Persistence",
+        "CoffeeFinder", "BearingTesting", "BearingLocation", "BearingHTTPTesting", "BearingPlaces",
+        "BearingPersistence", "BearingText",
       ]
     ),
   ]

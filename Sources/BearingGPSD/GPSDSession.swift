@@ -1,4 +1,5 @@
 import BearingLocation
+import BearingText
 import Foundation
 import Logging
 
@@ -84,16 +85,7 @@ struct GPSDSession {
   /// `text` from gpsd with control characters escaped, so that it is safe to print to a terminal
   /// and cannot forge log lines; also capped in length.
   static func printable(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars.prefix(200) {
-      if scalar.properties.generalCategory == .control
-        || scalar.properties.generalCategory == .format
-      {
-        result += "\\u{\(String(scalar.value, radix: 16))}"
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
+    TerminalText.escape(text, limit: 200)
   }
+
 }

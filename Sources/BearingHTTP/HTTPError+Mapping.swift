@@ -1,3 +1,4 @@
+import BearingText
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -34,15 +35,7 @@ extension HTTPError {
 
   /// Server text made safe to show: control characters escaped, at most 300 characters.
   static func sanitized(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      if scalar.properties.generalCategory == .control || scalar == "\u{7F}" {
-        result += scalar == "\n" ? " " : "\\u{\(String(scalar.value, radix: 16))}"
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result.count > 300 ? String(result.prefix(300)) + "…" : result
+    TerminalText.line(text, limit: 300)
   }
 
   /// The error for a `DecodingError`, naming the failing coding path.

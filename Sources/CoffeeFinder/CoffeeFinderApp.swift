@@ -1,8 +1,8 @@
 import Bearing
 import BearingLocation
+import BearingPersistence
+import BearingPlaces
 import Foundation
-import Persistence
-import Places
 
 /// The whole app as one feature: the nearby list, the detail of a selected place, favourites as
 /// monitored regions with "You are near …" alerts, and the status shown on every screen.

@@ -1,4 +1,5 @@
-import Places
+import BearingPlaces
+import BearingText
 
 /// Where place data comes from, with the credit its licence asks for.
 ///

@@ -1,7 +1,7 @@
 import BearingLocation
+import BearingPersistence
+import BearingPlaces
 import Foundation
-import Persistence
-import Places
 
 /// How a place becomes a favourite and a favourite becomes a monitored region.
 ///

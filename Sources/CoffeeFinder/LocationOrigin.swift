@@ -1,4 +1,5 @@
 import BearingLocation
+import BearingText
 
 /// Where the app's location comes from, shown in the status bar and in command output.
 ///

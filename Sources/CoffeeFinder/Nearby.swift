@@ -1,7 +1,7 @@
 import Bearing
 import BearingLocation
+import BearingPlaces
 import Foundation
-import Places
 
 /// The nearby coffee shops screen: ask for authorization, get a fix, search, list nearest first.
 ///

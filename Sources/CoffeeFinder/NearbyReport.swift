@@ -1,6 +1,7 @@
 import BearingLocation
+import BearingPlaces
+import BearingText
 import Foundation
-import Places
 
 /// What `coffee-finder nearby` prints: a table for people or JSON for programs.
 ///
@@ -98,8 +99,8 @@ public struct NearbyReport: Equatable, Sendable {
 
   /// The JSON form: one object with `center`, `radius`, `locationSource`, `dataSource`,
   /// `attribution` and `places` (each with `id`, `name`, `distance` in metres, `latitude`,
-  /// `longitude`, …). Control characters in strings are escaped, so even raw JSON is safe
-  /// on a terminal.
+  /// `longitude`, …) on one line, written by ``JSONLines``, so even raw JSON is safe on a
+  /// terminal.
   public func json() -> String {
     let form = JSONForm(
       center: .init(latitude: center.latitude, longitude: center.longitude),
@@ -113,24 +114,7 @@ public struct NearbyReport: Equatable, Sendable {
           address: place.address, categories: place.categories, phone: place.phone,
           website: place.website, source: place.source.rawValue)
       })
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    // Encoding plain strings and numbers cannot fail.
-    let text = String(decoding: (try? encoder.encode(form)) ?? Data("{}".utf8), as: UTF8.self)
-    return Self.escapeForJSON(text)
-  }
-
-  /// Escapes the scalars JSONEncoder leaves raw but a terminal would act on (C1 controls,
-  /// bidi overrides) as `\uXXXX`, which is still the same JSON string.
-  static func escapeForJSON(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      if TerminalText.isUnsafe(scalar) && scalar.value >= 0x7F {
-        result += "\\u" + String(format: "%04X", scalar.value)
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
+    // Plain strings and finite numbers always encode.
+    return (try? JSONLines.line(form)) ?? "{}"
   }
 }

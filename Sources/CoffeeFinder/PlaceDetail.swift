@@ -1,7 +1,7 @@
 import Bearing
+import BearingPersistence
+import BearingPlaces
 import Foundation
-import Persistence
-import Places
 
 /// Everything known about one place, with the favourite toggle and the user's notes (the MVVM
 /// prototype's posts: create, delete, select for detail, error alert on failure).

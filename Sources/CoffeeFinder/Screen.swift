@@ -1,7 +1,8 @@
 import BearingLocation
+import BearingPersistence
+import BearingPlaces
+import BearingText
 import Foundation
-import Persistence
-import Places
 
 /// Renders the app's state as terminal lines: a pure function, so every screen is tested by
 /// comparing strings.
@@ -117,7 +118,7 @@ public enum Screen {
         + (detail.isFavorite ? "  * favourite" : "")
     ]
     if let address = place.address { lines.append(TerminalText.truncate(address, width: width)) }
-    var facts = place.categories.map(TerminalText.escape)
+    var facts = place.categories.map { TerminalText.escape($0) }
     if place.distance != nil { facts.append(DistanceText.format(place.distance) + " away") }
     if !facts.isEmpty {
       lines.append(TerminalText.truncate(facts.joined(separator: " · "), width: width))

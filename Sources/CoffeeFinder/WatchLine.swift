@@ -1,4 +1,5 @@
 import BearingLocation
+import BearingText
 import Foundation
 
 /// One line of `coffee-finder watch` output: a fix, or entering or leaving a favourite.
@@ -49,10 +50,8 @@ public enum WatchLine: Equatable, Sendable {
     case .exit(let id, let name):
       object = ["type": .string("exit"), "id": .string(id), "name": .string(name)]
     }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let data = (try? encoder.encode(object)) ?? Data("{}".utf8)
-    return NearbyReport.escapeForJSON(String(decoding: data, as: UTF8.self))
+    // Strings and finite numbers always encode.
+    return (try? JSONLines.line(object)) ?? "{}"
   }
 
   static func time(_ date: Date) -> String {

@@ -1,3 +1,4 @@
+import BearingText
 import Foundation
 
 /// Turns a setting's text into its value, or a reason it is invalid. All three sources (file,
@@ -8,7 +9,7 @@ enum SettingParser {
     throws(SettingsError.Reason)
   {
     let text = raw.trimmingCharacters(in: .whitespaces)
-    let quoted = key.isSecret ? "the given key" : "\"\(TerminalText.escaped(text))\""
+    let quoted = key.isSecret ? "the given key" : "\"\(TerminalText.escape(text, limit: 80))\""
     switch key {
     case .searchRadius:
       guard let radius = Double(text), radius.isFinite, radius > 0, radius <= 100_000 else {

@@ -1,3 +1,5 @@
+import BearingText
+
 /// Why settings could not be loaded or saved. Every case names the file, variable or option
 /// at fault; a value is quoted (control characters escaped) unless it is the API key.
 public enum SettingsError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -18,7 +20,7 @@ public enum SettingsError: Error, Equatable, Sendable, CustomStringConvertible {
     case .invalidValue(let key, let source, let reason):
       "invalid \(key) in \(source): \(reason)"
     case .unknownKey(let key, let path):
-      "unknown key \"\(TerminalText.escaped(key))\" in \(path); known keys: "
+      "unknown key \"\(TerminalText.escape(key, limit: 80))\" in \(path); known keys: "
         + SettingKey.allCases.map(\.rawValue).joined(separator: ", ")
     case .malformedFile(let path, let reason):
       "\(path) is not a valid JSON config file: \(reason)"
@@ -27,21 +29,5 @@ public enum SettingsError: Error, Equatable, Sendable, CustomStringConvertible {
     case .cannotWrite(let path, let reason):
       "cannot write \(path): \(reason)"
     }
-  }
-}
-
-/// Text from files and the environment is untrusted: escape it before it reaches a terminal.
-enum TerminalText {
-  static func escaped(_ text: String, limit: Int = 80) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars.prefix(limit) {
-      switch scalar.properties.generalCategory {
-      case .control, .format, .lineSeparator, .paragraphSeparator:
-        result += scalar.escaped(asASCII: true)
-      default:
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return text.unicodeScalars.count > limit ? result + "…" : result
   }
 }

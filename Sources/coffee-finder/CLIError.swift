@@ -1,7 +1,8 @@
+import BearingPersistence
+import BearingPlaces
+import BearingText
 import CoffeeFinder
 import Foundation
-import Persistence
-import Places
 
 /// An error met while running a command: printed as one line, exit status 1.
 struct CLIError: Error, CustomStringConvertible {

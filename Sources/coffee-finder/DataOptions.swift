@@ -1,6 +1,6 @@
 import ArgumentParser
+import BearingPersistence
 import Foundation
-import Persistence
 
 /// Where favourites, notes and imported places are kept.
 struct DataOptions: ParsableArguments {

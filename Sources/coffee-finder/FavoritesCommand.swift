@@ -1,8 +1,9 @@
 import ArgumentParser
+import BearingPersistence
+import BearingPlaces
+import BearingText
 import CoffeeFinder
 import Foundation
-import Persistence
-import Places
 
 /// `coffee-finder favorites add|list|remove`.
 struct FavoritesCommand: AsyncParsableCommand {
@@ -53,7 +54,7 @@ struct FavoritesCommand: AsyncParsableCommand {
     func run() async throws {
       let favorites = try await data.openDatabase().favorites()
       if json {
-        Console.out(try JSONLines.encode(favorites.map(FavoriteJSON.init)))
+        Console.out(try JSONLines.lines(favorites.map(FavoriteJSON.init)))
       } else if favorites.isEmpty {
         Console.out("No favourites yet. Add one with: coffee-finder favorites add NAME")
       } else {

@@ -1,7 +1,8 @@
 import ArgumentParser
+import BearingPlaces
+import BearingText
 import CoffeeFinder
 import Foundation
-import Places
 
 /// `coffee-finder import FILE`: makes offline search work where the user's data covers.
 struct ImportCommand: AsyncParsableCommand {

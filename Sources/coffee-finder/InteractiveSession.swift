@@ -1,9 +1,9 @@
 import Bearing
 import BearingLocation
+import BearingPersistence
+import BearingPlaces
 import CoffeeFinder
 import Foundation
-import Persistence
-import Places
 
 /// The full-screen terminal UI: one ``CoffeeFinderApp`` store, rendered by ``Screen`` after
 /// every state change and on every terminal resize; keys become actions through

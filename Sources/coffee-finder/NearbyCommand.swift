@@ -1,9 +1,10 @@
 import ArgumentParser
 import Bearing
 import BearingLocation
+import BearingPlaces
+import BearingText
 import CoffeeFinder
 import Foundation
-import Places
 
 /// `coffee-finder nearby`: one search around one fix, printed as a table or JSON.
 struct NearbyCommand: AsyncParsableCommand {

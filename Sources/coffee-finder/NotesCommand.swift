@@ -1,8 +1,9 @@
 import ArgumentParser
+import BearingPersistence
+import BearingPlaces
+import BearingText
 import CoffeeFinder
 import Foundation
-import Persistence
-import Places
 
 /// `coffee-finder notes add|list|remove`.
 struct NotesCommand: AsyncParsableCommand {
@@ -56,7 +57,7 @@ struct NotesCommand: AsyncParsableCommand {
       let placeID = try await NotesCommand.placeID(for: place, data: data)
       let notes = try await data.openDatabase().notes(placeID: placeID)
       if json {
-        if !notes.isEmpty { Console.out(try JSONLines.encode(notes)) }
+        if !notes.isEmpty { Console.out(try JSONLines.lines(notes)) }
       } else if notes.isEmpty {
         Console.out("No notes about \(TerminalText.escape(place)) yet.")
       } else {

@@ -1,6 +1,6 @@
+import BearingPlaces
 import CoffeeFinder
 import Foundation
-import Places
 
 /// Finds a place the user named on the command line by id or by name.
 enum PlaceLookup {

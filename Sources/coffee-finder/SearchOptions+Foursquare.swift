@@ -1,6 +1,7 @@
+import BearingPlaces
+import BearingText
 import CoffeeFinder
 import Foundation
-import Places
 import Settings
 
 extension SearchOptions {

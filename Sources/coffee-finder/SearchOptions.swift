@@ -1,8 +1,8 @@
 import ArgumentParser
 import BearingHTTP
+import BearingPlaces
 import CoffeeFinder
 import Foundation
-import Places
 import Settings
 
 /// What to search: radius, limit and provider; defaults come from the settings (config file

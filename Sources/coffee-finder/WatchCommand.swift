@@ -1,6 +1,7 @@
 import ArgumentParser
 import Bearing
 import BearingLocation
+import BearingText
 import CoffeeFinder
 import Foundation
 

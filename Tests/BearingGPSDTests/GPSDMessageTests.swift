@@ -172,7 +172,7 @@ import Testing
 
   @Test func textFromGPSDIsEscapedBeforeItCanReachATerminal() {
     let result = events([#"{"class":"ERROR","message":"bad \u001b[31mred\u0007"}"#])
-    #expect(result == [.failure(.sourceError(message: #"bad \u{1b}[31mred\u{7}"#))])
+    #expect(result == [.failure(.sourceError(message: #"bad \u{1B}[31mred\u{7}"#))])
   }
 
   @Test func wrongProtocolVersionAndGoneDevicesAreReported() {

@@ -32,7 +32,7 @@ struct HTTPErrorTests {
     let hostile = #"{"message": "bad\u001b[31mred\u0007"}"#
     let error = HTTPError.status(of: HTTPResponse(status: 400, body: Data(hostile.utf8)))
     #expect(!error.description.contains("\u{1b}"))
-    #expect(error.description.contains(#"bad\u{1b}[31mred\u{7}"#))
+    #expect(error.description.contains(#"bad\u{1B}[31mred\u{7}"#))
     let long = HTTPError.status(
       of: HTTPResponse(status: 400, body: Data(String(repeating: "x", count: 1000).utf8)))
     #expect(long.description.count < 400)

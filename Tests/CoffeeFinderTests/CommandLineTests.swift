@@ -1,4 +1,5 @@
 import BearingLocation
+import BearingText
 import CoffeeFinder
 import Foundation
 import Testing

@@ -1,8 +1,8 @@
 import BearingLocation
+import BearingPersistence
+import BearingPlaces
 import CoffeeFinder
 import Foundation
-import Persistence
-import Places
 
 /// Places and positions shared by the tests.
 enum Fixtures {

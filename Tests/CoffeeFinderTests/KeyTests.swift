@@ -1,7 +1,7 @@
 import BearingLocation
+import BearingPersistence
 import CoffeeFinder
 import Foundation
-import Persistence
 import Testing
 
 @Suite struct KeyTests {

@@ -1,6 +1,6 @@
+import BearingPlaces
 import CoffeeFinder
 import Foundation
-import Places
 import Testing
 
 @Suite struct NearbyReportTests {

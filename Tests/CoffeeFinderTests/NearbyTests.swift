@@ -1,9 +1,9 @@
 import Bearing
 import BearingLocation
+import BearingPlaces
 import BearingTesting
 import CoffeeFinder
 import ConcurrencyExtras
-import Places
 import Testing
 
 @Suite struct NearbyTests {

@@ -1,8 +1,8 @@
 // The README's 30-second tour, compiled and run: if this file needs a change, so does the README.
 import Bearing
 import BearingLocation
+import BearingPlaces
 import BearingTesting
-import Places
 import Testing
 
 @Reducer

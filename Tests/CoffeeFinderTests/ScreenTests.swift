@@ -1,8 +1,8 @@
 import BearingLocation
+import BearingPersistence
+import BearingPlaces
 import CoffeeFinder
 import Foundation
-import Persistence
-import Places
 import Testing
 
 /// Snapshot-style tests: each screen state rendered at a fixed size, compared line by line.

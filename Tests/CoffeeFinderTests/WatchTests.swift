@@ -1,9 +1,9 @@
 import Bearing
 import BearingLocation
+import BearingPersistence
 import BearingTesting
 import CoffeeFinder
 import Foundation
-import Persistence
 import Testing
 
 /// The feature behind `coffee-finder watch`, under TestStore: favourites become regions, and

@@ -7,9 +7,9 @@
 //                                                 stalling half-way unless told not to
 //   persistence-test-helper open PATH [--as-nobody]
 import BearingLocation
+import BearingPersistence
 import Foundation
 import GRDB
-import Persistence
 
 func say(_ word: String) {
   print(word)

@@ -1,7 +1,7 @@
 import BearingLocation
 import Benchmark
 import Foundation
-import Places
+import BearingPlaces
 
 // Nearest-10 search over places uniform in the box latitude 51.28…51.70, longitude −0.51…0.33
 // (Greater London), against a brute-force scan of the same points for the same queries.
@@ -69,7 +69,7 @@ let helsinkiPBF: Data = {
   let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
-  let url = root.appendingPathComponent("Tests/PlacesTests/Fixtures/Helsinki.osm.pbf")
+  let url = root.appendingPathComponent("Tests/BearingPlacesTests/Fixtures/Helsinki.osm.pbf")
   guard let data = try? Data(contentsOf: url) else {
     fatalError("the benchmark needs \(url.path), the test fixture")
   }
