@@ -34,6 +34,7 @@ let package = Package(
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"605.0.0"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
   ],
   targets: [
@@ -58,6 +59,7 @@ let package = Package(
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "DependenciesMacros", package: "swift-dependencies"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+        .product(name: "OrderedCollections", package: "swift-collections"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -66,15 +68,16 @@ let package = Package(
       name: "BearingTesting",
       dependencies: [
         "Bearing",
-        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        // Not imported: IssueReporting finds it at run time to report issues to swift-testing.
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
     .target(
       name: "BearingLocation",
       dependencies: [
-        "Bearing",
         .product(name: "CasePaths", package: "swift-case-paths"),
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "DependenciesMacros", package: "swift-dependencies"),
@@ -94,13 +97,11 @@ let package = Package(
     .target(
       name: "BearingHTTP",
       dependencies: [
-        "Bearing", "BearingText",
-        .product(name: "Clocks", package: "swift-clocks"),
+        "BearingText",
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "DependenciesMacros", package: "swift-dependencies"),
-        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ]
     ),
     // Untrusted text made safe for a terminal, and the JSON-lines encoder for output.
@@ -129,7 +130,7 @@ let package = Package(
     .target(
       name: "BearingPersistence",
       dependencies: [
-        "Bearing", "BearingLocation",
+        "BearingLocation",
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "DependenciesMacros", package: "swift-dependencies"),
         .product(name: "GRDB", package: "GRDB.swift"),
@@ -137,7 +138,7 @@ let package = Package(
     ),
     .target(
       name: "Settings",
-      dependencies: ["Bearing", "BearingText", .product(name: "Logging", package: "swift-log")]
+      dependencies: ["BearingGPSD", "BearingText"]
     ),
     .target(
       name: "BearingTelemetry",
@@ -153,34 +154,40 @@ let package = Package(
     // in the middle of a batch. Built with the tests; not a product.
     .executableTarget(
       name: "persistence-test-helper",
-      dependencies: ["BearingPersistence", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: [
+        "BearingLocation", "BearingPersistence", .product(name: "GRDB", package: "GRDB.swift"),
+      ],
       path: "Tests/PersistenceTestHelper"
     ),
     .target(
       name: "CoffeeFinder",
       dependencies: [
-        "Bearing", "BearingLocation", "BearingGPSD", "BearingPlaces", "BearingPersistence",
-        "Settings",
+        "Bearing", "BearingLocation", "BearingPlaces", "BearingPersistence", "Settings",
         "BearingTelemetry", "BearingText",
       ]
     ),
     .executableTarget(
       name: "coffee-finder",
       dependencies: [
-        "CoffeeFinder", "Bearing", "BearingLocation", "BearingGPSD", "BearingPlaces",
-        "BearingPersistence", "BearingText",
+        "CoffeeFinder", "Bearing", "BearingLocation", "BearingGPSD", "BearingHTTP", "BearingPlaces",
+        "BearingPersistence", "BearingTelemetry", "BearingText",
         "Settings",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .testTarget(
       name: "BearingTests",
-      dependencies: ["Bearing", "BearingTesting", .product(name: "Logging", package: "swift-log")]
+      dependencies: [
+        "Bearing", "BearingTesting",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
     ),
     .testTarget(
       name: "BearingMacrosTests",
       dependencies: [
         "BearingMacros",
+        .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
         .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
       ]
     ),
@@ -190,16 +197,16 @@ let package = Package(
     .testTarget(
       name: "BearingLocationTests",
       dependencies: [
-        "BearingLocation", "BearingLocationTesting", "BearingTesting",
+        "Bearing", "BearingLocation", "BearingLocationTesting", "BearingTesting",
         .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
     .testTarget(
       name: "BearingGPSDTests",
       dependencies: [
-        "BearingGPSD", "BearingLocationTesting", "BearingTesting",
-        .product(name: "Clocks", package: "swift-clocks"),
+        "BearingGPSD", "BearingLocation", "BearingLocationTesting",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
@@ -209,17 +216,17 @@ let package = Package(
         "BearingHTTP", "BearingHTTPTesting", "BearingTesting",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Dependencies", package: "swift-dependencies"),
-        .product(name: "NIOCore", package: "swift-nio"),
-        .product(name: "NIOPosix", package: "swift-nio"),
-        .product(name: "NIOHTTP1", package: "swift-nio"),
       ],
       resources: [.copy("Fixtures")]
     ),
     .testTarget(
       name: "BearingPlacesTests",
       dependencies: [
-        "BearingPlaces", "BearingHTTPTesting", "BearingTesting",
+        "BearingPlaces", "BearingHTTP", "BearingHTTPTesting", "BearingLocation",
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Dependencies", package: "swift-dependencies"),
       ],
       resources: [.copy("Fixtures")]
@@ -227,20 +234,29 @@ let package = Package(
     .testTarget(
       name: "BearingPersistenceTests",
       dependencies: [
-        "BearingPersistence", "BearingTesting", .product(name: "GRDB", package: "GRDB.swift"),
+        "BearingPersistence", "BearingLocation",
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
     .testTarget(name: "BearingTextTests", dependencies: ["BearingText"]),
     .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
     .testTarget(
       name: "BearingTelemetryTests",
-      dependencies: ["BearingTelemetry", "BearingTesting", "BearingText"]
+      dependencies: [
+        "Bearing", "BearingLocation", "BearingTelemetry", "BearingTesting", "BearingText",
+        .product(name: "CasePaths", package: "swift-case-paths"),
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
     ),
     .testTarget(
       name: "CoffeeFinderTests",
       dependencies: [
-        "CoffeeFinder", "BearingTesting", "BearingLocation", "BearingHTTPTesting", "BearingPlaces",
-        "BearingPersistence", "BearingText",
+        "CoffeeFinder", "Bearing", "BearingTesting", "BearingLocation", "BearingHTTPTesting",
+        "BearingPlaces", "BearingPersistence", "BearingText",
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
       ]
     ),
   ]

@@ -79,6 +79,10 @@ public actor LocationEngine {
   private var pendingRequests: [UUID: Task<Void, Never>] = [:]
   private var lastLocation: Location?
   private var lastDelivered: Location?
+  /// The latest fix, while it has reached no one: a fix that arrives between authorization and
+  /// the start of updates (a replay's first, a fixed position's only) is delivered by the next
+  /// request or start of updates instead of vanishing, as Core Location does.
+  private var undelivered: Location?
   private var lastSignificant: Location?
   private var regionMonitor: RegionMonitor
   private var visitDetector: VisitDetector
@@ -149,6 +153,10 @@ public actor LocationEngine {
   public func requestLocation() async {
     startIfNeeded()
     guard await authorizedOrReport() else { return }
+    if let fix = undelivered {
+      deliver(fix)
+      return
+    }
     let id = UUID()
     let timeout = configuration.requestTimeout
     let clock = self.clock
@@ -167,7 +175,8 @@ public actor LocationEngine {
   public func startUpdatingLocation() async {
     startIfNeeded()
     isUpdating = true
-    _ = await authorizedOrReport()
+    guard await authorizedOrReport(), isUpdating, let fix = undelivered else { return }
+    deliver(fix)
   }
 
   /// Stops continuous updates (pending one-shot requests still complete).
@@ -356,6 +365,7 @@ public actor LocationEngine {
 
   private func process(_ fix: Location) {
     lastLocation = fix
+    undelivered = fix
     guard authorizationStatus.isAuthorized else { return }
     publish(regionMonitor.update(with: fix))
     if isMonitoringVisits {
@@ -378,6 +388,11 @@ public actor LocationEngine {
       }
     }
     guard deliver else { return }
+    self.deliver(fix)
+  }
+
+  private func deliver(_ fix: Location) {
+    undelivered = nil
     lastDelivered = fix
     publish(.didUpdateLocations([fix]))
   }

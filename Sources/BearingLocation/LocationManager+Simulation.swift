@@ -21,18 +21,44 @@ extension LocationManager {
 
   /// A client that wanders among `regions`
   /// (see ``LocationSource/wandering(among:seed:clock:interval:stepDistance:dwellFixes:start:startDate:maximumFixes:)``).
+  ///
+  /// Pass ``walkingSpeed`` as `stepDistance` (with the default one-second interval) for a walk
+  /// at a person's pace.
   public static func wandering(
     among regions: [Region],
     seed: UInt64,
     clock: any Clock<Duration> = ContinuousClock(),
     interval: Duration = .seconds(1),
+    stepDistance: Double = 20,
     startDate: Date = Date(timeIntervalSince1970: 1_800_000_000),
     configuration: LocationEngine.Configuration = .init()
   ) -> LocationManager {
     .backed(
       by: .wandering(
-        among: regions, seed: seed, clock: clock, interval: interval, startDate: startDate),
+        among: regions, seed: seed, clock: clock, interval: interval,
+        stepDistance: stepDistance, startDate: startDate),
       clock: clock, configuration: configuration)
+  }
+
+  /// Metres a person walks in a second.
+  public static let walkingSpeed = 1.4
+
+  /// A client that is always authorized and stays at `location`, like a receiver that does not
+  /// move: the manual (`--at`) and simulated positions of an app. It runs through
+  /// ``LocationEngine`` like every other source (see ``LocationSource/stationary(at:clock:interval:now:)``).
+  ///
+  /// ```swift
+  /// let manager = LocationManager.fixed(Location(coordinate: here, horizontalAccuracy: 0))
+  /// ```
+  public static func fixed(
+    _ location: Location,
+    clock: any Clock<Duration> = ContinuousClock(),
+    interval: Duration = .seconds(1),
+    configuration: LocationEngine.Configuration = .init()
+  ) -> LocationManager {
+    .backed(
+      by: .stationary(at: location, clock: clock, interval: interval), clock: clock,
+      configuration: configuration)
   }
 
   /// Three neighbourhoods of central Helsinki, the prototype's "three regions from a

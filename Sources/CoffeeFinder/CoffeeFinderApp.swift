@@ -3,6 +3,7 @@ import BearingLocation
 import BearingPersistence
 import BearingPlaces
 import Foundation
+import Settings
 
 /// The whole app as one feature: the nearby list, the detail of a selected place, favourites as
 /// monitored regions with "You are near …" alerts, and the status shown on every screen.
@@ -24,6 +25,10 @@ public struct CoffeeFinderApp: Reducer {
     public var detail: PlaceDetail.State?
     /// The row the cursor is on in the nearby list.
     public var selection: Int
+    /// The place the cursor is on, so that it stays on that place when a fix reorders the list.
+    public var selectedPlaceID: String?
+    /// The units distances are shown in.
+    public var units: MeasurementSystem
     /// The user's favourites, newest first.
     public var favorites: [Favorite]
     /// The last known state of each favourite's region, by place id.
@@ -44,6 +49,8 @@ public struct CoffeeFinderApp: Reducer {
       nearby: Nearby.State = Nearby.State(),
       detail: PlaceDetail.State? = nil,
       selection: Int = 0,
+      selectedPlaceID: String? = nil,
+      units: MeasurementSystem = .metric,
       favorites: [Favorite] = [],
       regionStates: [String: RegionState] = [:],
       regionAlert: RegionAlert? = nil,
@@ -55,6 +62,8 @@ public struct CoffeeFinderApp: Reducer {
       self.nearby = nearby
       self.detail = detail
       self.selection = selection
+      self.selectedPlaceID = selectedPlaceID
+      self.units = units
       self.favorites = favorites
       self.regionStates = regionStates
       self.regionAlert = regionAlert
@@ -121,7 +130,8 @@ public struct CoffeeFinderApp: Reducer {
           await send(
             .favoritesLoaded(try await database.favorites(), try await database.monitoredRegions()))
         } catch: { error, send in
-          await send(.favoritesFailed("Favourites are unavailable: \(PlaceDetail.describe(error))"))
+          await send(
+            .favoritesFailed("Favourites are unavailable: \(UserMessage.line(for: error))"))
         }
       )
 
@@ -164,8 +174,17 @@ public struct CoffeeFinderApp: Reducer {
       if state.regionAlert?.regionID == region.identifier { state.regionAlert = nil }
       return wasInside ? recordRegionState(region.identifier, .outside) : .none
 
-    case .nearby(.searchFinished(let places)):
-      state.selection = min(state.selection, max(0, places.count - 1))
+    case .nearby(.searchFinished), .nearby(.locationManager(.didUpdateLocations)):
+      // The list may have been reordered: keep the cursor on its place if it is still there.
+      let places = state.nearby.places
+      if let id = state.selectedPlaceID, let index = places.firstIndex(where: { $0.id == id }) {
+        state.selection = index
+      } else {
+        state.selection = min(state.selection, max(0, places.count - 1))
+      }
+      state.selectedPlaceID =
+        places.indices.contains(state.selection)
+        ? places[state.selection].id : nil
       return .none
 
     case .nearby:
@@ -183,6 +202,7 @@ public struct CoffeeFinderApp: Reducer {
       let count = state.nearby.places.count
       guard count > 0 else { return .none }
       state.selection = max(0, min(count - 1, state.selection + offset))
+      state.selectedPlaceID = state.nearby.places[state.selection].id
       return .none
 
     case .openSelectedTapped:

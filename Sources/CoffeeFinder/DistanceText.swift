@@ -1,15 +1,30 @@
 import Foundation
+import Settings
 
-/// Distances as people read them: "85 m" below a kilometre, "1.2 km" above.
+/// Distances as people read them, in the user's units: "85 m" and "1.2 km", or "280 ft" and
+/// "0.8 mi".
 ///
 /// ```swift
-/// DistanceText.format(1234)  // "1.2 km"
+/// DistanceText.format(1234)                     // "1.2 km"
+/// DistanceText.format(1234, units: .imperial)   // "0.8 mi"
 /// ```
 public enum DistanceText {
+  static let metresPerFoot = 0.3048
+  static let metresPerMile = 1609.344
+
   /// `metres` rounded for display; "?" for a value that is not a distance.
-  public static func format(_ metres: Double?) -> String {
+  ///
+  /// Imperial distances are in feet below a tenth of a mile (528 ft), in miles above.
+  public static func format(_ metres: Double?, units: MeasurementSystem = .metric) -> String {
     guard let metres, metres.isFinite, metres >= 0 else { return "?" }
-    if metres < 999.5 { return "\(Int(metres.rounded())) m" }
-    return String(format: "%.1f km", metres / 1000)
+    switch units {
+    case .metric:
+      if metres < 999.5 { return "\(Int(metres.rounded())) m" }
+      return String(format: "%.1f km", metres / 1000)
+    case .imperial:
+      let miles = metres / metresPerMile
+      if miles < 0.1 { return "\(Int((metres / metresPerFoot).rounded())) ft" }
+      return String(format: "%.1f mi", miles)
+    }
   }
 }

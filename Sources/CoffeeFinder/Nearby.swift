@@ -5,10 +5,12 @@ import Foundation
 
 /// The nearby coffee shops screen: ask for authorization, get a fix, search, list nearest first.
 ///
-/// While following live updates it searches again once the user has moved more than
-/// ``State/researchDistance`` from where the last search was made, debounced on the injected
-/// clock so that a walk does not start a search per fix. Every long-running effect is cancelled
-/// by ``Action/onDisappear``.
+/// While following live updates, every fix moves the user: the distances of the places on screen
+/// are measured again from the new position and the list is sorted nearest first again, at once.
+/// A new search starts once the user is more than ``State/researchDistance`` from where the last
+/// one was made, at most once per ``researchInterval`` (a throttle on the injected clock, so a
+/// walk does not start a search per fix), and never while one is running: a fix never cancels a
+/// search. Every long-running effect is cancelled by ``Action/onDisappear``.
 ///
 /// ```swift
 /// let store = Store(initialState: Nearby.State()) { Nearby() }
@@ -29,6 +31,11 @@ public struct Nearby: Reducer {
     public var phase: Phase
     /// The latest fix.
     public var location: Location?
+    /// When the latest fix arrived (the app's clock, not the receiver's), for its age.
+    public var locationReceivedAt: Date?
+    /// Whether a search started less than ``Nearby/researchInterval`` ago, so a move does not
+    /// start another yet.
+    public var isResearchThrottled: Bool
     /// Where the shown results were searched around.
     public var searchCenter: Coordinate?
     /// The results, nearest first.
@@ -42,6 +49,8 @@ public struct Nearby: Reducer {
       researchDistance: Double = 100,
       phase: Phase = .idle,
       location: Location? = nil,
+      locationReceivedAt: Date? = nil,
+      isResearchThrottled: Bool = false,
       searchCenter: Coordinate? = nil,
       places: [Place] = []
     ) {
@@ -51,6 +60,8 @@ public struct Nearby: Reducer {
       self.researchDistance = researchDistance
       self.phase = phase
       self.location = location
+      self.locationReceivedAt = locationReceivedAt
+      self.isResearchThrottled = isResearchThrottled
       self.searchCenter = searchCenter
       self.places = places
     }
@@ -82,8 +93,8 @@ public struct Nearby: Reducer {
     case refreshTapped
     case radiusChanged(Double)
     case locationManager(LocationManager.Action)
-    /// The user stayed away from the last search centre for the debounce time.
-    case researchDue(Coordinate)
+    /// ``Nearby/researchInterval`` has passed since the last search started.
+    case researchThrottleElapsed
     case searchFinished([Place])
     case searchFailed(String)
   }
@@ -91,14 +102,16 @@ public struct Nearby: Reducer {
   enum CancelID: Hashable, Sendable {
     case delegate
     case search
+    case researchThrottle
   }
 
   @Dependency(\.locationManager) var locationManager
   @Dependency(\.places) var places
   @Dependency(\.continuousClock) var clock
+  @Dependency(\.date) var date
 
-  /// How long the user must keep away from the last search centre before searching again.
-  public static let researchDebounce: Duration = .seconds(2)
+  /// The least time between two searches started by moving.
+  public static let researchInterval: Duration = .seconds(5)
 
   /// Creates the feature.
   public init() {}
@@ -122,6 +135,7 @@ public struct Nearby: Reducer {
       return .merge(
         .cancel(id: CancelID.delegate),
         .cancel(id: CancelID.search),
+        .cancel(id: CancelID.researchThrottle),
         follows ? .run { _ in await locationManager.stopUpdatingLocation() } : .none
       )
 
@@ -146,18 +160,16 @@ public struct Nearby: Reducer {
     case .locationManager(.didUpdateLocations(let fixes)):
       guard let fix = fixes.last else { return .none }
       state.location = fix
-      guard let center = state.searchCenter else {
+      state.locationReceivedAt = date.now
+      state.places = Self.nearestFirst(state.places, from: fix.coordinate)
+      guard state.searchCenter != nil || state.phase == .searching else {
         return search(&state, around: fix.coordinate)
       }
-      guard state.followsUpdates,
-        center.distance(to: fix.coordinate) > state.researchDistance
-      else { return .none }
-      let coordinate = fix.coordinate
-      return .run { send in await send(.researchDue(coordinate)) }
-        .debounce(id: CancelID.search, for: Self.researchDebounce, clock: clock)
+      return researchIfDue(&state)
 
-    case .researchDue(let coordinate):
-      return search(&state, around: coordinate)
+    case .researchThrottleElapsed:
+      state.isResearchThrottled = false
+      return researchIfDue(&state)
 
     case .locationManager(.didFailWithError(let error)):
       // A failure after results keeps them on screen; before any, it is the screen's state.
@@ -168,9 +180,11 @@ public struct Nearby: Reducer {
       return .none
 
     case .searchFinished(let places):
-      state.places = places
+      // Measured from where the user is now, which may be a few fixes on from the search.
+      state.places = Self.nearestFirst(
+        places, from: state.location?.coordinate ?? state.searchCenter)
       state.phase = .loaded
-      return .none
+      return researchIfDue(&state)
 
     case .searchFailed(let message):
       state.phase = .failed(message)
@@ -207,26 +221,55 @@ public struct Nearby: Reducer {
     "Location access is off: gpsd could not be reached. Start gpsd (or pass --gpsd HOST:PORT), "
     + "or choose a location with --at LAT,LON, --replay FILE or --wander."
 
+  /// A search around the latest fix when the user has moved away from the last search's centre,
+  /// no search is running and the throttle allows one.
+  private func researchIfDue(_ state: inout State) -> Effect<Action> {
+    guard state.followsUpdates, !state.isResearchThrottled, state.phase != .searching,
+      let fix = state.location, let center = state.searchCenter,
+      center.distance(to: fix.coordinate) > state.researchDistance
+    else { return .none }
+    return search(&state, around: fix.coordinate)
+  }
+
   private func search(_ state: inout State, around center: Coordinate) -> Effect<Action> {
     state.phase = .searching
     state.searchCenter = center
     let radius = state.radius
     let limit = state.limit
     let places = places
-    return .run { send in
+    let search = Effect<Action>.run { send in
       let query = try PlaceQuery(
         center: center, radius: radius, categories: [.coffeeShop, .cafe], limit: limit)
       await send(.searchFinished(try await places.search(query)))
     } catch: { error, send in
-      await send(.searchFailed(Self.describe(error)))
+      await send(.searchFailed(UserMessage.line(for: error)))
     }
     .cancellable(id: CancelID.search, cancelInFlight: true)
+    guard state.followsUpdates else { return search }
+    state.isResearchThrottled = true
+    let clock = clock
+    return .merge(
+      search,
+      .run { send in
+        try await clock.sleep(for: Self.researchInterval)
+        await send(.researchThrottleElapsed)
+      }
+      .cancellable(id: CancelID.researchThrottle, cancelInFlight: true)
+    )
   }
 
-  /// A one-line, user-facing description of a search failure.
-  static func describe(_ error: any Error) -> String {
-    if let error = error as? PlacesError { return error.description }
-    if let error = error as? any LocalizedError, let text = error.errorDescription { return text }
-    return "\(error)"
+  /// `places` with their distances measured from `origin`, nearest first (the order is kept
+  /// for places at the same distance, and when there is no origin).
+  public static func nearestFirst(_ places: [Place], from origin: Coordinate?) -> [Place] {
+    guard let origin else { return places }
+    let measured = places.map { place in
+      var place = place
+      place.distance = origin.distance(to: place.coordinate)
+      return place
+    }
+    return measured.enumerated()
+      .sorted { ($0.element.distance ?? 0, $0.offset) < ($1.element.distance ?? 0, $1.offset) }
+      .map(\.element)
   }
+
 }

@@ -2,6 +2,7 @@ import BearingLocation
 import BearingPlaces
 import BearingText
 import Foundation
+import Settings
 
 /// What `coffee-finder nearby` prints: a table for people or JSON for programs.
 ///
@@ -21,17 +22,20 @@ public struct NearbyReport: Equatable, Sendable {
   public var location: LocationOrigin
   /// Where the places came from.
   public var data: DataOrigin
+  /// The units of the table's distances (JSON is always in metres).
+  public var units: MeasurementSystem
 
   /// Creates a report.
   public init(
     center: Coordinate, radius: Double, places: [Place], location: LocationOrigin,
-    data: DataOrigin
+    data: DataOrigin, units: MeasurementSystem = .metric
   ) {
     self.center = center
     self.radius = radius
     self.places = places
     self.location = location
     self.data = data
+    self.units = units
   }
 
   /// The human-readable table, every line at most `width` characters (at least 40).
@@ -39,7 +43,7 @@ public struct NearbyReport: Equatable, Sendable {
     let width = max(40, width)
     var lines = [
       TerminalText.truncate(
-        "Coffee within \(DistanceText.format(radius)) of \(LocationOrigin.short(center)) "
+        "Coffee within \(DistanceText.format(radius, units: units)) of \(LocationOrigin.short(center)) "
           + "(location: \(location))", width: width)
     ]
     if places.isEmpty {
@@ -54,7 +58,7 @@ public struct NearbyReport: Equatable, Sendable {
       lines.append(header)
       for (index, place) in places.enumerated() {
         let number = String(index + 1)
-        let distance = DistanceText.format(place.distance)
+        let distance = DistanceText.format(place.distance, units: units)
         var line =
           String(repeating: " ", count: max(0, 2 - number.count)) + number + "  "
           + TerminalText.fit(place.name, width: nameWidth)

@@ -86,7 +86,7 @@ public struct PlaceDetail: Reducer {
         await send(
           .loaded(isFavorite: favorites.contains { $0.placeID == placeID }, notes: notes))
       } catch: { error, send in
-        await send(.failed("Could not load notes: \(Self.describe(error))"))
+        await send(.failed("Could not load notes: \(UserMessage.line(for: error))"))
       }
 
     case .loaded(let isFavorite, let notes):
@@ -103,7 +103,7 @@ public struct PlaceDetail: Reducer {
           _ = try await database.deleteMonitoredRegion(identifier: placeID)
           await send(.favoriteChanged(false))
         } catch: { error, send in
-          await send(.failed("Could not remove the favourite: \(Self.describe(error))"))
+          await send(.failed("Could not remove the favourite: \(UserMessage.line(for: error))"))
         }
       }
       let favorite = FavoriteRegion.favorite(for: state.place, addedAt: now)
@@ -113,7 +113,7 @@ public struct PlaceDetail: Reducer {
           MonitoredRegion(region: FavoriteRegion.region(for: favorite)))
         await send(.favoriteChanged(true))
       } catch: { error, send in
-        await send(.failed("Could not save the favourite: \(Self.describe(error))"))
+        await send(.failed("Could not save the favourite: \(UserMessage.line(for: error))"))
       }
 
     case .favoriteChanged(let isFavorite):
@@ -131,7 +131,7 @@ public struct PlaceDetail: Reducer {
         try await database.addNote(note)
         await send(.noteAdded(note))
       } catch: { error, send in
-        await send(.failed("Could not save the note: \(Self.describe(error))"))
+        await send(.failed("Could not save the note: \(UserMessage.line(for: error))"))
       }
 
     case .noteAdded(let note):
@@ -144,7 +144,7 @@ public struct PlaceDetail: Reducer {
         _ = try await database.deleteNote(id: id)
         await send(.noteDeleted(id))
       } catch: { error, send in
-        await send(.failed("Could not delete the note: \(Self.describe(error))"))
+        await send(.failed("Could not delete the note: \(UserMessage.line(for: error))"))
       }
 
     case .noteDeleted(let id):
@@ -168,10 +168,5 @@ public struct PlaceDetail: Reducer {
       state.alert = nil
       return .none
     }
-  }
-
-  static func describe(_ error: any Error) -> String {
-    if let error = error as? StorageError { return error.description }
-    return "\(error)"
   }
 }

@@ -3,6 +3,7 @@ import BearingPersistence
 import BearingPlaces
 import BearingText
 import Foundation
+import Settings
 
 /// Renders the app's state as terminal lines: a pure function, so every screen is tested by
 /// comparing strings.
@@ -18,10 +19,13 @@ public enum Screen {
   /// Below this width there is no room for a useful list.
   public static let minimumWidth = 24
   /// Below this height there is no room for a useful list.
-  public static let minimumHeight = 6
+  public static let minimumHeight = 7
 
-  /// The screen for `state` on a terminal of `width` × `height` characters.
-  public static func render(_ state: CoffeeFinderApp.State, width: Int, height: Int) -> [String] {
+  /// The screen for `state` on a terminal of `width` × `height` characters, at `now` (for the
+  /// age of the fix).
+  public static func render(
+    _ state: CoffeeFinderApp.State, width: Int, height: Int, now: Date = Date()
+  ) -> [String] {
     guard width >= minimumWidth, height >= minimumHeight else {
       return tooSmall(width: width, height: height)
     }
@@ -35,18 +39,24 @@ public enum Screen {
     let help: String
     if let detail = state.detail {
       title = "coffee-finder: " + detail.place.name
-      body += detailBody(detail, draft: state.noteDraft, width: width)
+      body += detailBody(
+        detail, draft: state.noteDraft, width: width, units: state.units,
+        from: state.nearby.location)
       help =
         state.noteDraft == nil
         ? "f favourite  n note  d delete  j/k notes  Esc back  q quit"
         : "Enter save note  Esc cancel"
     } else {
       title = "coffee-finder: coffee nearby"
-      body += listBody(state, width: width, height: height - 4 - body.count)
+      body += listBody(state, width: width, height: height - 5 - body.count)
       help = "j/k move  Enter open  r refresh  +/- radius  q quit"
     }
     let status = statusLine(state)
-    var lines = [TerminalText.truncate(title, width: width), String(repeating: "─", count: width)]
+    var lines = [
+      TerminalText.truncate(title, width: width),
+      TerminalText.truncate(positionLine(state, now: now), width: width),
+      String(repeating: "─", count: width),
+    ]
     let room = height - lines.count - 2
     lines += body.prefix(room)
     lines += Array(repeating: "", count: max(0, room - body.count))
@@ -55,12 +65,37 @@ public enum Screen {
     return lines
   }
 
-  /// The status bar: location source and accuracy, data source and its credit.
+  /// The header's second line: where the user is, how accurately, and how old that fix is.
+  ///
+  /// ```text
+  /// You: 60.16990, 24.93840 ±5 m, 3 s ago, walking NE
+  /// ```
+  public static func positionLine(_ state: CoffeeFinderApp.State, now: Date) -> String {
+    guard let fix = state.nearby.location else { return "You: no fix yet" }
+    var line = "You: " + LocationOrigin.short(fix.coordinate)
+    if fix.horizontalAccuracy >= 0 {
+      line += " ±" + DistanceText.format(fix.horizontalAccuracy, units: state.units)
+    }
+    if let received = state.nearby.locationReceivedAt {
+      line += ", " + age(now.timeIntervalSince(received))
+    }
+    if fix.course >= 0, fix.speed >= Direction.movingSpeed {
+      line += ", heading " + Direction.compassPoint(fix.course)
+    }
+    return line
+  }
+
+  /// "now", "12 s ago", "3 min ago", "2 h ago".
+  static func age(_ seconds: TimeInterval) -> String {
+    guard seconds.isFinite, seconds >= 1 else { return "now" }
+    if seconds < 60 { return "\(Int(seconds)) s ago" }
+    if seconds < 3600 { return "\(Int(seconds / 60)) min ago" }
+    return "\(Int(seconds / 3600)) h ago"
+  }
+
+  /// The status bar: location source, data source and its credit.
   public static func statusLine(_ state: CoffeeFinderApp.State) -> String {
     var parts = ["Location: \(state.locationOrigin)"]
-    if let fix = state.nearby.location, fix.horizontalAccuracy >= 0 {
-      parts[0] += " ±\(DistanceText.format(fix.horizontalAccuracy))"
-    }
     // The credit comes before the data's description so that the licence's attribution stays
     // on screen when a narrow terminal cuts the line.
     if let credit = state.dataOrigin.credit { parts.append(credit) }
@@ -70,7 +105,7 @@ public enum Screen {
 
   static func listBody(_ state: CoffeeFinderApp.State, width: Int, height: Int) -> [String] {
     let nearby = state.nearby
-    let radius = DistanceText.format(nearby.radius)
+    let radius = DistanceText.format(nearby.radius, units: state.units)
     switch nearby.phase {
     case .idle, .authorizing:
       return ["Asking for location access…"]
@@ -101,17 +136,24 @@ public enum Screen {
         let marker =
           (index == state.selection ? ">" : " ")
           + (favorites.contains(place.id) ? "*" : " ")
-        let distance = DistanceText.format(place.distance)
-        let nameWidth = width - 3 - 9
+        var distance = DistanceText.format(place.distance, units: state.units)
+        if let fix = nearby.location {
+          let direction = Direction.text(from: fix, to: place.coordinate)
+          distance += " " + String(repeating: " ", count: max(0, 2 - direction.count)) + direction
+        }
+        let nameWidth = width - 3 - 12
         lines.append(
           marker + " " + TerminalText.fit(place.name, width: nameWidth)
-            + String(repeating: " ", count: max(1, 9 - distance.count)) + distance)
+            + String(repeating: " ", count: max(1, 12 - distance.count)) + distance)
       }
       return lines
     }
   }
 
-  static func detailBody(_ detail: PlaceDetail.State, draft: String?, width: Int) -> [String] {
+  static func detailBody(
+    _ detail: PlaceDetail.State, draft: String?, width: Int, units: MeasurementSystem = .metric,
+    from fix: Location? = nil
+  ) -> [String] {
     let place = detail.place
     var lines = [
       TerminalText.truncate(place.name, width: width - 12)
@@ -119,7 +161,14 @@ public enum Screen {
     ]
     if let address = place.address { lines.append(TerminalText.truncate(address, width: width)) }
     var facts = place.categories.map { TerminalText.escape($0) }
-    if place.distance != nil { facts.append(DistanceText.format(place.distance) + " away") }
+    // Measured from the latest fix, so the distance keeps up with a walk.
+    if let fix {
+      facts.append(
+        DistanceText.format(fix.coordinate.distance(to: place.coordinate), units: units) + " "
+          + Direction.text(from: fix, to: place.coordinate))
+    } else if place.distance != nil {
+      facts.append(DistanceText.format(place.distance, units: units) + " away")
+    }
     if !facts.isEmpty {
       lines.append(TerminalText.truncate(facts.joined(separator: " · "), width: width))
     }

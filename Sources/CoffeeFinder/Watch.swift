@@ -71,7 +71,7 @@ public struct Watch: Reducer {
         await send(
           .favoritesLoaded(try await database.favorites(), try await database.monitoredRegions()))
       } catch: { error, send in
-        await send(.favoritesFailed(PlaceDetail.describe(error)))
+        await send(.favoritesFailed(UserMessage.line(for: error)))
       }
 
     case .favoritesLoaded(let favorites, let regions):
@@ -158,7 +158,7 @@ public struct Watch: Reducer {
     return .run { _ in
       _ = try await database.updateRegionState(identifier: identifier, state: regionState)
     } catch: { error, send in
-      await send(.regionStateNotSaved(PlaceDetail.describe(error)))
+      await send(.regionStateNotSaved(UserMessage.line(for: error)))
     }
   }
 }

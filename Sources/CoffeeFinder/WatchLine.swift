@@ -1,11 +1,12 @@
 import BearingLocation
 import BearingText
 import Foundation
+import Settings
 
 /// One line of `coffee-finder watch` output: a fix, or entering or leaving a favourite.
 ///
 /// ```swift
-/// WatchLine.enter(id: "osm:node/1", name: "Café Ekberg").text
+/// WatchLine.enter(id: "osm:node/1", name: "Café Ekberg").text()
 /// // "enter  Café Ekberg (osm:node/1): you are near Café Ekberg"
 /// ```
 public enum WatchLine: Equatable, Sendable {
@@ -16,13 +17,13 @@ public enum WatchLine: Equatable, Sendable {
   /// The user left a favourite's region.
   case exit(id: String, name: String)
 
-  /// The line for people; untrusted text is escaped.
-  public var text: String {
+  /// The line for people, distances in `units`; untrusted text is escaped.
+  public func text(units: MeasurementSystem = .metric) -> String {
     switch self {
     case .fix(let location):
       let accuracy =
         location.horizontalAccuracy >= 0
-        ? " ±" + DistanceText.format(location.horizontalAccuracy) : ""
+        ? " ±" + DistanceText.format(location.horizontalAccuracy, units: units) : ""
       return "fix    \(location.coordinate)\(accuracy) at \(Self.time(location.timestamp))"
     case .enter(let id, let name):
       let name = TerminalText.escape(name)

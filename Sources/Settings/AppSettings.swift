@@ -1,3 +1,5 @@
+import BearingGPSD
+
 /// The app's settings after the config file, environment and command line were applied.
 ///
 /// Its description lists every setting with the API key redacted, so it is safe to print or
@@ -16,7 +18,7 @@ public struct AppSettings: Hashable, Sendable, CustomStringConvertible {
   public var resultLimit: Int
   public var units: MeasurementSystem
   public var provider: PlaceProvider
-  public var gpsdAddress: GPSDAddress
+  public var gpsdAddress: GPSDEndpoint
   public var foursquareAPIKey: APIKey?
 
   /// The settings used when nothing is configured.
@@ -27,7 +29,7 @@ public struct AppSettings: Hashable, Sendable, CustomStringConvertible {
     resultLimit: Int = 10,
     units: MeasurementSystem = .metric,
     provider: PlaceProvider = .auto,
-    gpsdAddress: GPSDAddress = GPSDAddress(host: "127.0.0.1"),
+    gpsdAddress: GPSDEndpoint = GPSDEndpoint(),
     foursquareAPIKey: APIKey? = nil
   ) {
     self.searchRadius = searchRadius

@@ -1,3 +1,4 @@
+import BearingGPSD
 import BearingText
 import Foundation
 
@@ -33,9 +34,9 @@ enum SettingParser {
       settings.provider = provider
     case .gpsdAddress:
       do {
-        settings.gpsdAddress = try GPSDAddress(parsing: text)
+        settings.gpsdAddress = try GPSDEndpoint(validating: text)
       } catch {
-        throw .init("\(error.message) in \(quoted)")
+        throw .init("\(error.description) in \(quoted)")
       }
     case .foursquareAPIKey:
       guard !text.isEmpty else { throw .init("is empty") }

@@ -14,17 +14,9 @@ struct CLIError: Error, CustomStringConvertible {
 
   var description: String { message }
 
-  /// One escaped line describing `error`, whatever it is.
+  /// One escaped line describing `error`, whatever it is (see ``UserMessage``).
   static func describe(_ error: any Error) -> String {
-    let text: String
-    switch error {
-    case let error as CLIError: text = error.message
-    case let error as PlacesError: text = error.description
-    case let error as StorageError: text = error.description
-    case let error as any CustomStringConvertible: text = error.description
-    default: text = error.localizedDescription
-    }
-    let oneLine = text.split(whereSeparator: \.isNewline).joined(separator: " ")
-    return TerminalText.escape(oneLine)
+    UserMessage.line(for: error)
   }
+
 }

@@ -29,6 +29,7 @@ struct CoffeeFinderCommand: AsyncParsableCommand {
   @OptionGroup var location: LocationOptions
   @OptionGroup var search: SearchOptions
   @OptionGroup var data: DataOptions
+  @OptionGroup var output: OutputOptions
 
   func validate() throws {
     try location.check()
@@ -40,7 +41,9 @@ struct CoffeeFinderCommand: AsyncParsableCommand {
       throw ValidationError(
         "the interactive interface needs a terminal; use a subcommand such as `nearby`")
     }
-    try await InteractiveSession(location: location, search: search, data: data).run()
+    try await InteractiveSession(
+      location: location, search: search, data: data, output: output
+    ).run()
   }
 
   /// Runs the command and maps every outcome to the documented exit codes: 0 success, 1 error

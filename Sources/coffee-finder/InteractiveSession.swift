@@ -12,13 +12,17 @@ struct InteractiveSession {
   var location: LocationOptions
   var search: SearchOptions
   var data: DataOptions
+  var output: OutputOptions
 
   func run() async throws {
-    let settings = try search.settings()
+    output.bootstrapLogging()
+    let loaded = try search.settings(gpsd: location.gpsd)
+    let settings = loaded.settings
     let (places, dataOrigin, offline) = try SearchOptions.places(
       for: settings, dataDirectory: data.directory)
     let center = offline.map { NearbyCommand.center(of: $0.coverage) } ?? NearbyCommand.helsinki
-    let (origin, locationManager) = try location.makeSource(defaultCenter: center)
+    let (origin, locationManager) = try location.makeSource(
+      defaultCenter: center, settings: loaded)
     let database: DatabaseClient
     do {
       database = try data.openDatabase()
@@ -29,13 +33,14 @@ struct InteractiveSession {
     let store = Store(
       initialState: CoffeeFinderApp.State(
         nearby: Nearby.State(radius: settings.searchRadius, limit: settings.resultLimit),
-        locationOrigin: origin, dataOrigin: dataOrigin)
+        units: settings.units, locationOrigin: origin, dataOrigin: dataOrigin)
     ) {
-      CoffeeFinderApp()
+      CoffeeFinderApp().analytics(CoffeeFinderApp.analyticsEvent)
     } withDependencies: {
       $0.places = places
       $0.locationManager = locationManager
       $0.database = database
+      $0.analytics = output.analytics
     }
 
     let terminal = try TerminalSession()

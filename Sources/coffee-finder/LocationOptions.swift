@@ -3,9 +3,11 @@ import BearingGPSD
 import BearingLocation
 import CoffeeFinder
 import Foundation
+import Settings
 
 /// Where the location comes from: `--at`, `--gpsd`, `--replay` or `--wander`; none of them
-/// means a simulated position at the centre of the offline data.
+/// means gpsd at the configured `gpsd_address` (config file or `COFFEE_FINDER_GPSD`) when one
+/// is configured, else a simulated position at the centre of the offline data.
 struct LocationOptions: ParsableArguments {
   @Option(name: .customLong("at"), help: "Use this position, as LAT,LON (e.g. 60.1699,24.9384).")
   var at: String?
@@ -19,7 +21,7 @@ struct LocationOptions: ParsableArguments {
   @Option(help: "Replay speed-up factor for --replay.")
   var replaySpeed: Double = 1
 
-  @Flag(help: "Simulate a walk among central Helsinki neighbourhoods.")
+  @Flag(help: "Simulate a walk, at walking pace, among central Helsinki neighbourhoods.")
   var wander = false
 
   /// Throws a usage error for contradictory or malformed options.
@@ -29,8 +31,12 @@ struct LocationOptions: ParsableArguments {
       throw ValidationError("choose one of --at, --gpsd, --replay and --wander")
     }
     if let at { _ = try Self.parseCoordinate(at) }
-    if let gpsd, GPSDEndpoint(parsing: gpsd) == nil {
-      throw ValidationError("--gpsd must be HOST:PORT with a port of 1…65535, not \"\(gpsd)\"")
+    if let gpsd {
+      do {
+        _ = try GPSDEndpoint(validating: gpsd)
+      } catch {
+        throw ValidationError("--gpsd must be HOST:PORT: \(error.description)")
+      }
     }
     guard replaySpeed.isFinite, replaySpeed > 0 else {
       throw ValidationError("--replay-speed must be more than 0")
@@ -53,14 +59,25 @@ struct LocationOptions: ParsableArguments {
     }
   }
 
-  /// The location source and a client for it; `defaultCenter` is used when none was chosen.
-  func makeSource(defaultCenter: Coordinate) throws -> (LocationOrigin, LocationManager) {
+  /// The location source and a client for it; `defaultCenter` is used when none was chosen
+  /// and no gpsd is configured. A one-shot request waits up to `requestTimeout` for a fix.
+  func makeSource(
+    defaultCenter: Coordinate, settings: LoadedSettings, requestTimeout: Duration = .seconds(10)
+  ) throws -> (LocationOrigin, LocationManager) {
+    let configuration = LocationEngine.Configuration(requestTimeout: requestTimeout)
     if let at {
       let coordinate = try Self.parseCoordinate(at)
-      return (.manual(coordinate), .fixed(Location(coordinate: coordinate)))
+      return (
+        .manual(coordinate),
+        .fixed(Location(coordinate: coordinate), configuration: configuration)
+      )
     }
-    if let gpsd, let endpoint = GPSDEndpoint(parsing: gpsd) {
-      return (.gpsd(endpoint: endpoint.description), .gpsd(endpoint))
+    // `--gpsd` reaches the settings as an override, so one parser reads it wherever it came from.
+    if gpsd != nil || settings.source(of: .gpsdAddress) != .defaultValue {
+      let endpoint = settings.settings.gpsdAddress
+      return (
+        .gpsd(endpoint: endpoint.description), .gpsd(endpoint, configuration: configuration)
+      )
     }
     if let replay {
       let url = URL(fileURLWithPath: replay)
@@ -81,14 +98,22 @@ struct LocationOptions: ParsableArguments {
       guard !track.fixes.isEmpty else {
         throw CLIError("the track \(replay) holds no usable fixes")
       }
-      return (.replay(file: replay), .replaying(track, speed: replaySpeed))
+      return (
+        .replay(file: replay),
+        .replaying(track, speed: replaySpeed, configuration: configuration)
+      )
     }
     if wander {
-      return (.wander, .wandering(among: LocationManager.demoRegions, seed: 2026))
+      return (
+        .wander,
+        .wandering(
+          among: LocationManager.demoRegions, seed: 2026,
+          stepDistance: LocationManager.walkingSpeed, configuration: configuration)
+      )
     }
-    return (.simulated(defaultCenter), .fixed(Location(coordinate: defaultCenter)))
+    return (
+      .simulated(defaultCenter),
+      .fixed(Location(coordinate: defaultCenter), configuration: configuration)
+    )
   }
-
-  /// Whether no source was chosen, so a simulated position is used.
-  var isSimulated: Bool { at == nil && gpsd == nil && replay == nil && !wander }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Bearing
 import BearingLocation
 import BearingPlaces
+import BearingTelemetry
 import BearingText
 import CoffeeFinder
 import Foundation
@@ -26,11 +27,12 @@ struct NearbyCommand: AsyncParsableCommand {
   @OptionGroup var location: LocationOptions
   @OptionGroup var search: SearchOptions
   @OptionGroup var data: DataOptions
+  @OptionGroup var output: OutputOptions
 
   @Flag(help: "Print JSON instead of a table.")
   var json = false
 
-  @Option(help: "Seconds to wait for a location fix from gpsd or a replay.")
+  @Option(help: "Seconds to wait for a location fix from gpsd or a replay (default 20).")
   var timeout: Double = 20
 
   func validate() throws {
@@ -42,12 +44,16 @@ struct NearbyCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let settings = try search.settings()
+    output.bootstrapLogging()
+    let loaded = try search.settings(gpsd: location.gpsd)
+    let settings = loaded.settings
     let (places, dataOrigin, offline) = try SearchOptions.places(
       for: settings, dataDirectory: data.directory)
     let center = offline.map { Self.center(of: $0.coverage) } ?? Self.helsinki
-    let (origin, locationManager) = try location.makeSource(defaultCenter: center)
-    if location.isSimulated {
+    // The engine's own request timeout must not end the wait before `--timeout` does.
+    let (origin, locationManager) = try location.makeSource(
+      defaultCenter: center, settings: loaded, requestTimeout: .seconds(timeout + 1))
+    if case .simulated = origin {
       Console.note(
         "no location given: using a simulated position at the centre of the offline data "
           + "(\(TerminalText.escape(dataOrigin.description))); pass --at LAT,LON or --gpsd HOST:PORT"
@@ -57,10 +63,11 @@ struct NearbyCommand: AsyncParsableCommand {
       initialState: Nearby.State(
         radius: settings.searchRadius, limit: settings.resultLimit, followsUpdates: false)
     ) {
-      Nearby()
+      Nearby().analytics(Nearby.analyticsEvent)
     } withDependencies: {
       $0.places = places
       $0.locationManager = locationManager
+      $0.analytics = output.analytics
     }
     let finished = await Self.waitForResult(store, timeout: .seconds(timeout))
     store.send(.onDisappear)
@@ -68,7 +75,7 @@ struct NearbyCommand: AsyncParsableCommand {
     case .loaded:
       let report = NearbyReport(
         center: finished.searchCenter ?? center, radius: finished.radius,
-        places: finished.places, location: origin, data: dataOrigin)
+        places: finished.places, location: origin, data: dataOrigin, units: settings.units)
       Console.out(json ? report.json() : report.table(width: Console.width))
     case .failed(let message), .denied(let message):
       throw CLIError(message)
@@ -80,7 +87,7 @@ struct NearbyCommand: AsyncParsableCommand {
 
   /// Sends `onAppear` and waits until the search has an outcome or `timeout` passes.
   static func waitForResult(
-    _ store: Store<Nearby.State, Nearby.Action>, timeout: Duration
+    _ store: StoreOf<Nearby>, timeout: Duration
   ) async -> Nearby.State {
     store.send(.onAppear)
     return await withTaskGroup(of: Nearby.State?.self) { group in

@@ -1,6 +1,8 @@
 import ArgumentParser
 import BearingHTTP
 import BearingPlaces
+import BearingTelemetry
+import BearingText
 import CoffeeFinder
 import Foundation
 import Settings
@@ -17,6 +19,17 @@ struct SearchOptions: ParsableArguments {
   @Option(help: "Where to search: auto, foursquare or offline (default auto).")
   var provider: PlaceProvider?
 
+  @Option(help: "Show distances in metric or imperial units (default metric).")
+  var units: MeasurementSystem?
+
+  @Option(
+    name: .customLong("api-key"),
+    help: ArgumentHelp(
+      "The Foursquare Places API key.",
+      discussion: "Other users can see command lines (ps): prefer FOURSQUARE_API_KEY or the "
+        + "config file."))
+  var apiKey: String?
+
   /// Throws a usage error for an out-of-range radius or limit.
   func check() throws {
     if let radius, !(radius.isFinite && radius > 0 && radius <= PlaceQuery.maximumRadius) {
@@ -28,12 +41,21 @@ struct SearchOptions: ParsableArguments {
     }
   }
 
-  /// The settings with these options applied.
-  func settings() throws -> AppSettings {
-    let loaded = try SettingsLoader().load(
-      overrides: SettingsOverrides(searchRadius: radius, resultLimit: limit, provider: provider))
-    for warning in loaded.warnings { Console.note("warning: \(warning)") }
-    return loaded.settings
+  /// The settings with these options (and `--gpsd`, given as `gpsd`) applied; the API key, from
+  /// wherever it came, is registered as a secret so that no log line can show it.
+  func settings(gpsd: String? = nil) throws -> LoadedSettings {
+    try Self.load(
+      SettingsOverrides(
+        searchRadius: radius, resultLimit: limit, units: units, provider: provider,
+        gpsdAddress: gpsd, foursquareAPIKey: apiKey.map(APIKey.init)))
+  }
+
+  /// Loads the settings with `overrides`, printing the loader's warnings.
+  static func load(_ overrides: SettingsOverrides) throws -> LoadedSettings {
+    let loaded = try SettingsLoader().load(overrides: overrides)
+    SecretRedactor.register(loaded.settings.foursquareAPIKey?.value)
+    for warning in loaded.warnings { Console.note("warning: \(TerminalText.escape(warning))") }
+    return loaded
   }
 
   /// The place client for `settings`, and where its data comes from.

@@ -4,6 +4,7 @@ import BearingLocation
 import BearingText
 import CoffeeFinder
 import Foundation
+import Settings
 
 /// `coffee-finder watch`: follows the location and prints fixes and favourite enter/exit
 /// events until interrupted.
@@ -23,6 +24,10 @@ struct WatchCommand: AsyncParsableCommand {
 
   @OptionGroup var location: LocationOptions
   @OptionGroup var data: DataOptions
+  @OptionGroup var output: OutputOptions
+
+  @Option(help: "Show distances in metric or imperial units (default metric).")
+  var units: MeasurementSystem?
 
   @Flag(help: "Print JSON lines instead of text.") var json = false
   @Flag(help: "Do not print fixes, only region events.") var eventsOnly = false
@@ -33,10 +38,12 @@ struct WatchCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
+    output.bootstrapLogging()
+    let loaded = try SearchOptions.load(SettingsOverrides(units: units, gpsdAddress: location.gpsd))
     let database = try data.openDatabase()
     let center = NearbyCommand.helsinki
-    let (origin, manager) = try location.makeSource(defaultCenter: center)
-    if location.isSimulated {
+    let (origin, manager) = try location.makeSource(defaultCenter: center, settings: loaded)
+    if case .simulated = origin {
       throw ValidationError(
         "watch needs a moving source: --gpsd HOST:PORT, --replay FILE or --wander")
     }
@@ -64,7 +71,7 @@ struct WatchCommand: AsyncParsableCommand {
             Console.note(
               "watching \(origin) with \(regions) favourite region(s); Ctrl-C stops")
           case .line(let line):
-            Console.out(json ? line.json : line.text)
+            Console.out(json ? line.json : line.text(units: loaded.settings.units))
           case .warning(let message):
             Console.note("warning: \(TerminalText.escape(message))")
           case .failed(let message):

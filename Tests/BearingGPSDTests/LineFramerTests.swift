@@ -42,3 +42,26 @@ import Testing
       GPSDEndpoint.fromEnvironment(["GPSD_PORT": "99999"]) == GPSDEndpoint())
   }
 }
+
+@Suite struct GPSDEndpointValidationTests {
+  @Test(arguments: [
+    ("localhost", "localhost:2947"), ("10.0.0.2:3000", "10.0.0.2:3000"),
+    ("[::1]", "[::1]:2947"), ("[fe80::1]:5", "[fe80::1]:5"), (":80", "127.0.0.1:80"),
+  ])
+  func addressesParse(text: String, expected: String) throws {
+    #expect(try GPSDEndpoint(validating: text).description == expected)
+  }
+
+  @Test(arguments: [
+    ("host:0", "port"), ("::1", "brackets"), ("[::1", "]"), ("a b:1", "host"), ("host:x", "port"),
+    ("hóst:1", "host"), ("host:١٢", "port"),
+  ])
+  func badAddressesAreRejectedWithTheReason(text: String, reason: String) {
+    #expect(throws: GPSDEndpoint.ParseError.self) { try GPSDEndpoint(validating: text) }
+    do {
+      _ = try GPSDEndpoint(validating: text)
+    } catch {
+      #expect(error.description.contains(reason))
+    }
+  }
+}

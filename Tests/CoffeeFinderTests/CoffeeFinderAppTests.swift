@@ -68,9 +68,15 @@ import Testing
     } withDependencies: {
       $0.database = database
     }
-    await store.send(.selectionMoved(1)) { $0.selection = 1 }
+    await store.send(.selectionMoved(1)) {
+      $0.selection = 1
+      $0.selectedPlaceID = Fixtures.regatta.id
+    }
     await store.send(.selectionMoved(5))
-    await store.send(.selectionMoved(-3)) { $0.selection = 0 }
+    await store.send(.selectionMoved(-3)) {
+      $0.selection = 0
+      $0.selectedPlaceID = Fixtures.ekberg.id
+    }
     await store.send(.openSelectedTapped) {
       $0.detail = PlaceDetail.State(place: Fixtures.ekberg)
     }

@@ -10,3 +10,13 @@ import Testing
     #expect(DistanceText.format(nil) == "?")
   }
 }
+
+@Suite struct ImperialDistanceTests {
+  @Test func feetBelowATenthOfAMileMilesAbove() {
+    #expect(DistanceText.format(84.6, units: .imperial) == "278 ft")
+    #expect(DistanceText.format(160, units: .imperial) == "525 ft")
+    #expect(DistanceText.format(170, units: .imperial) == "0.1 mi")
+    #expect(DistanceText.format(1_234, units: .imperial) == "0.8 mi")
+    #expect(DistanceText.format(.infinity, units: .imperial) == "?")
+  }
+}

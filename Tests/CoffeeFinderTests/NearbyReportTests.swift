@@ -35,7 +35,7 @@ import Testing
 
   @Test func watchLines() {
     #expect(
-      WatchLine.enter(id: "osm:node/1", name: "Café\u{1B}").text
+      WatchLine.enter(id: "osm:node/1", name: "Café\u{1B}").text()
         == "enter  Café\\u{1B} (osm:node/1): you are near Café\\u{1B}")
     #expect(
       WatchLine.exit(id: "osm:node/1", name: "Café Ekberg").json

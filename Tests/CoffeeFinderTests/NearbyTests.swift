@@ -13,7 +13,9 @@ import Testing
     let store = TestStore(initialState: Nearby.State(radius: 800, limit: 5)) {
       Nearby()
     } withDependencies: {
+      $0.continuousClock = TestClock()
       $0.locationManager = location.client
+      $0.date = .constant(Fixtures.epoch)
       $0.places.search = { query in
         queries.withValue { $0.append(query) }
         return [Fixtures.ekberg, Fixtures.regatta]
@@ -25,11 +27,13 @@ import Testing
     }
     await store.receive(\.locationManager.didUpdateLocations, [Fixtures.here]) {
       $0.location = Fixtures.here
+      $0.locationReceivedAt = Fixtures.epoch
       $0.searchCenter = Fixtures.station
       $0.phase = .searching
+      $0.isResearchThrottled = true
     }
     await store.receive(.searchFinished([Fixtures.ekberg, Fixtures.regatta])) {
-      $0.places = [Fixtures.ekberg, Fixtures.regatta]
+      $0.places = Nearby.nearestFirst([Fixtures.ekberg, Fixtures.regatta], from: Fixtures.station)
       $0.phase = .loaded
     }
     #expect(queries.value.map(\.center) == [Fixtures.station])
@@ -50,6 +54,7 @@ import Testing
       Nearby()
     } withDependencies: {
       $0.locationManager = location.client
+      $0.date = .constant(Fixtures.epoch)
     }
     await store.send(.onAppear) { $0.phase = .authorizing }
     await store.receive(\.locationManager.didChangeAuthorization, .denied) {
@@ -69,6 +74,7 @@ import Testing
       Nearby()
     } withDependencies: {
       $0.locationManager = location.client
+      $0.date = .constant(Fixtures.epoch)
       $0.places.search = { _ in
         if fail.value { throw PlacesError.serviceUnavailable("HTTP 503") }
         return []
@@ -78,6 +84,7 @@ import Testing
     await store.receive(\.locationManager.didChangeAuthorization) { $0.phase = .locating }
     await store.receive(\.locationManager.didUpdateLocations) {
       $0.location = Fixtures.here
+      $0.locationReceivedAt = Fixtures.epoch
       $0.searchCenter = Fixtures.station
       $0.phase = .searching
     }
@@ -96,7 +103,8 @@ import Testing
   @Test func invalidRadiusIsAnErrorStateNotACrash() async {
     let store = TestStore(
       initialState: Nearby.State(
-        phase: .loaded, location: Fixtures.here, searchCenter: Fixtures.station)
+        followsUpdates: false, phase: .loaded, location: Fixtures.here,
+        searchCenter: Fixtures.station)
     ) {
       Nearby()
     } withDependencies: {
@@ -113,7 +121,7 @@ import Testing
     }
   }
 
-  @Test func searchesAgainOnlyAfterMovingFarEnoughDebounced() async {
+  @Test func everyFixMeasuresTheListAgainAndMovingFarSearchesAtMostOncePerInterval() async {
     let location = TestLocationManager(fixOnStart: Fixtures.here)
     let clock = TestClock()
     let centers = LockIsolated<[Coordinate]>([])
@@ -121,36 +129,50 @@ import Testing
       Nearby()
     } withDependencies: {
       $0.locationManager = location.client
+      $0.date = .constant(Fixtures.epoch)
       $0.continuousClock = clock
       $0.places.search = { query in
         centers.withValue { $0.append(query.center) }
-        return [Fixtures.ekberg]
+        return [Fixtures.regatta, Fixtures.ekberg]
       }
     }
     await store.send(.onAppear) { $0.phase = .authorizing }
     await store.receive(\.locationManager.didChangeAuthorization) { $0.phase = .locating }
     await store.receive(\.locationManager.didUpdateLocations) {
       $0.location = Fixtures.here
+      $0.locationReceivedAt = Fixtures.epoch
       $0.searchCenter = Fixtures.station
       $0.phase = .searching
+      $0.isResearchThrottled = true
     }
     await store.receive(\.searchFinished) {
-      $0.places = [Fixtures.ekberg]
+      $0.places = Nearby.nearestFirst([Fixtures.regatta, Fixtures.ekberg], from: Fixtures.station)
       $0.phase = .loaded
     }
+    // Ekberg is 870 m south of the station, Regatta 1.8 km north-west: nearest first.
+    #expect(store.state.places.map(\.name) == ["Café Ekberg", "Café Regatta"])
+    #expect(abs((store.state.places[0].distance ?? 0) - 870) < 10)
 
-    // 30 m: not far enough to search again.
+    // 30 m on: the distances follow at once; no new search.
     location.emit(.didUpdateLocations([Fixtures.nudged]))
-    await store.receive(\.locationManager.didUpdateLocations) { $0.location = Fixtures.nudged }
+    await store.receive(\.locationManager.didUpdateLocations) {
+      $0.location = Fixtures.nudged
+      $0.places = Nearby.nearestFirst($0.places, from: Fixtures.nudged.coordinate)
+    }
+    #expect(abs((store.state.places[0].distance ?? 0) - 903) < 10)
 
-    // 300 m: searches again, but only after the debounce time on the injected clock.
+    // 300 m on, within the interval of the first search: distances follow, no search yet.
     location.emit(.didUpdateLocations([Fixtures.moved]))
-    await store.receive(\.locationManager.didUpdateLocations) { $0.location = Fixtures.moved }
-    await clock.waitForSleepers()
-    await clock.advance(by: .seconds(1))
-    #expect(centers.value.count == 1)
-    await clock.advance(by: .seconds(1))
-    await store.receive(.researchDue(Fixtures.moved.coordinate)) {
+    await store.receive(\.locationManager.didUpdateLocations) {
+      $0.location = Fixtures.moved
+      $0.places = Nearby.nearestFirst($0.places, from: Fixtures.moved.coordinate)
+    }
+    #expect(abs((store.state.places[0].distance ?? 0) - 570) < 10)
+    #expect(centers.value == [Fixtures.station])
+
+    // Once the interval has passed, the search runs around where the user is.
+    await clock.advance(by: Nearby.researchInterval)
+    await store.receive(\.researchThrottleElapsed) {
       $0.searchCenter = Fixtures.moved.coordinate
       $0.phase = .searching
     }
@@ -161,12 +183,53 @@ import Testing
     await store.finish()
   }
 
+  @Test func aFixNeverCancelsARunningSearch() async {
+    let location = TestLocationManager(fixOnStart: Fixtures.here)
+    let clock = TestClock()
+    let searches = LockIsolated(0)
+    let store = TestStore(initialState: Nearby.State()) {
+      Nearby()
+    } withDependencies: {
+      $0.locationManager = location.client
+      $0.date = .constant(Fixtures.epoch)
+      $0.continuousClock = clock
+      $0.places.search = { _ in
+        searches.withValue { $0 += 1 }
+        // A slow server: the answer takes longer than the throttle and several fixes.
+        try await clock.sleep(for: .seconds(12))
+        return [Fixtures.ekberg]
+      }
+    }
+    store.exhaustivity = .off
+    await store.send(.onAppear)
+    await store.receive(\.locationManager.didUpdateLocations)
+    // A fix a second for ten seconds, each far from the search centre, while the search runs.
+    for second in 1...10 {
+      var fix = Fixtures.moved
+      fix.coordinate = Fixtures.moved.coordinate.destination(
+        bearing: 180, distance: Double(second) * 20)
+      location.emit(.didUpdateLocations([fix]))
+      await store.receive(\.locationManager.didUpdateLocations)
+      await clock.advance(by: .seconds(1))
+    }
+    #expect(searches.value == 1)
+    await clock.advance(by: .seconds(2))
+    await store.receive(\.searchFinished)
+    // Then the search it was waiting for: around where the user is now.
+    #expect(store.state.phase == .searching)
+    #expect(searches.value == 2)
+    await store.send(.onDisappear)
+    await store.finish()
+  }
+
   @Test func disappearingCancelsAPendingSearch() async {
     let location = TestLocationManager(fixOnStart: Fixtures.here)
     let store = TestStore(initialState: Nearby.State()) {
       Nearby()
     } withDependencies: {
       $0.locationManager = location.client
+      $0.date = .constant(Fixtures.epoch)
+      $0.continuousClock = TestClock()
       $0.places.search = { _ in
         try await Task.sleep(for: .seconds(60))
         return [Fixtures.ekberg]
@@ -176,11 +239,13 @@ import Testing
     await store.receive(\.locationManager.didChangeAuthorization) { $0.phase = .locating }
     await store.receive(\.locationManager.didUpdateLocations) {
       $0.location = Fixtures.here
+      $0.locationReceivedAt = Fixtures.epoch
       $0.searchCenter = Fixtures.station
       $0.phase = .searching
+      $0.isResearchThrottled = true
     }
-    // Without the cancellation, finish() would time out on the sleeping search and the
-    // endless delegate stream.
+    // Without the cancellation, finish() would time out on the sleeping search, the throttle
+    // and the endless delegate stream.
     await store.send(.onDisappear)
     await store.finish()
   }

@@ -27,9 +27,9 @@ import Testing
     #expect(
       render(state(Nearby.State(phase: .locating))) == """
         coffee-finder: coffee nearby
+        You: no fix yet
         ────────────────────────────────────────────────────────────
         Waiting for a location fix…
-
 
 
 
@@ -43,10 +43,10 @@ import Testing
     #expect(
       render(state(Nearby.State(radius: 500, phase: .loaded))) == """
         coffee-finder: coffee nearby
+        You: no fix yet
         ────────────────────────────────────────────────────────────
         No coffee within 500 m. Press + to widen the search or r to
         refresh.
-
 
 
 
@@ -64,14 +64,14 @@ import Testing
     #expect(
       render(app, width: 50) == """
         coffee-finder: coffee nearby
+        You: 60.171, 24.9414 ±5 m
         ──────────────────────────────────────────────────
         2 within 1.0 km, nearest first
-         * Café Ekberg                               120 m
-        >  Café Regatta                             1.5 km
+         * Café Ekberg                            120 m  S
+        >  Café Regatta                          1.5 km NW
 
 
-
-        Location: manual 60.171, 24.9414 ±5 m | © OpenStr…
+        Location: manual 60.171, 24.9414 | © OpenStreetMa…
         j/k move  Enter open  r refresh  +/- radius  q qu…
         """)
   }
@@ -91,6 +91,7 @@ import Testing
     #expect(
       render(app, height: 14) == """
         coffee-finder: Café Ekberg
+        You: no fix yet
         ────────────────────────────────────────────────────────────
         Café Ekberg  * favourite
         Bulevardi 9, Helsinki
@@ -100,7 +101,6 @@ import Testing
         Notes (2):
           2027-01-15  Closed on Sundays
         > 2027-01-15  Cardamom buns
-
 
         \(Self.status)
         f favourite  n note  d delete  j/k notes  Esc back  q quit
@@ -115,12 +115,12 @@ import Testing
       render(state(Nearby.State(phase: .failed("The place service is unavailable: HTTP 503."))))
         == """
         coffee-finder: coffee nearby
+        You: no fix yet
         ────────────────────────────────────────────────────────────
         Something went wrong:
         The place service is unavailable: HTTP 503.
 
         Press r to try again.
-
 
         \(Self.status)
         \(Self.listHelp)
@@ -133,6 +133,7 @@ import Testing
       text.hasPrefix(
         """
         coffee-finder: coffee nearby
+        You: no fix yet
         ────────────────────────────────────────────────────────────
         Location access is off.
 
@@ -146,8 +147,9 @@ import Testing
     var app = state(Nearby.State(phase: .loaded, places: [Fixtures.ekberg]))
     app.regionAlert = .init(regionID: "osm:node/1", message: "You are near Café Ekberg")
     #expect(
-      render(app, width: 40) == """
+      render(app, width: 40, height: 11) == """
         coffee-finder: coffee nearby
+        You: no fix yet
         ────────────────────────────────────────
         +--------------------------------------+
         | You are near Café Ekberg (Esc to     |
@@ -163,18 +165,19 @@ import Testing
   @Test func narrowTerminal() {
     let app = state(Nearby.State(phase: .loaded, places: [Fixtures.ekberg]))
     #expect(
-      render(app, width: 24, height: 6) == """
+      render(app, width: 24, height: 7) == """
         coffee-finder: coffee n…
+        You: no fix yet
         ────────────────────────
         1 within 1.0 km, neares…
-        >  Café Ekberg     120 m
+        >  Café Ekb…       120 m
         Location: manual 60.171…
         j/k move  Enter open  r…
         """)
     #expect(
-      render(app, width: 20, height: 6) == """
+      render(app, width: 20, height: 7) == """
         Terminal too small
-        (20×6); need 24×6.
+        (20×7); need 24×7.
         """)
   }
 

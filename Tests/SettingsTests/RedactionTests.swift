@@ -32,17 +32,4 @@ struct RedactionTests {
         == "search_radius = 1000 m, result_limit = 10, units = metric, provider = auto, "
         + "gpsd_address = 127.0.0.1:2947, foursquare_api_key = (not set)")
   }
-
-  @Test(arguments: [
-    ("localhost", "localhost:2947"), ("10.0.0.2:3000", "10.0.0.2:3000"),
-    ("[::1]", "[::1]:2947"), ("[fe80::1]:5", "[fe80::1]:5"),
-  ])
-  func gpsdAddressesParse(text: String, expected: String) throws {
-    #expect(try GPSDAddress(parsing: text).description == expected)
-  }
-
-  @Test(arguments: ["", ":80", "host:0", "::1", "[::1", "a b:1", "host:x"])
-  func badGPSDAddressesAreRejected(text: String) {
-    #expect(throws: SettingsError.Reason.self) { try GPSDAddress(parsing: text) }
-  }
 }

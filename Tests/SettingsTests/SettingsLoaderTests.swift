@@ -48,7 +48,7 @@ struct SettingsLoaderTests {
     #expect(loaded.settings.resultLimit == 20)
     #expect(loaded.source(of: .resultLimit) == .file(path: loader.file.path))
     #expect(loaded.settings.provider == .offline)
-    #expect(loaded.settings.gpsdAddress == GPSDAddress(host: "::1", port: 3000))
+    #expect(loaded.settings.gpsdAddress.description == "[::1]:3000")
     #expect(loaded.settings.foursquareAPIKey?.value == "env-key-123")
   }
 

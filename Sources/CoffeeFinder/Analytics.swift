@@ -1,0 +1,45 @@
+import BearingLocation
+import BearingTelemetry
+
+extension Nearby {
+  /// What the nearby list tells analytics: each search's outcome, never a place's name or the
+  /// user's exact position (``AnalyticsEvent`` rounds coordinates to about a kilometre).
+  ///
+  /// ```swift
+  /// Store(initialState: Nearby.State()) { Nearby().analytics(Nearby.analyticsEvent) }
+  /// ```
+  public static func analyticsEvent(_ state: State, _ action: Action) -> AnalyticsEvent? {
+    switch action {
+    case .searchFinished(let places):
+      var properties: [String: AnalyticsValue] = [
+        "results": .int(places.count), "radius": .double(state.radius),
+      ]
+      if let center = state.searchCenter { properties["center"] = .coordinate(center) }
+      return AnalyticsEvent("search", properties)
+    case .searchFailed:
+      return AnalyticsEvent("search_failed")
+    case .locationManager(.didChangeAuthorization(.denied)),
+      .locationManager(.didChangeAuthorization(.restricted)):
+      return AnalyticsEvent("location_denied")
+    default:
+      return nil
+    }
+  }
+}
+
+extension CoffeeFinderApp {
+  /// What the app tells analytics: searches (as ``Nearby/analyticsEvent(_:_:)``), favourites
+  /// added and removed, notes written, and arrivals at a favourite, without names or note text.
+  public static func analyticsEvent(_ state: State, _ action: Action) -> AnalyticsEvent? {
+    switch action {
+    case .nearby(let action):
+      return Nearby.analyticsEvent(state.nearby, action)
+    case .detail(.favoriteChanged(let isFavorite)):
+      return AnalyticsEvent(isFavorite ? "favorite_added" : "favorite_removed")
+    case .noteDraftSubmitted:
+      return AnalyticsEvent("note_added")
+    default:
+      return nil
+    }
+  }
+}

@@ -1,0 +1,33 @@
+import BearingLocation
+import BearingPersistence
+import BearingPlaces
+import BearingText
+import Foundation
+
+/// The one place where an error becomes what the user reads: one line, escaped, naming the
+/// cause in the words of the layer that knows it (the database file, the server's message, the
+/// location source).
+///
+/// Every screen, command and feature of the app describes failures through it.
+///
+/// ```swift
+/// } catch: { error, send in
+///   await send(.searchFailed(UserMessage.line(for: error)))
+/// }
+/// ```
+public enum UserMessage {
+  /// One escaped line describing `error`, whatever it is.
+  public static func line(for error: any Error) -> String {
+    let text: String
+    switch error {
+    case let error as PlacesError: text = error.description
+    case let error as StorageError: text = error.description
+    case let error as LocationError: text = error.description
+    case let error as any LocalizedError where error.errorDescription != nil:
+      text = error.errorDescription ?? ""
+    case let error as any CustomStringConvertible: text = error.description
+    default: text = error.localizedDescription
+    }
+    return TerminalText.line(text)
+  }
+}

@@ -1,0 +1,5 @@
+import ArgumentParser
+import Settings
+
+// Lets `--units metric|imperial` parse straight into the settings' type.
+extension MeasurementSystem: ExpressibleByArgument {}
