@@ -102,6 +102,7 @@ let package = Package(
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "DependenciesMacros", package: "swift-dependencies"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
       ]
     ),
     // Untrusted text made safe for a terminal, and the JSON-lines encoder for output.
@@ -111,6 +112,7 @@ let package = Package(
       name: "BearingHTTPTesting",
       dependencies: [
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),

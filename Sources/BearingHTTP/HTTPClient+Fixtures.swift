@@ -32,7 +32,8 @@ extension HTTPClient {
           "the fixture file \(fixture.file) for \(request) could not be read from \(directory.path)"
         )
       }
-      return HTTPResponse(status: fixture.status, headers: fixture.headers, body: body, url: url)
+      return HTTPResponse(
+        status: fixture.status, headerFields: fixture.headerFields, body: body, url: url)
     }
   }
 

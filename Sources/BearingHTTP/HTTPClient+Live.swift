@@ -17,40 +17,65 @@ extension HTTPClient: DependencyKey {
   /// Cancelling the calling task cancels the data task at once.
   public static func urlSession(_ session: URLSession, baseURL: URL? = nil) -> Self {
     Self { request in
-      let url = try request.url(relativeTo: baseURL)
-      var urlRequest = URLRequest(url: url)
-      urlRequest.httpMethod = request.method.rawValue
-      urlRequest.httpBody = request.body
-      urlRequest.timeoutInterval = request.timeout.timeInterval
-      urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
-      for field in request.headers {
-        urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
-      }
-      let (data, urlResponse) = try await session.cancellableData(for: urlRequest)
-      guard let http = urlResponse as? HTTPURLResponse else {
-        throw HTTPError.transport(.badResponse)
-      }
-      var headers = HTTPHeaders()
-      for (name, value) in http.allHeaderFields {
-        headers.add(name: "\(name)", value: "\(value)")
-      }
+      let (data, http) = try await session.cancellableData(
+        for: URLRequest(request, url: request.url(relativeTo: baseURL)))
+      let response = try HTTPResponse(http, body: data)
       // Some URLSession versions hand over a body cut short without an error; a body shorter
       // than the declared length is a lost connection, not a response to decode.
-      let encoding = headers["Content-Encoding"]?.lowercased() ?? "identity"
+      let fields = response.headerFields
+      let encoding = fields[values: .contentEncoding].first?.lowercased() ?? "identity"
       if encoding == "identity", request.method != .head,
-        let declared = headers["Content-Length"].flatMap({ Int($0) }), data.count < declared
+        let declared = fields[values: .contentLength].first.flatMap({ Int($0) }),
+        data.count < declared
       {
         throw HTTPError.transport(.connectionLost)
       }
-      return HTTPResponse(status: http.statusCode, headers: headers, body: data, url: http.url)
+      return response
     }
+  }
+}
+
+extension URLRequest {
+  /// The URLSession request for `request`, sent to `url`: method, header fields in order, body
+  /// and timeout, with no cached answer.
+  fileprivate init(_ request: HTTPRequest, url: URL) {
+    self.init(url: url)
+    httpMethod = request.method.rawValue
+    httpBody = request.body
+    timeoutInterval = request.timeout.timeInterval
+    cachePolicy = .reloadIgnoringLocalCacheData
+    for field in request.headerFields {
+      addValue(field.value, forHTTPHeaderField: field.name.rawName)
+    }
+  }
+}
+
+extension HTTPResponse {
+  /// The response URLSession reported, with `body`.
+  ///
+  /// Fields whose names are not valid HTTP tokens are dropped; URLSession has already joined
+  /// repeated fields with commas.
+  ///
+  /// - throws: ``HTTPError/transport(_:)`` with ``HTTPError/TransportFailure/badResponse`` for a
+  ///   status code outside 100–999.
+  fileprivate init(_ http: HTTPURLResponse, body: Data) throws(HTTPError) {
+    guard (100...999).contains(http.statusCode) else { throw .transport(.badResponse) }
+    var fields = HTTPFields()
+    for (name, value) in http.allHeaderFields {
+      guard let name = HTTPField.Name("\(name)") else { continue }
+      fields.append(HTTPField(name: name, value: "\(value)"))
+    }
+    self.init(
+      status: Status(code: http.statusCode), headerFields: fields, body: body, url: http.url)
   }
 }
 
 extension URLSession {
   /// `data(for:)` through a data task that is cancelled with the calling task, on every
   /// platform's Foundation; errors arrive as ``HTTPError`` or `CancellationError`.
-  fileprivate func cancellableData(for request: URLRequest) async throws -> (Data, URLResponse) {
+  fileprivate func cancellableData(for request: URLRequest) async throws -> (
+    Data, HTTPURLResponse
+  ) {
     let host = request.url.map { url in url.host.map { h in url.port.map { "\(h):\($0)" } ?? h } }
     let task = LockIsolated<URLSessionDataTask?>(nil)
     return try await withTaskCancellationHandler {
@@ -63,7 +88,7 @@ extension URLSession {
               continuation.resume(
                 throwing: HTTPError.transport(error, host: (host ?? nil) ?? "the server"))
             }
-          } else if let response {
+          } else if let response = response as? HTTPURLResponse {
             continuation.resume(returning: (data ?? Data(), response))
           } else {
             continuation.resume(throwing: HTTPError.transport(.badResponse))

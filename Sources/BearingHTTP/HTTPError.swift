@@ -7,7 +7,7 @@ import Foundation
 /// ```swift
 /// do {
 ///   let user = try await User.fetch()
-/// } catch HTTPError.status(401, let message, _) {
+/// } catch HTTPError.status(.unauthorized, let message, _) {
 ///   print("sign in again: \(message ?? "unauthorized")")
 /// }
 /// ```
@@ -18,7 +18,7 @@ public enum HTTPError: Error, Hashable, Sendable, CustomStringConvertible {
   ///
   /// `message` is the server's own explanation when the body has one (`{"message": …}` and the
   /// like, or a short plain-text body); `retryAfter` is the server's `Retry-After`.
-  case status(Int, message: String?, retryAfter: Duration?)
+  case status(HTTPResponse.Status, message: String?, retryAfter: Duration?)
   /// The body is not what the model expects; `path` is the failing coding path, such as
   /// `results[3].latitude`.
   case decoding(type: String, path: String, reason: String)
@@ -61,7 +61,11 @@ public enum HTTPError: Error, Hashable, Sendable, CustomStringConvertible {
   public var isTransient: Bool {
     switch self {
     case .transport(.timedOut), .transport(.connectionLost), .transport(.offline): true
-    case .status(let code, _, _): [408, 429, 500, 502, 503, 504].contains(code)
+    case .status(let status, _, _):
+      [
+        .requestTimeout, .tooManyRequests, .internalServerError, .badGateway, .serviceUnavailable,
+        .gatewayTimeout,
+      ].contains(status)
     default: false
     }
   }
@@ -70,8 +74,8 @@ public enum HTTPError: Error, Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .transport(let failure):
       return "network error: \(failure)"
-    case .status(let code, let message, let retryAfter):
-      var text = "HTTP \(code) \(Self.reasonPhrase(code))"
+    case .status(let status, let message, let retryAfter):
+      var text = "HTTP \(status.code) \(status.standardReasonPhrase)"
       if let message { text += ": \(message)" }
       if let retryAfter { text += " (retry after \(retryAfter.components.seconds) s)" }
       return text
@@ -84,30 +88,40 @@ public enum HTTPError: Error, Hashable, Sendable, CustomStringConvertible {
       return "no fixture for \(request); fixtures exist for: \(list)"
     }
   }
+}
 
-  static func reasonPhrase(_ code: Int) -> String {
-    switch code {
-    case 400: "Bad Request"
-    case 401: "Unauthorized"
-    case 403: "Forbidden"
-    case 404: "Not Found"
-    case 408: "Request Timeout"
-    case 409: "Conflict"
-    case 410: "Gone"
-    case 422: "Unprocessable Content"
-    case 429: "Too Many Requests"
-    case 500: "Internal Server Error"
-    case 501: "Not Implemented"
-    case 502: "Bad Gateway"
-    case 503: "Service Unavailable"
-    case 504: "Gateway Timeout"
-    default:
-      switch code {
-      case 100..<200: "Informational"
-      case 300..<400: "Redirection"
-      case 400..<500: "Client Error"
-      default: "Server Error"
-      }
+extension HTTPResponse.Status {
+  /// The reason phrase to show: the status's own, else swift-http-types' for its code, else the
+  /// name of its class (`Client Error`, say).
+  ///
+  /// URLSession reports only the code, and a status written as a number (`429`) has no phrase.
+  var standardReasonPhrase: String {
+    if !reasonPhrase.isEmpty { return reasonPhrase }
+    if let known = Self.known[code] { return known.reasonPhrase }
+    return switch kind {
+    case .informational: "Informational"
+    case .successful: "Success"
+    case .redirection: "Redirection"
+    case .clientError: "Client Error"
+    case .serverError, .invalid: "Server Error"
     }
   }
+
+  /// The statuses swift-http-types names, by code, for their reason phrases.
+  private static let known: [Int: Self] = {
+    let statuses: [Self] = [
+      .continue, .switchingProtocols, .earlyHints, .ok, .created, .accepted,
+      .nonAuthoritativeInformation, .noContent, .resetContent, .partialContent, .multipleChoices,
+      .movedPermanently, .found, .seeOther, .notModified, .temporaryRedirect, .permanentRedirect,
+      .badRequest, .unauthorized, .forbidden, .notFound, .methodNotAllowed, .notAcceptable,
+      .proxyAuthenticationRequired, .requestTimeout, .conflict, .gone, .lengthRequired,
+      .preconditionFailed, .contentTooLarge, .uriTooLong, .unsupportedMediaType,
+      .rangeNotSatisfiable, .expectationFailed, .misdirectedRequest, .unprocessableContent,
+      .tooEarly, .upgradeRequired, .preconditionRequired, .tooManyRequests,
+      .requestHeaderFieldsTooLarge, .unavailableForLegalReasons, .internalServerError,
+      .notImplemented, .badGateway, .serviceUnavailable, .gatewayTimeout,
+      .httpVersionNotSupported, .networkAuthenticationRequired,
+    ]
+    return Dictionary(statuses.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+  }()
 }

@@ -9,30 +9,34 @@ import Foundation
 /// HTTPFixture(.get, path: "/places/search", query: ["sort": "DISTANCE"], file: "search.json")
 /// ```
 public struct HTTPFixture: Hashable, Sendable, CustomStringConvertible {
-  public var method: HTTPMethod
+  /// The method to match.
+  public var method: HTTPRequest.Method
   /// The URL path to match, such as `/places/search`.
   public var path: String
   /// Query items the request must carry, with these exact values.
   public var query: [String: String]
   /// The body's file, relative to the client's fixture directory.
   public var file: String
-  public var status: Int
-  public var headers: HTTPHeaders
+  /// The status of the answer.
+  public var status: HTTPResponse.Status
+  /// The header fields of the answer.
+  public var headerFields: HTTPFields
 
+  /// Creates a fixture answering `method` requests for `path` (and `query`) with `file`.
   public init(
-    _ method: HTTPMethod = .get,
+    _ method: HTTPRequest.Method = .get,
     path: String,
     query: [String: String] = [:],
     file: String,
-    status: Int = 200,
-    headers: HTTPHeaders = ["Content-Type": "application/json"]
+    status: HTTPResponse.Status = .ok,
+    headerFields: HTTPFields = [.contentType: "application/json"]
   ) {
     self.method = method
     self.path = path.hasPrefix("/") ? path : "/" + path
     self.query = query
     self.file = file
     self.status = status
-    self.headers = headers
+    self.headerFields = headerFields
   }
 
   /// Whether this fixture answers `request`, sent to `url`.
@@ -47,9 +51,10 @@ public struct HTTPFixture: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// `GET /path?query → file (status)`, for the error that lists the fixtures there are.
   public var description: String {
     let query = self.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     return "\(method) \(path)" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
-      + " → \(file) (\(status))"
+      + " → \(file) (\(status.code))"
   }
 }

@@ -1,19 +1,26 @@
 import CustomDump
 import Foundation
 
-/// A description of one HTTP request: method, where it goes, query, headers, body and timeout.
+/// A description of one HTTP request: method, where it goes, query, header fields, body and
+/// timeout.
 ///
 /// A request names either an absolute URL or a path resolved against the client's base URL, so
-/// a model's default request does not hard-code the host it is fetched from.
+/// a model's default request does not hard-code the host it is fetched from. The method and the
+/// header fields are swift-http-types' (``Method``, `HTTPFields`); what this type adds is the
+/// URL or path target, the query, the body, the timeout, and descriptions that redact
+/// credentials.
 ///
 /// ```swift
 /// let search = HTTPRequest(
 ///   .get, path: "/places/search",
 ///   query: [URLQueryItem(name: "ll", value: "60.17,24.94")],
-///   headers: ["Accept": "application/json"],
+///   headerFields: [.accept: "application/json"],
 ///   timeout: .seconds(10))
 /// ```
 public struct HTTPRequest: Hashable, Sendable {
+  /// The request method: swift-http-types' `HTTPRequest.Method`, such as `.get` or `.post`.
+  public typealias Method = HTTPTypes.HTTPRequest.Method
+
   /// Where a request goes.
   public enum Target: Hashable, Sendable {
     /// An absolute URL; the client's base URL is ignored.
@@ -22,11 +29,15 @@ public struct HTTPRequest: Hashable, Sendable {
     case path(String)
   }
 
-  public var method: HTTPMethod
+  /// The method, `GET` unless the request says otherwise.
+  public var method: Method
+  /// Where the request goes: an absolute URL or a path against the client's base URL.
   public var target: Target
   /// Appended to any query already in the target URL, in order.
   public var query: [URLQueryItem]
-  public var headers: HTTPHeaders
+  /// The header fields, in order; names compare case-insensitively.
+  public var headerFields: HTTPFields
+  /// The body, if any.
   public var body: Data?
   /// How long to wait for the server before failing with ``HTTPError/TransportFailure/timedOut``.
   public var timeout: Duration
@@ -36,43 +47,45 @@ public struct HTTPRequest: Hashable, Sendable {
 
   /// Creates a request for an absolute URL.
   public init(
-    _ method: HTTPMethod = .get,
+    _ method: Method = .get,
     url: URL,
     query: [URLQueryItem] = [],
-    headers: HTTPHeaders = [:],
+    headerFields: HTTPFields = [:],
     body: Data? = nil,
     timeout: Duration = defaultTimeout
   ) {
     self.init(
-      method, target: .url(url), query: query, headers: headers, body: body, timeout: timeout)
+      method, target: .url(url), query: query, headerFields: headerFields, body: body,
+      timeout: timeout)
   }
 
   /// Creates a request for a path against the client's base URL.
   public init(
-    _ method: HTTPMethod = .get,
+    _ method: Method = .get,
     path: String,
     query: [URLQueryItem] = [],
-    headers: HTTPHeaders = [:],
+    headerFields: HTTPFields = [:],
     body: Data? = nil,
     timeout: Duration = defaultTimeout
   ) {
     self.init(
-      method, target: .path(path), query: query, headers: headers, body: body, timeout: timeout)
+      method, target: .path(path), query: query, headerFields: headerFields, body: body,
+      timeout: timeout)
   }
 
   /// Creates a request from its parts.
   public init(
-    _ method: HTTPMethod,
+    _ method: Method,
     target: Target,
     query: [URLQueryItem],
-    headers: HTTPHeaders,
+    headerFields: HTTPFields,
     body: Data?,
     timeout: Duration
   ) {
     self.method = method
     self.target = target
     self.query = query
-    self.headers = headers
+    self.headerFields = headerFields
     self.body = body
     self.timeout = timeout
   }
@@ -176,10 +189,10 @@ extension HTTPRequest: CustomStringConvertible, CustomDebugStringConvertible,
     return Self.redacting(line)
   }
 
-  /// The description plus headers (credentials redacted), body size and timeout.
+  /// The description plus header fields (credentials redacted), body size and timeout.
   public var debugDescription: String {
     var text = description
-    if !headers.fields.isEmpty { text += " [\(headers)]" }
+    if !headerFields.isEmpty { text += " [\(Redacted.description(of: headerFields))]" }
     if let body { text += " body: \(body.count) bytes" }
     text += " timeout: \(timeout)"
     return text

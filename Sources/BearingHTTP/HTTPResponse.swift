@@ -1,34 +1,46 @@
 import Foundation
 
-/// What the server answered: status, headers and the whole body.
+/// What the server answered: status, header fields, the whole body, and the URL that answered.
+///
+/// The status and the header fields are swift-http-types' (``Status``, `HTTPFields`).
 ///
 /// ```swift
 /// let response = try await httpClient.send(request)
-/// if response.status == 200 { print(String(decoding: response.body, as: UTF8.self)) }
+/// if response.status == .ok { print(String(decoding: response.body, as: UTF8.self)) }
 /// ```
 public struct HTTPResponse: Hashable, Sendable {
-  /// The status code, such as 200 or 404.
-  public var status: Int
-  public var headers: HTTPHeaders
+  /// The response status: swift-http-types' `HTTPResponse.Status`, such as `.ok` or `404`.
+  public typealias Status = HTTPTypes.HTTPResponse.Status
+
+  /// The status, such as `.ok` (200) or `.notFound` (404).
+  public var status: Status
+  /// The header fields, in order; names compare case-insensitively.
+  public var headerFields: HTTPFields
+  /// The whole body.
   public var body: Data
   /// The URL that answered (after any redirects), when known.
   public var url: URL?
 
-  public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data(), url: URL? = nil) {
+  /// Creates a response from its parts.
+  public init(
+    status: Status, headerFields: HTTPFields = [:], body: Data = Data(), url: URL? = nil
+  ) {
     self.status = status
-    self.headers = headers
+    self.headerFields = headerFields
     self.body = body
     self.url = url
   }
 
   /// Whether the status is 2xx.
-  public var isSuccess: Bool { (200..<300).contains(status) }
+  public var isSuccess: Bool { status.kind == .successful }
 
-  /// The delay the server asked for in `Retry-After`, as seconds or an HTTP date.
+  /// The delay the server asked for in `Retry-After`, as seconds or an HTTP date; the first
+  /// field counts when there are several.
   ///
   /// - parameter now: the current time, to turn an HTTP date into a delay.
   public func retryAfter(now: Date = Date()) -> Duration? {
-    guard let raw = headers["Retry-After"]?.trimmingCharacters(in: .whitespaces) else {
+    guard let raw = headerFields[values: .retryAfter].first?.trimmingCharacters(in: .whitespaces)
+    else {
       return nil
     }
     if let seconds = Int(raw), seconds >= 0 {
@@ -43,7 +55,7 @@ public struct HTTPResponse: Hashable, Sendable {
 
   /// Next-page URLs from `Link` headers (RFC 8288), in order: `<https://…>; rel="next"`.
   public func links(relation: String) -> [URL] {
-    headers.values(for: "Link").flatMap { value in
+    headerFields[values: Self.link].flatMap { value in
       Self.splitLinkValue(value).compactMap { entry -> URL? in
         let parts = entry.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
         guard let target = parts.first, target.hasPrefix("<"), target.hasSuffix(">") else {
@@ -61,6 +73,9 @@ public struct HTTPResponse: Hashable, Sendable {
       }
     }
   }
+
+  /// The `Link` field (RFC 8288), which swift-http-types does not name.
+  private static let link = HTTPField.Name("Link")!
 
   /// Splits a `Link` value at commas that are outside `<…>` and quotes.
   private static func splitLinkValue(_ value: String) -> [String] {

@@ -18,14 +18,17 @@ public struct RetryPolicy: Hashable, Sendable {
   /// The longest single wait, whether computed or asked for by `Retry-After`.
   public var maxDelay: Duration
   /// The statuses worth retrying: the server is busy or a gateway failed, not the request.
-  public var retryableStatuses: Set<Int>
+  public var retryableStatuses: Set<HTTPResponse.Status>
 
+  /// Creates a policy; `maxAttempts` below 1 counts as 1.
   public init(
     maxAttempts: Int = 3,
     initialDelay: Duration = .milliseconds(500),
     multiplier: Double = 2,
     maxDelay: Duration = .seconds(30),
-    retryableStatuses: Set<Int> = [429, 502, 503, 504]
+    retryableStatuses: Set<HTTPResponse.Status> = [
+      .tooManyRequests, .badGateway, .serviceUnavailable, .gatewayTimeout,
+    ]
   ) {
     self.maxAttempts = max(1, maxAttempts)
     self.initialDelay = initialDelay
@@ -43,7 +46,7 @@ public struct RetryPolicy: Hashable, Sendable {
   /// The wait before attempt `attempt + 1` after `response` to attempt `attempt` (1-based), or
   /// `nil` when the request should not be sent again.
   public func delay(
-    after response: HTTPResponse, attempt: Int, method: HTTPMethod, retryAfter: Duration?
+    after response: HTTPResponse, attempt: Int, method: HTTPRequest.Method, retryAfter: Duration?
   ) -> Duration? {
     guard method.isIdempotent, attempt < maxAttempts,
       retryableStatuses.contains(response.status)
@@ -57,5 +60,16 @@ public struct RetryPolicy: Hashable, Sendable {
 
   private static func power(_ base: Double, _ exponent: Int) -> Double {
     (0..<max(0, exponent)).reduce(1.0) { result, _ in result * base }
+  }
+}
+
+extension HTTPRequest.Method {
+  /// Whether sending the request twice has the same effect as sending it once (RFC 9110 §9.2.2):
+  /// `GET`, `HEAD`, `PUT`, `DELETE`, `OPTIONS` and `TRACE`.
+  ///
+  /// Only idempotent requests are retried automatically: retrying a `POST` after a timeout could
+  /// create a second resource.
+  public var isIdempotent: Bool {
+    [.get, .head, .put, .delete, .options, .trace].contains(self)
   }
 }

@@ -1,5 +1,6 @@
 import ConcurrencyExtras
 import Foundation
+import HTTPTypes
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -20,34 +21,32 @@ import NIOPosix
 public final class LoopbackHTTPServer: Sendable {
   /// A request as the server received it.
   public struct Request: Sendable {
-    public var method: String
+    /// The request method.
+    public var method: HTTPRequest.Method
     /// The request target as sent: path and query, percent-encoded.
     public var uri: String
-    public var headers: [(name: String, value: String)]
+    /// The header fields as received, in order; names compare case-insensitively.
+    public var headerFields: HTTPFields
+    /// The whole body.
     public var body: Data
-
-    /// The first value of the header `name` (case-insensitive).
-    public func header(_ name: String) -> String? {
-      headers.first { $0.name.lowercased() == name.lowercased() }?.value
-    }
   }
 
   /// How the server answers a request.
   public enum Reply: Sendable {
     /// A complete response; `Content-Length` is added.
-    case respond(status: Int, headers: [(String, String)] = [], body: Data = Data())
+    case respond(status: HTTPResponse.Status, headerFields: HTTPFields = [:], body: Data = Data())
     /// Declares `declaredLength` bytes, sends `body` (shorter), then closes the connection.
-    case truncated(status: Int, declaredLength: Int, body: Data)
+    case truncated(status: HTTPResponse.Status, declaredLength: Int, body: Data)
     /// Never answers; the connection stays open until the server stops.
     case hang
 
-    /// A complete JSON response.
-    public static func json(_ status: Int, _ text: String, headers: [(String, String)] = [])
-      -> Reply
-    {
-      .respond(
-        status: status, headers: [("Content-Type", "application/json")] + headers,
-        body: Data(text.utf8))
+    /// A complete JSON response: `Content-Type: application/json`, then `headerFields`.
+    public static func json(
+      _ status: HTTPResponse.Status, _ text: String, headerFields: HTTPFields = [:]
+    ) -> Reply {
+      var fields: HTTPFields = [.contentType: "application/json"]
+      fields.append(contentsOf: headerFields)
+      return .respond(status: status, headerFields: fields, body: Data(text.utf8))
     }
   }
 
@@ -175,18 +174,24 @@ private final class RouteHandler: ChannelInboundHandler {
       body.writeBuffer(&chunk)
     case .end:
       guard let head else { return }
+      var fields = HTTPFields()
+      for (name, value) in head.headers {
+        // NIO has already rejected a name that is not a token.
+        guard let name = HTTPField.Name(name) else { continue }
+        fields.append(HTTPField(name: name, value: value))
+      }
+      // NIO parses only token methods, which are valid methods.
+      guard let method = HTTPRequest.Method(head.method.rawValue) else { return }
       let request = LoopbackHTTPServer.Request(
-        method: head.method.rawValue, uri: head.uri,
-        headers: head.headers.map { ($0.name, $0.value) },
-        body: Data(body.readableBytesView))
+        method: method, uri: head.uri, headerFields: fields, body: Data(body.readableBytesView))
       answer(state.record(request), context: context)
     }
   }
 
   private func answer(_ reply: LoopbackHTTPServer.Reply, context: ChannelHandlerContext) {
     switch reply {
-    case .respond(let status, let extra, let bytes):
-      var headers = NIOHTTP1.HTTPHeaders(extra)
+    case .respond(let status, let fields, let bytes):
+      var headers = NIOHTTP1.HTTPHeaders(fields.map { ($0.name.rawName, $0.value) })
       headers.replaceOrAdd(name: "Content-Length", value: "\(bytes.count)")
       writeHead(status: status, headers: headers, context: context)
       context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: bytes)))), promise: nil)
@@ -204,10 +209,11 @@ private final class RouteHandler: ChannelInboundHandler {
     }
   }
 
-  private func writeHead(status: Int, headers: NIOHTTP1.HTTPHeaders, context: ChannelHandlerContext)
-  {
+  private func writeHead(
+    status: HTTPResponse.Status, headers: NIOHTTP1.HTTPHeaders, context: ChannelHandlerContext
+  ) {
     let head = HTTPResponseHead(
-      version: .http1_1, status: HTTPResponseStatus(statusCode: status), headers: headers)
+      version: .http1_1, status: HTTPResponseStatus(statusCode: status.code), headers: headers)
     context.write(wrapOutboundOut(.head(head)), promise: nil)
   }
 }

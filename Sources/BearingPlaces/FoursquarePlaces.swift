@@ -63,21 +63,24 @@ public struct FoursquarePlaces: Sendable {
     items.append(URLQueryItem(name: "sort", value: "DISTANCE"))
     return HTTPRequest(
       .get, url: baseURL.appendingPathComponent("places/search"), query: items,
-      headers: headers, timeout: timeout)
+      headerFields: headerFields, timeout: timeout)
   }
 
   /// The request for a next page named by a `Link` header.
   func request(next url: URL) -> HTTPRequest {
-    HTTPRequest(.get, url: url, headers: headers, timeout: timeout)
+    HTTPRequest(.get, url: url, headerFields: headerFields, timeout: timeout)
   }
 
-  private var headers: HTTPHeaders {
+  private var headerFields: HTTPFields {
     [
-      "Authorization": "Bearer \(apiKey.secret)",
-      "X-Places-Api-Version": Self.apiVersion,
-      "Accept": "application/json",
+      .authorization: "Bearer \(apiKey.secret)",
+      Self.apiVersionField: Self.apiVersion,
+      .accept: "application/json",
     ]
   }
+
+  /// The field that names the API version the client speaks.
+  private static let apiVersionField = HTTPField.Name("X-Places-Api-Version")!
 
   /// Places matching `query`, nearest first, at most `query.limit`, sent through `http`.
   ///
@@ -143,16 +146,16 @@ public struct FoursquarePlaces: Sendable {
   /// The error a user can act on for an HTTP failure, with the key scrubbed from any text.
   func placesError(for error: HTTPError) -> PlacesError {
     switch error {
-    case .status(401, _, _):
+    case .status(.unauthorized, _, _):
       return .keyRefused
-    case .status(429, _, let retryAfter):
+    case .status(.tooManyRequests, _, let retryAfter):
       return .rateLimited(retryAfter: retryAfter.map { Double($0.components.seconds) })
-    case .status(403, let message, _):
+    case .status(.forbidden, let message, _):
       return .serviceUnavailable(
         apiKey.scrub("Foursquare refused access (HTTP 403)" + (message.map { ": \($0)" } ?? "")))
-    case .status(let code, let message, _):
+    case .status(let status, let message, _):
       return .serviceUnavailable(
-        apiKey.scrub("Foursquare answered HTTP \(code)" + (message.map { ": \($0)" } ?? "")))
+        apiKey.scrub("Foursquare answered HTTP \(status.code)" + (message.map { ": \($0)" } ?? "")))
     case .transport(let failure):
       return .serviceUnavailable("Foursquare could not be reached: \(failure)")
     case .decoding:

@@ -22,7 +22,7 @@ struct HTTPClientLiveTests {
     try await LoopbackHTTPServer.with({ _, _ in .json(200, body) }) { server in
       var request = Profile.defaultRequest
       request.query = [URLQueryItem(name: "fields", value: "name email")]
-      request.headers["Authorization"] = "Bearer t0ken"
+      request.headerFields[.authorization] = "Bearer t0ken"
       let profile = try await withDependencies {
         $0.httpClient = Self.client(server)
       } operation: {
@@ -31,21 +31,28 @@ struct HTTPClientLiveTests {
       #expect(profile.name == "Aino Virtanen")
       #expect(profile.favouriteCafes == ["Café Regatta", "Johan & Nyström"])
       let received = try #require(server.requests.first)
-      #expect(received.method == "GET")
+      #expect(received.method == .get)
       #expect(received.uri == "/v1/me?fields=name%20email")
-      #expect(received.header("Authorization") == "Bearer t0ken")
-      #expect(received.header("Accept") == "application/json")
+      #expect(received.headerFields[.authorization] == "Bearer t0ken")
+      #expect(received.headerFields[.accept] == "application/json")
     }
   }
 
-  @Test("a POST body reaches the server")
+  @Test("a POST body reaches the server; the answer's status and header fields come back")
   func postBody() async throws {
-    try await LoopbackHTTPServer.with({ _, _ in .respond(status: 201) }) { server in
+    let requestID = try #require(HTTPField.Name("X-Request-Id"))
+    try await LoopbackHTTPServer.with({ _, _ in
+      .respond(status: .created, headerFields: [requestID: "n-17"])
+    }) { server in
       let response = try await Self.client(server).send(
         HTTPRequest(
-          .post, path: "/notes", headers: ["Content-Type": "application/json"],
+          .post, path: "/notes", headerFields: [.contentType: "application/json"],
           body: Data(#"{"text":"good flat white"}"#.utf8)))
-      #expect(response.status == 201)
+      #expect(response.status == .created)
+      #expect(response.headerFields[try #require(HTTPField.Name("x-request-id"))] == "n-17")
+      #expect(response.headerFields[.contentLength] == "0")
+      #expect(server.requests.first?.method == .post)
+      #expect(server.requests.first?.headerFields[.contentType] == "application/json")
       #expect(server.requests.first?.body == Data(#"{"text":"good flat white"}"#.utf8))
     }
   }
@@ -66,7 +73,7 @@ struct HTTPClientLiveTests {
     let body = try Fixtures.text("profile.json")
     try await LoopbackHTTPServer.with({ _, index in
       index == 0
-        ? .json(429, #"{"message": "Rate limit exceeded"}"#, headers: [("Retry-After", "7")])
+        ? .json(429, #"{"message": "Rate limit exceeded"}"#, headerFields: [.retryAfter: "7"])
         : .json(200, body)
     }) { server in
       let clock = ImmediateClock()
@@ -86,7 +93,7 @@ struct HTTPClientLiveTests {
   @Test("429 asking for longer than the cap: fails at once with the wait, no retry")
   func rateLimitedBeyondCap() async throws {
     try await LoopbackHTTPServer.with({ _, _ in
-      .json(429, #"{"message": "Quota exceeded"}"#, headers: [("Retry-After", "900")])
+      .json(429, #"{"message": "Quota exceeded"}"#, headerFields: [.retryAfter: "900"])
     }) { server in
       await #expect(
         throws: HTTPError.status(429, message: "Quota exceeded", retryAfter: .seconds(900))
@@ -104,7 +111,9 @@ struct HTTPClientLiveTests {
   @Test("500: a status error with the plain-text body, not retried")
   func serverError() async throws {
     try await LoopbackHTTPServer.with({ _, _ in
-      .respond(status: 500, headers: [("Content-Type", "text/plain")], body: Data("db down".utf8))
+      .respond(
+        status: .internalServerError, headerFields: [.contentType: "text/plain"],
+        body: Data("db down".utf8))
     }) { server in
       await #expect(throws: HTTPError.status(500, message: "db down", retryAfter: nil)) {
         try await withDependencies {

@@ -77,7 +77,7 @@ struct HTTPClientSendTests {
   func retryAfterBeyondCap() async throws {
     let count = LockIsolated(0)
     let client = Self.scripted(
-      [HTTPResponse(status: 429, headers: ["Retry-After": "3600"])], count: count)
+      [HTTPResponse(status: .tooManyRequests, headerFields: [.retryAfter: "3600"])], count: count)
     await #expect(throws: HTTPError.status(429, message: nil, retryAfter: .seconds(3600))) {
       try await withDependencies {
         $0.continuousClock = ImmediateClock()

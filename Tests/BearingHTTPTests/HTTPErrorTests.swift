@@ -43,6 +43,14 @@ struct HTTPErrorTests {
     let error = HTTPError.status(429, message: "slow down", retryAfter: .seconds(12))
     #expect(error.description == "HTTP 429 Too Many Requests: slow down (retry after 12 s)")
     #expect(
+      HTTPError.status(HTTPResponse.Status(code: 599), message: nil, retryAfter: nil).description
+        == "HTTP 599 Server Error")
+    #expect(
+      HTTPError.status(
+        .init(code: 418, reasonPhrase: "I'm a teapot"), message: nil, retryAfter: nil
+      )
+      .description == "HTTP 418 I'm a teapot")
+    #expect(
       HTTPError.transport(.hostNotFound("nowhere.invalid")).description
         == "network error: the host nowhere.invalid could not be found (DNS)")
   }

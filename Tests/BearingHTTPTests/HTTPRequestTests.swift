@@ -61,14 +61,14 @@ struct HTTPRequestTests {
     let request = HTTPRequest(
       url: URL(string: "https://api.example.com/x?api_key=\(secret)&q=1")!,
       query: [URLQueryItem(name: "token", value: secret)],
-      headers: ["Authorization": "Bearer \(secret)", "Cookie": "s=\(secret)", "Accept": "*/*"])
+      headerFields: [.authorization: "Bearer \(secret)", .cookie: "s=\(secret)", .accept: "*/*"])
     var dumped = ""
     dump(request, to: &dumped)
     var customDumped = ""
     customDump(request, to: &customDumped)
     let texts = [
       request.description, request.debugDescription, String(reflecting: request), dumped,
-      customDumped, "\(request.headers)",
+      customDumped, Redacted.description(of: request.headerFields),
     ]
     for text in texts {
       #expect(!text.contains(secret), "\(text)")
@@ -78,29 +78,44 @@ struct HTTPRequestTests {
     #expect(request.debugDescription.contains("Accept: */*"))
     #expect(request.description.contains("q=1"))
     // The secret is still sent: redaction is for descriptions only.
-    #expect(request.headers["authorization"] == "Bearer \(secret)")
+    #expect(request.headerFields[HTTPField.Name("authorization")!] == "Bearer \(secret)")
   }
 
-  @Test("headers compare names case-insensitively and setting replaces in place")
-  func headers() {
-    var headers: HTTPHeaders = ["Accept": "text/plain", "X-One": "1"]
-    headers["accept"] = "application/json"
-    #expect(headers["ACCEPT"] == "application/json")
-    #expect(headers.fields.map(\.name) == ["accept", "X-One"])
-    headers.add(name: "Link", value: "<a>")
-    headers.add(name: "link", value: "<b>")
-    #expect(headers.values(for: "LINK") == ["<a>", "<b>"])
-    headers["x-one"] = nil
-    #expect(headers["X-One"] == nil)
+  @Test("header field names compare case-insensitively and setting replaces in place")
+  func headerFields() throws {
+    let one = try #require(HTTPField.Name("X-One"))
+    var fields: HTTPFields = [.accept: "text/plain", one: "1"]
+    fields[try #require(HTTPField.Name("accept"))] = "application/json"
+    #expect(fields[try #require(HTTPField.Name("ACCEPT"))] == "application/json")
+    #expect(fields.map(\.name.rawName) == ["accept", "X-One"])
+    #expect(fields.map(\.value) == ["application/json", "1"])
+    fields.append(HTTPField(name: try #require(HTTPField.Name("Link")), value: "<a>"))
+    fields.append(HTTPField(name: try #require(HTTPField.Name("link")), value: "<b>"))
+    #expect(fields[values: try #require(HTTPField.Name("LINK"))] == ["<a>", "<b>"])
+    fields[try #require(HTTPField.Name("x-one"))] = nil
+    #expect(fields[one] == nil)
+  }
+
+  @Test("the redacted description of header fields hides credentials, whatever their case")
+  func redactedFields() throws {
+    let fields: HTTPFields = [
+      try #require(HTTPField.Name("authorization")): "Bearer s3cr3t",
+      try #require(HTTPField.Name("X-API-KEY")): "k3y", .accept: "*/*",
+    ]
+    #expect(
+      Redacted.description(of: fields)
+        == "authorization: <redacted>, X-API-KEY: <redacted>, Accept: */*")
   }
 
   @Test("only idempotent methods are marked safe to retry")
   func idempotency() {
-    #expect(HTTPMethod.get.isIdempotent)
-    #expect(HTTPMethod.put.isIdempotent)
-    #expect(HTTPMethod.delete.isIdempotent)
-    #expect(!HTTPMethod.post.isIdempotent)
-    #expect(!HTTPMethod.patch.isIdempotent)
-    #expect(HTTPMethod(rawValue: "get") == .get)
+    #expect(HTTPRequest.Method.get.isIdempotent)
+    #expect(HTTPRequest.Method.put.isIdempotent)
+    #expect(HTTPRequest.Method.delete.isIdempotent)
+    #expect(!HTTPRequest.Method.post.isIdempotent)
+    #expect(!HTTPRequest.Method.patch.isIdempotent)
+    #expect(HTTPRequest.Method("GET") == .get)
+    // Methods are case-sensitive (RFC 9110 §9.1): "get" is an unknown method, not GET.
+    #expect(HTTPRequest.Method("get") != .get)
   }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// A model as an app would declare it: decodable, and knowing the request that fetches it.
 struct Profile: FetchableModel, Equatable {
   static let defaultRequest = HTTPRequest(
-    .get, path: "/v1/me", headers: ["Accept": "application/json"], timeout: .seconds(5))
+    .get, path: "/v1/me", headerFields: [.accept: "application/json"], timeout: .seconds(5))
 
   var id: Int
   var name: String

@@ -29,7 +29,7 @@ struct RetryPolicyTests {
 
   @Test("only 429, 502, 503 and 504 on idempotent methods are retried")
   func which() {
-    for status in [429, 502, 503, 504] {
+    for status: HTTPResponse.Status in [429, 502, 503, 504] {
       #expect(
         policy.delay(after: .init(status: status), attempt: 1, method: .get, retryAfter: nil)
           != nil)
@@ -37,7 +37,7 @@ struct RetryPolicyTests {
         policy.delay(after: .init(status: status), attempt: 1, method: .post, retryAfter: nil)
           == nil)
     }
-    for status in [400, 401, 404, 500, 501] {
+    for status: HTTPResponse.Status in [400, 401, 404, 500, 501] {
       #expect(
         policy.delay(after: .init(status: status), attempt: 1, method: .get, retryAfter: nil)
           == nil)

@@ -13,6 +13,9 @@ import Testing
 /// speaks the API's shape. No test here calls the real service.
 @Suite("Foursquare provider (URLSession against a loopback server)")
 struct FoursquareLoopbackTests {
+  static let link = HTTPField.Name("Link")!
+  static let apiVersion = HTTPField.Name("X-Places-Api-Version")!
+
   typealias F = FoursquareFixtures
 
   static func search(
@@ -34,7 +37,7 @@ struct FoursquareLoopbackTests {
     try await LoopbackHTTPServer.with({ request, index in
       guard !request.uri.contains("cursor=") else { return .json(200, page2) }
       let next = "http://127.0.0.1:\(port.value)/places/search?limit=5&cursor=c3RhcnQ9Mw"
-      return .json(200, page1, headers: [("Link", "<\(next)>; rel=\"next\"")])
+      return .json(.ok, page1, headerFields: [Self.link: "<\(next)>; rel=\"next\""])
     }) { server in
       port.setValue(server.port)
       let places = try await Self.search(try F.query(limit: 5, text: "espresso"), server: server)
@@ -43,15 +46,15 @@ struct FoursquareLoopbackTests {
       let requests = server.requests
       #expect(requests.count == 2)
       let first = try #require(requests.first)
-      #expect(first.method == "GET")
+      #expect(first.method == .get)
       #expect(
         first.uri
           == "/places/search?ll=60.169900,24.938400&radius=1500"
           + "&fsq_category_ids=4bf58dd8d48988d1e0931735,4bf58dd8d48988d16d941735"
           + "&query=espresso&limit=5&sort=DISTANCE")
       for request in requests {
-        #expect(request.header("Authorization") == "Bearer \(F.secret)")
-        #expect(request.header("X-Places-Api-Version") == "2025-06-17")
+        #expect(request.headerFields[.authorization] == "Bearer \(F.secret)")
+        #expect(request.headerFields[Self.apiVersion] == "2025-06-17")
       }
       #expect(requests.last?.uri == "/places/search?limit=5&cursor=c3RhcnQ9Mw")
     }
@@ -63,7 +66,9 @@ struct FoursquareLoopbackTests {
     try await LoopbackHTTPServer.with({ _, _ in
       .json(
         200, page1,
-        headers: [("Link", "<https://collector.invalid/places/search?cursor=x>; rel=\"next\"")])
+        headerFields: [
+          Self.link: "<https://collector.invalid/places/search?cursor=x>; rel=\"next\""
+        ])
     }) { server in
       let places = try await Self.search(try F.query(limit: 10), server: server)
       #expect(places.count == 3)
@@ -86,15 +91,14 @@ struct FoursquareLoopbackTests {
     let body = try F.text("foursquare-error-rate-limited.json")
     let page1 = try F.text("foursquare-search-page1.json")
     try await LoopbackHTTPServer.with({ _, index in
-      index == 0 ? .json(429, body, headers: [("Retry-After", "2")]) : .json(200, page1)
+      index == 0 ? .json(429, body, headerFields: [.retryAfter: "2"]) : .json(200, page1)
     }) { server in
       let places = try await Self.search(try F.query(limit: 3), server: server)
       #expect(places.count == 3)
       #expect(server.requests.count == 2)
     }
-    try await LoopbackHTTPServer.with({ _, _ in .json(429, body, headers: [("Retry-After", "45")]) }
-    ) {
-      server in
+    let limited = LoopbackHTTPServer.Reply.json(429, body, headerFields: [.retryAfter: "45"])
+    try await LoopbackHTTPServer.with({ _, _ in limited }) { server in
       await #expect(throws: PlacesError.rateLimited(retryAfter: 45)) {
         try await Self.search(try F.query(limit: 10), server: server)
       }

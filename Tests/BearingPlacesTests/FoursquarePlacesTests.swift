@@ -24,7 +24,9 @@ struct FoursquarePlacesTests {
           file: "foursquare-search-page2.json"),
         HTTPFixture(
           path: "/places/search", file: "foursquare-search-page1.json",
-          headers: ["Content-Type": "application/json", "Link": "<\(next)>; rel=\"next\""]),
+          headerFields: [
+            .contentType: "application/json", HTTPField.Name("Link")!: "<\(next)>; rel=\"next\"",
+          ]),
       ], directory: F.directory)
     return HTTPClient { request in
       count?.withValue { $0 += 1 }
@@ -50,8 +52,8 @@ struct FoursquarePlacesTests {
         + "&fsq_category_ids=4bf58dd8d48988d1e0931735,4bf58dd8d48988d16d941735&limit=5"
         + "&sort=DISTANCE")
     #expect(request.method == .get)
-    #expect(request.headers["Authorization"] == "Bearer \(F.secret)")
-    #expect(request.headers["X-Places-Api-Version"] == "2025-06-17")
+    #expect(request.headerFields[.authorization] == "Bearer \(F.secret)")
+    #expect(request.headerFields[HTTPField.Name("x-places-api-version")!] == "2025-06-17")
     let text = FoursquarePlaces(apiKey: F.key).request(
       for: try PlaceQuery(center: F.center, radius: 250.4, text: "flat white", limit: 50))
     #expect(
@@ -134,7 +136,7 @@ struct FoursquarePlacesTests {
       [
         HTTPFixture(
           path: "/places/search", file: "foursquare-error-rate-limited.json", status: 429,
-          headers: ["Content-Type": "application/json", "Retry-After": "120"])
+          headerFields: [.contentType: "application/json", .retryAfter: "120"])
       ], directory: F.directory)
     await #expect(throws: PlacesError.rateLimited(retryAfter: 120)) {
       try await Self.search(try F.query(limit: 10), http: http)

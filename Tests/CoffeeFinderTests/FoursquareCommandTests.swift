@@ -56,7 +56,8 @@ import Testing
         #expect(!output.contains(Self.key))
       }
       #expect(server.requests.count == 2)
-      #expect(server.requests.allSatisfy { $0.header("Authorization")?.contains(Self.key) == true })
+      #expect(
+        server.requests.allSatisfy { $0.headerFields[.authorization]?.contains(Self.key) == true })
       #expect(server.requests.first?.uri.hasPrefix("/places/search?") == true)
     }
   }
