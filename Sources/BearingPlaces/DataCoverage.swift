@@ -49,6 +49,46 @@ public struct DataCoverage: Hashable, Sendable, Codable, CustomStringConvertible
     self.placeCount = placeCount
   }
 
+  private enum CodingKeys: String, CodingKey {
+    case area, source, attribution, south, west, north, east, placeCount
+  }
+
+  /// Decodes a coverage, refusing a box that is not on Earth: each edge a finite number of
+  /// degrees in range, south not above north, and a count that is not negative.
+  ///
+  /// - Throws: `DecodingError.dataCorrupted` naming the edge at fault, so a damaged data file
+  ///   is reported instead of trapping later on an invalid ``Coordinate``.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    func degrees(_ key: CodingKeys, limit: Double) throws -> Double {
+      let value = try container.decode(Double.self, forKey: key)
+      guard value.isFinite, (-limit...limit).contains(value) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: key, in: container,
+          debugDescription: "\(value) is not a \(limit == 90 ? "latitude" : "longitude")")
+      }
+      return value
+    }
+    let south = try degrees(.south, limit: 90)
+    let north = try degrees(.north, limit: 90)
+    guard south <= north else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .south, in: container, debugDescription: "the south edge is north of the north edge")
+    }
+    let placeCount = try container.decode(Int.self, forKey: .placeCount)
+    guard placeCount >= 0 else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .placeCount, in: container, debugDescription: "a count cannot be negative")
+    }
+    self.init(
+      area: try container.decode(String.self, forKey: .area),
+      source: try container.decode(String.self, forKey: .source),
+      attribution: try container.decodeIfPresent(String.self, forKey: .attribution)
+        ?? Self.openStreetMapAttribution,
+      south: south, west: try degrees(.west, limit: 180), north: north,
+      east: try degrees(.east, limit: 180), placeCount: placeCount)
+  }
+
   /// The credit OpenStreetMap's licence (ODbL) asks for.
   public static let openStreetMapAttribution = "© OpenStreetMap contributors (ODbL)"
 

@@ -23,6 +23,10 @@ public enum UserMessage {
     case let error as PlacesError: text = error.description
     case let error as StorageError: text = error.description
     case let error as LocationError: text = error.description
+    case let error as CocoaError:
+      // Foundation's file errors describe themselves as a dump of their user info.
+      let path = (error.userInfo[NSFilePathErrorKey] as? String).map { " (\($0))" } ?? ""
+      text = error.localizedDescription + path
     case let error as any LocalizedError where error.errorDescription != nil:
       text = error.errorDescription ?? ""
     case let error as any CustomStringConvertible: text = error.description

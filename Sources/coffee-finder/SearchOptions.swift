@@ -87,8 +87,8 @@ struct SearchOptions: ParsableArguments {
         return OfflinePlaces(dataset: try PlaceDataset.read(from: imported))
       } catch {
         throw CLIError(
-          "the imported places in \(imported.path) cannot be read (\(CLIError.describe(error))); "
-            + "import the file again or remove it to use the built-in data")
+          "cannot read the imported places in \(imported.path): \(CLIError.describe(error)) "
+            + "Import the file again, or remove it to use the built-in data.")
       }
     }
     return try OfflinePlaces.embedded()

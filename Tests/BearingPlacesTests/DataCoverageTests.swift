@@ -93,4 +93,26 @@ struct DataCoverageTests {
     .write(to: url)
     #expect(throws: PlaceImportError.self) { try PlaceDataset.read(from: url) }
   }
+
+  @Test(
+    "a damaged coverage is an error naming the file and the edge, never a trap",
+    arguments: [
+      (#""south":95,"west":24.9,"north":96,"east":25"#, "south"),
+      (#""south":60,"west":24.9,"north":61,"east":250"#, "east"),
+      (#""south":61,"west":24.9,"north":60,"east":25"#, "south"),
+    ])
+  func damagedCoverage(edges: String, key: String) throws {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("places-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let text =
+      #"{"format":"bearing-places","version":1,"places":[],"coverage":{"area":"a","source":"s","#
+      + edges + #","placeCount":0}}"#
+    try Data(text.utf8).write(to: url)
+    #expect {
+      try PlaceDataset.read(from: url)
+    } throws: { error in
+      "\(error)".contains(url.lastPathComponent) && "\(error)".contains(".coverage.\(key)")
+    }
+  }
 }
