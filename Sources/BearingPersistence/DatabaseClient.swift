@@ -38,6 +38,11 @@ public struct DatabaseClient: Sendable {
   public var saveFavorites: @Sendable (_ favorites: [Favorite]) async throws -> Void
   /// Deletes a favourite; returns whether there was one.
   public var deleteFavorite: @Sendable (_ placeID: String) async throws -> Bool
+  /// Saves a favourite and its monitored region in one transaction (both or neither).
+  public var addFavorite:
+    @Sendable (_ favorite: Favorite, _ region: MonitoredRegion) async throws -> Void
+  /// Deletes a favourite and its monitored region in one transaction; whether it existed.
+  public var removeFavorite: @Sendable (_ placeID: String) async throws -> Bool
   /// Favourites now and after every change.
   public var observeFavorites: @Sendable () -> AsyncThrowingStream<[Favorite], any Error> = {
     .finished()

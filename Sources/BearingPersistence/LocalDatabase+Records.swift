@@ -36,6 +36,31 @@ extension LocalDatabase {
     }
   }
 
+  /// Saves `favorite` and the region that watches it in one transaction: afterwards both are
+  /// stored, or (when anything fails, or the process dies part-way) neither is.
+  public func addFavorite(_ favorite: Favorite, region: MonitoredRegion) async throws(StorageError)
+  {
+    try await mapErrors {
+      try await writer.write { db in
+        try favorite.save(db)
+        try region.save(db)
+      }
+    }
+  }
+
+  /// Deletes the favourite with `placeID` and its monitored region in one transaction; returns
+  /// whether there was such a favourite.
+  @discardableResult
+  public func removeFavorite(placeID: String) async throws(StorageError) -> Bool {
+    try await mapErrors {
+      try await writer.write { db in
+        let existed = try Favorite.deleteOne(db, key: placeID)
+        try MonitoredRegion.deleteOne(db, key: placeID)
+        return existed
+      }
+    }
+  }
+
   static func fetchFavorites(_ db: Database) throws -> [Favorite] {
     try Favorite.order(Favorite.Columns.addedAt.desc, Favorite.Columns.name).fetchAll(db)
   }

@@ -73,7 +73,8 @@ public struct DataCoverage: Hashable, Sendable, Codable, CustomStringConvertible
     let north = try degrees(.north, limit: 90)
     guard south <= north else {
       throw DecodingError.dataCorruptedError(
-        forKey: .south, in: container, debugDescription: "the south edge is north of the north edge")
+        forKey: .south, in: container, debugDescription: "the south edge is north of the north edge"
+      )
     }
     let placeCount = try container.decode(Int.self, forKey: .placeCount)
     guard placeCount >= 0 else {

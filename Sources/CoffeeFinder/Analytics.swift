@@ -29,13 +29,17 @@ extension Nearby {
 
 extension CoffeeFinderApp {
   /// What the app tells analytics: searches (as ``Nearby/analyticsEvent(_:_:)``), favourites
-  /// added and removed, notes written, and arrivals at a favourite, without names or note text.
+  /// added and removed, arrivals at a favourite, and notes written, without names or note text.
   public static func analyticsEvent(_ state: State, _ action: Action) -> AnalyticsEvent? {
     switch action {
     case .nearby(let action):
       return Nearby.analyticsEvent(state.nearby, action)
-    case .detail(.favoriteChanged(let isFavorite)):
-      return AnalyticsEvent(isFavorite ? "favorite_added" : "favorite_removed")
+    case .favoriteRegions(.added):
+      return AnalyticsEvent("favorite_added")
+    case .favoriteRegions(.removed):
+      return AnalyticsEvent("favorite_removed")
+    case .favoriteRegions(.delegate(.entered)):
+      return AnalyticsEvent("favorite_reached")
     case .noteDraftSubmitted:
       return AnalyticsEvent("note_added")
     default:

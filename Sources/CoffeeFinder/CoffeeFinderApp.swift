@@ -29,10 +29,8 @@ public struct CoffeeFinderApp: Reducer {
     public var selectedPlaceID: String?
     /// The units distances are shown in.
     public var units: MeasurementSystem
-    /// The user's favourites, newest first.
-    public var favorites: [Favorite]
-    /// The last known state of each favourite's region, by place id.
-    public var regionStates: [String: RegionState]
+    /// The user's favourites and their regions.
+    public var favoriteRegions: FavoriteRegions.State
     /// A region alert ("You are near Café Ekberg") shown until the user leaves or dismisses it.
     public var regionAlert: RegionAlert?
     /// A note being typed on the detail screen; `nil` when not typing.
@@ -51,8 +49,7 @@ public struct CoffeeFinderApp: Reducer {
       selection: Int = 0,
       selectedPlaceID: String? = nil,
       units: MeasurementSystem = .metric,
-      favorites: [Favorite] = [],
-      regionStates: [String: RegionState] = [:],
+      favoriteRegions: FavoriteRegions.State = FavoriteRegions.State(),
       regionAlert: RegionAlert? = nil,
       noteDraft: String? = nil,
       locationOrigin: LocationOrigin,
@@ -64,13 +61,18 @@ public struct CoffeeFinderApp: Reducer {
       self.selection = selection
       self.selectedPlaceID = selectedPlaceID
       self.units = units
-      self.favorites = favorites
-      self.regionStates = regionStates
+      self.favoriteRegions = favoriteRegions
       self.regionAlert = regionAlert
       self.noteDraft = noteDraft
       self.locationOrigin = locationOrigin
       self.dataOrigin = dataOrigin
       self.errorAlert = errorAlert
+    }
+
+    /// The user's favourites, newest first.
+    public var favorites: [Favorite] {
+      get { favoriteRegions.favorites }
+      set { favoriteRegions.favorites = newValue }
     }
   }
 
@@ -95,8 +97,7 @@ public struct CoffeeFinderApp: Reducer {
     case onDisappear
     case nearby(Nearby.Action)
     case detail(PlaceDetail.Action)
-    case favoritesLoaded([Favorite], [MonitoredRegion])
-    case favoritesFailed(String)
+    case favoriteRegions(FavoriteRegions.Action)
     case selectionMoved(Int)
     case openSelectedTapped
     case closeDetailTapped
@@ -107,72 +108,43 @@ public struct CoffeeFinderApp: Reducer {
     case alertDismissed
   }
 
-  @Dependency(\.database) var database
-  @Dependency(\.locationManager) var locationManager
-
   /// Creates the feature.
   public init() {}
 
   public var body: some Reducer<State, Action> {
     Scope(state: \.nearby, action: \.nearby) { Nearby() }
+    Scope(state: \.favoriteRegions, action: \.favoriteRegions) { FavoriteRegions() }
     Reduce { state, action in core(&state, action) }
       .ifLet(\.detail, action: \.detail) { PlaceDetail() }
   }
 
   private func core(_ state: inout State, _ action: Action) -> Effect<Action> {
-    let database = database
-    let locationManager = locationManager
     switch action {
     case .onAppear:
-      return .merge(
-        .send(.nearby(.onAppear)),
-        .run { send in
-          await send(
-            .favoritesLoaded(try await database.favorites(), try await database.monitoredRegions()))
-        } catch: { error, send in
-          await send(
-            .favoritesFailed("Favourites are unavailable: \(UserMessage.line(for: error))"))
-        }
-      )
+      return .merge(.send(.nearby(.onAppear)), .send(.favoriteRegions(.load)))
 
     case .onDisappear:
       return .send(.nearby(.onDisappear))
 
-    case .favoritesLoaded(let favorites, let regions):
-      state.favorites = favorites
-      for region in regions { state.regionStates[region.id] = region.state }
-      // A favourite saved without its region (by an older version, say) gets one now.
-      let known = Set(regions.map(\.id))
-      let toMonitor =
-        regions.map(\.region)
-        + favorites.filter { !known.contains($0.placeID) }.map { FavoriteRegion.region(for: $0) }
-      guard !toMonitor.isEmpty else { return .none }
-      return .run { _ in
-        for region in toMonitor { await locationManager.startMonitoring(region) }
-      }
+    case .favoriteRegions(.delegate(.entered(let id, let name))):
+      state.regionAlert = RegionAlert(regionID: id, message: "You are near \(name)")
+      return .none
 
-    case .favoritesFailed(let message):
+    case .favoriteRegions(.delegate(.exited(let id, _))):
+      if state.regionAlert?.regionID == id { state.regionAlert = nil }
+      return .none
+
+    case .favoriteRegions(.delegate(.changed(let placeID, let isFavorite))):
+      if state.detail?.place.id == placeID { state.detail?.isFavorite = isFavorite }
+      if !isFavorite, state.regionAlert?.regionID == placeID { state.regionAlert = nil }
+      return .none
+
+    case .favoriteRegions(.delegate(.failed(let message))):
       state.errorAlert = message
       return .none
 
-    case .nearby(.locationManager(.didEnterRegion(let region))),
-      .nearby(.locationManager(.didDetermineState(.inside, let region))):
-      let wasInside = state.regionStates[region.identifier] == .inside
-      state.regionStates[region.identifier] = .inside
-      // A state determined inside after a restart is only news if we were not inside before.
-      guard !wasInside else { return .none }
-      let name =
-        state.favorites.first { $0.placeID == region.identifier }?.name
-        ?? region.identifier
-      state.regionAlert = RegionAlert(regionID: region.identifier, message: "You are near \(name)")
-      return recordRegionState(region.identifier, .inside)
-
-    case .nearby(.locationManager(.didExitRegion(let region))),
-      .nearby(.locationManager(.didDetermineState(.outside, let region))):
-      let wasInside = state.regionStates[region.identifier] == .inside
-      state.regionStates[region.identifier] = .outside
-      if state.regionAlert?.regionID == region.identifier { state.regionAlert = nil }
-      return wasInside ? recordRegionState(region.identifier, .outside) : .none
+    case .favoriteRegions:
+      return .none
 
     case .nearby(.searchFinished), .nearby(.locationManager(.didUpdateLocations)):
       // The list may have been reordered: keep the cursor on its place if it is still there.
@@ -186,6 +158,12 @@ public struct CoffeeFinderApp: Reducer {
         places.indices.contains(state.selection)
         ? places[state.selection].id : nil
       return .none
+
+    case .nearby(.locationManager(let event)):
+      // Region events arrive on the nearby list's location stream; they belong to the
+      // favourites.
+      return FavoriteRegions().reduce(into: &state.favoriteRegions, action: .location(event))
+        .map { .favoriteRegions($0) }
 
     case .nearby:
       return .none
@@ -217,19 +195,11 @@ public struct CoffeeFinderApp: Reducer {
       state.noteDraft = nil
       return .none
 
-    case .detail(.favoriteChanged(let isFavorite)):
-      guard let place = state.detail?.place else { return .none }
-      let favorite = FavoriteRegion.favorite(for: place, addedAt: Date())
-      let region = FavoriteRegion.region(for: favorite)
-      if isFavorite {
-        state.favorites.removeAll { $0.placeID == place.id }
-        state.favorites.insert(favorite, at: 0)
-        return .run { _ in await locationManager.startMonitoring(region) }
-      }
-      state.favorites.removeAll { $0.placeID == place.id }
-      state.regionStates[place.id] = nil
-      if state.regionAlert?.regionID == place.id { state.regionAlert = nil }
-      return .run { _ in await locationManager.stopMonitoring(region) }
+    case .detail(.favoriteToggled):
+      guard let detail = state.detail else { return .none }
+      return detail.isFavorite
+        ? .send(.favoriteRegions(.remove(placeID: detail.place.id)))
+        : .send(.favoriteRegions(.add(detail.place)))
 
     case .detail:
       return .none
@@ -262,17 +232,6 @@ public struct CoffeeFinderApp: Reducer {
         state.regionAlert = nil
       }
       return .none
-    }
-  }
-
-  private func recordRegionState(_ identifier: String, _ regionState: RegionState) -> Effect<
-    Action
-  > {
-    let database = database
-    return .run { _ in
-      _ = try await database.updateRegionState(identifier: identifier, state: regionState)
-    } catch: { _, _ in
-      // The alert was shown; losing the remembered state only risks a repeated alert later.
     }
   }
 }

@@ -57,8 +57,8 @@ public struct PlaceDetail: Reducer {
   public enum Action: Equatable, Sendable {
     case onAppear
     case loaded(isFavorite: Bool, notes: [PlaceNote])
+    /// The user toggled the favourite; ``FavoriteRegions`` (in the parent) does the work.
     case favoriteToggled
-    case favoriteChanged(Bool)
     case addNoteSubmitted(String)
     case noteAdded(PlaceNote)
     case deleteNoteTapped(UUID)
@@ -96,28 +96,7 @@ public struct PlaceDetail: Reducer {
       return .none
 
     case .favoriteToggled:
-      if state.isFavorite {
-        let placeID = state.place.id
-        return .run { send in
-          _ = try await database.deleteFavorite(placeID: placeID)
-          _ = try await database.deleteMonitoredRegion(identifier: placeID)
-          await send(.favoriteChanged(false))
-        } catch: { error, send in
-          await send(.failed("Could not remove the favourite: \(UserMessage.line(for: error))"))
-        }
-      }
-      let favorite = FavoriteRegion.favorite(for: state.place, addedAt: now)
-      return .run { send in
-        try await database.saveFavorite(favorite)
-        try await database.saveMonitoredRegion(
-          MonitoredRegion(region: FavoriteRegion.region(for: favorite)))
-        await send(.favoriteChanged(true))
-      } catch: { error, send in
-        await send(.failed("Could not save the favourite: \(UserMessage.line(for: error))"))
-      }
-
-    case .favoriteChanged(let isFavorite):
-      state.isFavorite = isFavorite
+      // The app's favourites feature adds or removes it, and reports back.
       return .none
 
     case .addNoteSubmitted(let text):

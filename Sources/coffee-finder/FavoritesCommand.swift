@@ -1,4 +1,5 @@
 import ArgumentParser
+import Bearing
 import BearingPersistence
 import BearingPlaces
 import BearingText
@@ -28,15 +29,15 @@ struct FavoritesCommand: AsyncParsableCommand {
     @Argument(help: "The place's id (as `nearby --json` prints it) or its exact name.")
     var place: String
     @OptionGroup var data: DataOptions
+    @OptionGroup var output: OutputOptions
 
     func run() async throws {
+      output.bootstrapLogging()
       let offline = try SearchOptions.offlinePlaces(dataDirectory: data.directory)
       let found = try PlaceLookup.find(place, in: offline.dataset.places)
-      let database = try data.openDatabase()
-      let favorite = FavoriteRegion.favorite(for: found, addedAt: Date())
-      try await database.saveFavorite(favorite)
-      try await database.saveMonitoredRegion(
-        MonitoredRegion(region: FavoriteRegion.region(for: favorite)))
+      let store = try FavoritesCommand.store(data)
+      await store.send(.add(found)).finish()
+      if let failure = store.state.failure { throw CLIError(failure) }
       Console.out(
         "Added \(TerminalText.escape(found.name)) (\(TerminalText.escape(found.id))) to favourites."
       )
@@ -49,10 +50,12 @@ struct FavoritesCommand: AsyncParsableCommand {
       discussion: "Example: coffee-finder favorites list --json")
 
     @OptionGroup var data: DataOptions
+    @OptionGroup var output: OutputOptions
     @Flag(help: "Print JSON instead of lines.") var json = false
 
     func run() async throws {
-      let favorites = try await data.openDatabase().favorites()
+      output.bootstrapLogging()
+      let favorites = try await FavoritesCommand.loaded(data).favorites
       if json {
         Console.out(try JSONLines.lines(favorites.map(FavoriteJSON.init)))
       } else if favorites.isEmpty {
@@ -74,20 +77,45 @@ struct FavoritesCommand: AsyncParsableCommand {
 
     @Argument(help: "The favourite's place id or exact name.") var place: String
     @OptionGroup var data: DataOptions
+    @OptionGroup var output: OutputOptions
 
     func run() async throws {
-      let database = try data.openDatabase()
-      let favorites = try await database.favorites()
+      output.bootstrapLogging()
+      let store = try FavoritesCommand.store(data)
+      await store.send(.load).finish()
+      if let failure = store.state.failure { throw CLIError(failure) }
+      let favorites = store.state.favorites
       guard
         let favorite = favorites.first(where: { $0.placeID == place })
           ?? favorites.first(where: { PlaceLookup.sameName($0.name, place) })
       else {
         throw CLIError("\(place) is not a favourite; see `coffee-finder favorites list`")
       }
-      _ = try await database.deleteFavorite(placeID: favorite.placeID)
-      _ = try await database.deleteMonitoredRegion(identifier: favorite.placeID)
+      await store.send(.remove(placeID: favorite.placeID)).finish()
+      if let failure = store.state.failure { throw CLIError(failure) }
       Console.out("Removed \(TerminalText.escape(favorite.name)) from favourites.")
     }
+  }
+}
+
+extension FavoritesCommand {
+  /// A store of the favourites feature over the database in `data`; the commands only store
+  /// favourites, the app and `watch` monitor them.
+  static func store(_ data: DataOptions) throws -> StoreOf<FavoriteRegions> {
+    let database = try data.openDatabase()
+    return Store(initialState: FavoriteRegions.State(monitors: false)) {
+      FavoriteRegions()
+    } withDependencies: {
+      $0.database = database
+    }
+  }
+
+  /// The favourites, loaded through the feature; throws what it could not load.
+  static func loaded(_ data: DataOptions) async throws -> FavoriteRegions.State {
+    let store = try store(data)
+    await store.send(.load).finish()
+    if let failure = store.state.failure { throw CLIError(failure) }
+    return store.state
   }
 }
 

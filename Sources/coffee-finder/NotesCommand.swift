@@ -94,7 +94,7 @@ struct NotesCommand: AsyncParsableCommand {
 
   /// A favourite's id or name, else a place in the offline data.
   static func placeID(for text: String, data: DataOptions) async throws -> String {
-    let favorites = try await data.openDatabase().favorites()
+    let favorites = try await FavoritesCommand.loaded(data).favorites
     if let favorite = favorites.first(where: {
       $0.placeID == text || PlaceLookup.sameName($0.name, text)
     }) {

@@ -13,7 +13,7 @@ struct WatchCommand: AsyncParsableCommand {
     commandName: "watch",
     abstract: "Follow the location; print fixes and entering or leaving favourites.",
     discussion: """
-      Every favourite is a monitored region of \(Int(FavoriteRegion.radius)) m. Stop with Ctrl-C.
+      Every favourite is a monitored region of \(Int(FavoriteRegions.radius)) m. Stop with Ctrl-C.
 
       Examples:
         coffee-finder watch --gpsd 127.0.0.1:2947

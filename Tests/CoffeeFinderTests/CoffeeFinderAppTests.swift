@@ -12,7 +12,7 @@ import Testing
 
   @Test func favouritesBecomeRegionsAndEnteringOneShowsAnAlert() async throws {
     let database = DatabaseClient.live(try LocalDatabase.inMemory())
-    let favorite = FavoriteRegion.favorite(for: Fixtures.ekberg, addedAt: Fixtures.epoch)
+    let favorite = FavoriteRegions.favorite(for: Fixtures.ekberg, addedAt: Fixtures.epoch)
     try await database.saveFavorite(favorite)
     try await database.saveMonitoredRegion(MonitoredRegion(region: Self.ekbergRegion))
     let location = TestLocationManager()
@@ -27,9 +27,9 @@ import Testing
     }
     store.exhaustivity = .off
     await store.send(.onAppear)
-    await store.receive(\.favoritesLoaded) {
-      $0.favorites = [favorite]
-      $0.regionStates = ["osm:node/1": .unknown]
+    await store.receive(\.favoriteRegions.loaded) {
+      $0.favoriteRegions.favorites = [favorite]
+      $0.favoriteRegions.regionStates = ["osm:node/1": .unknown]
     }
     // Wait for the monitoring effect, then walk in.
     for _ in 0..<100 where !location.calls.value.contains("startMonitoring osm:node/1") {
@@ -39,14 +39,16 @@ import Testing
 
     location.emit(.didEnterRegion(Self.ekbergRegion))
     await store.receive(\.nearby.locationManager.didEnterRegion) {
-      $0.regionStates["osm:node/1"] = .inside
+      $0.favoriteRegions.regionStates["osm:node/1"] = .inside
+    }
+    await store.receive(\.favoriteRegions.delegate.entered) {
       $0.regionAlert = .init(regionID: "osm:node/1", message: "You are near Café Ekberg")
     }
     location.emit(.didExitRegion(Self.ekbergRegion))
     await store.receive(\.nearby.locationManager.didExitRegion) {
-      $0.regionStates["osm:node/1"] = .outside
-      $0.regionAlert = nil
+      $0.favoriteRegions.regionStates["osm:node/1"] = .outside
     }
+    await store.receive(\.favoriteRegions.delegate.exited) { $0.regionAlert = nil }
     await store.send(.onDisappear)
     await store.skipInFlightEffects(strict: false)
     // The state was remembered, so a restart does not announce an entry again.

@@ -11,7 +11,7 @@ import Testing
     DatabaseClient.live(try LocalDatabase.inMemory())
   }
 
-  @Test func favouriteToggleAndNotesArePersisted() async throws {
+  @Test func notesArePersisted() async throws {
     let database = try database()
     let store = TestStore(initialState: PlaceDetail.State(place: Fixtures.ekberg)) {
       PlaceDetail()
@@ -22,15 +22,6 @@ import Testing
     }
     await store.send(.onAppear)
     await store.receive(.loaded(isFavorite: false, notes: [])) { $0.isLoaded = true }
-
-    await store.send(.favoriteToggled)
-    await store.receive(.favoriteChanged(true)) { $0.isFavorite = true }
-    #expect(try await database.favorites().map(\.placeID) == ["osm:node/1"])
-    let regions = try await database.monitoredRegions()
-    #expect(
-      regions.map(\.region) == [
-        Region(identifier: "osm:node/1", center: Fixtures.ekberg.coordinate, radius: 100)
-      ])
 
     let first = PlaceNote(
       id: UUID(0), placeID: "osm:node/1", text: "Cardamom buns", createdAt: Fixtures.epoch)
@@ -53,11 +44,6 @@ import Testing
       $0.selectedNoteID = second.id
     }
     #expect(try await database.notes(placeID: "osm:node/1") == [second])
-
-    await store.send(.favoriteToggled)
-    await store.receive(.favoriteChanged(false)) { $0.isFavorite = false }
-    #expect(try await database.favorites().isEmpty)
-    #expect(try await database.monitoredRegions().isEmpty)
   }
 
   @Test func emptyNoteIsRefusedWithAnAlert() async {
@@ -85,10 +71,6 @@ import Testing
     await store.send(.addNoteSubmitted("Lovely"))
     await store.receive(\.failed) {
       $0.alert = "Could not save the note: \(failure.description)"
-    }
-    await store.send(.favoriteToggled)
-    await store.receive(\.failed) {
-      $0.alert = "Could not save the favourite: \(failure.description)"
     }
     #expect(store.state.isFavorite == false)
     #expect(store.state.notes.isEmpty)

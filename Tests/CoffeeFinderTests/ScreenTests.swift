@@ -60,7 +60,7 @@ import Testing
       Nearby.State(
         phase: .loaded, location: Fixtures.here, places: [Fixtures.ekberg, Fixtures.regatta]))
     app.selection = 1
-    app.favorites = [FavoriteRegion.favorite(for: Fixtures.ekberg, addedAt: Fixtures.epoch)]
+    app.favorites = [FavoriteRegions.favorite(for: Fixtures.ekberg, addedAt: Fixtures.epoch)]
     #expect(
       render(app, width: 50) == """
         coffee-finder: coffee nearby

@@ -10,12 +10,12 @@ import Testing
 /// entering and leaving one is reported once and remembered.
 @Suite struct WatchTests {
   static let region = Region(
-    identifier: "osm:node/1", center: Fixtures.ekberg.coordinate, radius: FavoriteRegion.radius)
+    identifier: "osm:node/1", center: Fixtures.ekberg.coordinate, radius: FavoriteRegions.radius)
 
   static func database(state: RegionState = .unknown) async throws -> DatabaseClient {
     let database = DatabaseClient.live(try LocalDatabase.inMemory())
     try await database.saveFavorite(
-      FavoriteRegion.favorite(for: Fixtures.ekberg, addedAt: Fixtures.epoch))
+      FavoriteRegions.favorite(for: Fixtures.ekberg, addedAt: Fixtures.epoch))
     try await database.saveMonitoredRegion(MonitoredRegion(region: Self.region, state: state))
     return database
   }
@@ -31,16 +31,22 @@ import Testing
     }
   }
 
-  /// The first three actions of every start: favourites read, monitoring begun, authorized.
+  /// The first actions of every start: favourites read and monitored, watching begun,
+  /// authorized.
   static func start(
-    _ store: TestStore<Watch.State, Watch.Action>, regionState: RegionState = .unknown,
+    _ store: TestStore<Watch.State, Watch.Action>, database: DatabaseClient,
+    regionState: RegionState = .unknown,
     authorization: AuthorizationStatus = .authorizedWhenInUse
-  ) async {
+  ) async throws {
+    let favorites = try await database.favorites()
     await store.send(.onAppear)
-    await store.receive(\.favoritesLoaded) {
-      $0.names = ["osm:node/1": "Café Ekberg"]
-      $0.regionStates = ["osm:node/1": regionState]
+    await store.receive(\.favoriteRegions.load)
+    await store.receive(\.favoriteRegions.loaded) {
+      $0.favoriteRegions.favorites = favorites
+      $0.favoriteRegions.regionStates = ["osm:node/1": regionState]
+      $0.favoriteRegions.isLoaded = true
     }
+    await store.receive(\.favoriteRegions.delegate, .loaded(regions: 1))
     await store.receive(\.output, .started(regions: 1))
     await store.receive(\.locationManager, .didChangeAuthorization(authorization))
   }
@@ -49,18 +55,19 @@ import Testing
     let database = try await Self.database()
     let location = TestLocationManager(fixOnStart: Fixtures.here)
     let store = Self.store(showsFixes: true, database: database, location: location)
-    await Self.start(store)
+    try await Self.start(store, database: database)
     await store.receive(\.locationManager, .didUpdateLocations([Fixtures.here]))
     await store.receive(\.output, .line(.fix(Fixtures.here)))
     #expect(
       location.calls.value == [
-        "requestWhenInUseAuthorization", "startMonitoring osm:node/1", "startUpdatingLocation",
+        "startMonitoring osm:node/1", "requestWhenInUseAuthorization", "startUpdatingLocation",
       ])
 
     location.emit(.didEnterRegion(Self.region))
     await store.receive(\.locationManager, .didEnterRegion(Self.region)) {
-      $0.regionStates["osm:node/1"] = .inside
+      $0.favoriteRegions.regionStates["osm:node/1"] = .inside
     }
+    await store.receive(\.favoriteRegions.delegate, .entered(id: "osm:node/1", name: "Café Ekberg"))
     await store.receive(\.output, .line(.enter(id: "osm:node/1", name: "Café Ekberg")))
     // Told again (gpsd reconnected, say): nothing new to report.
     location.emit(.didDetermineState(.inside, Self.region))
@@ -68,8 +75,9 @@ import Testing
 
     location.emit(.didExitRegion(Self.region))
     await store.receive(\.locationManager, .didExitRegion(Self.region)) {
-      $0.regionStates["osm:node/1"] = .outside
+      $0.favoriteRegions.regionStates["osm:node/1"] = .outside
     }
+    await store.receive(\.favoriteRegions.delegate, .exited(id: "osm:node/1", name: "Café Ekberg"))
     await store.receive(\.output, .line(.exit(id: "osm:node/1", name: "Café Ekberg")))
 
     await store.send(.onDisappear)
@@ -82,7 +90,7 @@ import Testing
     let database = try await Self.database(state: .inside)
     let location = TestLocationManager()
     let store = Self.store(showsFixes: false, database: database, location: location)
-    await Self.start(store, regionState: .inside)
+    try await Self.start(store, database: database, regionState: .inside)
     location.emit(.didDetermineState(.inside, Self.region))
     await store.receive(\.locationManager, .didDetermineState(.inside, Self.region))
     // Fixes are not reported when only events are asked for.
@@ -90,8 +98,9 @@ import Testing
     await store.receive(\.locationManager, .didUpdateLocations([Fixtures.here]))
     location.emit(.didDetermineState(.outside, Self.region))
     await store.receive(\.locationManager, .didDetermineState(.outside, Self.region)) {
-      $0.regionStates["osm:node/1"] = .outside
+      $0.favoriteRegions.regionStates["osm:node/1"] = .outside
     }
+    await store.receive(\.favoriteRegions.delegate, .exited(id: "osm:node/1", name: "Café Ekberg"))
     await store.receive(\.output, .line(.exit(id: "osm:node/1", name: "Café Ekberg")))
     await store.send(.onDisappear)
     await store.finish()
@@ -102,9 +111,14 @@ import Testing
       path: "/data/coffee-finder.sqlite", detail: "file is not a database")
     let location = TestLocationManager()
     let store = Self.store(showsFixes: true, database: .failing(error), location: location)
+    let message = "Favourites are unavailable: \(error.description)"
     await store.send(.onAppear)
-    await store.receive(\.favoritesFailed, error.description)
-    await store.receive(\.output, .failed("Favourites are unavailable: \(error.description)"))
+    await store.receive(\.favoriteRegions.load)
+    await store.receive(\.favoriteRegions.failed, message) {
+      $0.favoriteRegions.failure = message
+    }
+    await store.receive(\.favoriteRegions.delegate, .failed(message))
+    await store.receive(\.output, .failed(message))
     await store.finish()
     #expect(location.calls.value.isEmpty)
   }
@@ -113,7 +127,7 @@ import Testing
     let database = try await Self.database()
     let location = TestLocationManager(authorization: .denied)
     let store = Self.store(showsFixes: true, database: database, location: location)
-    await Self.start(store, authorization: .denied)
+    try await Self.start(store, database: database, authorization: .denied)
     await store.receive(\.output, .warning(Nearby.deniedMessage))
     await store.send(.onDisappear)
     await store.finish()

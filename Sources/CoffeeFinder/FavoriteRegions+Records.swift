@@ -8,10 +8,10 @@ import Foundation
 /// The region's identifier is the place's id, so a region event names its favourite.
 ///
 /// ```swift
-/// let favorite = FavoriteRegion.favorite(for: place, addedAt: now)
-/// let region = FavoriteRegion.region(for: favorite)
+/// let favorite = FavoriteRegions.favorite(for: place, addedAt: now)
+/// let region = FavoriteRegions.region(for: favorite)
 /// ```
-public enum FavoriteRegion {
+extension FavoriteRegions {
   /// Metres around a favourite that count as "near" it.
   public static let radius: Double = 100
 
