@@ -15,14 +15,8 @@ struct InteractiveSession {
   var output: OutputOptions
 
   func run() async throws {
-    output.bootstrapLogging()
-    let loaded = try search.settings(gpsd: location.gpsd)
-    let settings = loaded.settings
-    let (places, dataOrigin, offline) = try SearchOptions.places(
-      for: settings, dataDirectory: data.directory)
-    let center = offline.map { NearbyCommand.center(of: $0.coverage) } ?? NearbyCommand.helsinki
-    let (origin, locationManager) = try location.makeSource(
-      defaultCenter: center, settings: loaded)
+    let setup = try SearchSetup(location: location, search: search, data: data, output: output)
+    let settings = setup.settings
     let database: DatabaseClient
     do {
       database = try data.openDatabase()
@@ -33,12 +27,12 @@ struct InteractiveSession {
     let store = Store(
       initialState: CoffeeFinderApp.State(
         nearby: Nearby.State(radius: settings.searchRadius, limit: settings.resultLimit),
-        units: settings.units, locationOrigin: origin, dataOrigin: dataOrigin)
+        units: settings.units, locationOrigin: setup.locationOrigin, dataOrigin: setup.dataOrigin)
     ) {
       CoffeeFinderApp().analytics(CoffeeFinderApp.analyticsEvent)
     } withDependencies: {
-      $0.places = places
-      $0.locationManager = locationManager
+      $0.places = setup.places
+      $0.locationManager = setup.locationManager
       $0.database = database
       $0.analytics = output.analytics
     }

@@ -44,15 +44,11 @@ struct NearbyCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    output.bootstrapLogging()
-    let loaded = try search.settings(gpsd: location.gpsd)
-    let settings = loaded.settings
-    let (places, dataOrigin, offline) = try SearchOptions.places(
-      for: settings, dataDirectory: data.directory)
-    let center = offline.map { Self.center(of: $0.coverage) } ?? Self.helsinki
     // The engine's own request timeout must not end the wait before `--timeout` does.
-    let (origin, locationManager) = try location.makeSource(
-      defaultCenter: center, settings: loaded, requestTimeout: .seconds(timeout + 1))
+    let setup = try SearchSetup(
+      location: location, search: search, data: data, output: output,
+      requestTimeout: .seconds(timeout + 1))
+    let (settings, origin, dataOrigin) = (setup.settings, setup.locationOrigin, setup.dataOrigin)
     if case .simulated = origin {
       Console.note(
         "no location given: using a simulated position at the centre of the offline data "
@@ -65,8 +61,8 @@ struct NearbyCommand: AsyncParsableCommand {
     ) {
       Nearby().analytics(Nearby.analyticsEvent)
     } withDependencies: {
-      $0.places = places
-      $0.locationManager = locationManager
+      $0.places = setup.places
+      $0.locationManager = setup.locationManager
       $0.analytics = output.analytics
     }
     let finished = await Self.waitForResult(store, timeout: .seconds(timeout))
@@ -74,7 +70,7 @@ struct NearbyCommand: AsyncParsableCommand {
     switch finished.phase {
     case .loaded:
       let report = NearbyReport(
-        center: finished.searchCenter ?? center, radius: finished.radius,
+        center: finished.searchCenter ?? setup.center, radius: finished.radius,
         places: finished.places, location: origin, data: dataOrigin, units: settings.units)
       Console.out(json ? report.json() : report.table(width: Console.width))
     case .failed(let message), .denied(let message):

@@ -1,0 +1,34 @@
+import BearingLocation
+import BearingPlaces
+import CoffeeFinder
+import Foundation
+import Settings
+
+/// What a command that searches needs, made from its options in one place: the settings, the
+/// place client and where its data comes from, and the location source.
+struct SearchSetup {
+  var settings: AppSettings
+  var places: PlacesClient
+  var dataOrigin: DataOrigin
+  /// Where a simulated position goes: the middle of the offline data, else central Helsinki.
+  var center: Coordinate
+  var locationOrigin: LocationOrigin
+  var locationManager: LocationManager
+
+  /// Loads the settings (with the command line's overrides), logging as `output` says, and
+  /// makes the clients; a one-shot location request waits up to `requestTimeout`.
+  init(
+    location: LocationOptions, search: SearchOptions, data: DataOptions, output: OutputOptions,
+    requestTimeout: Duration = .seconds(10)
+  ) throws {
+    output.bootstrapLogging()
+    let loaded = try search.settings(gpsd: location.gpsd)
+    settings = loaded.settings
+    let offline: OfflinePlaces?
+    (places, dataOrigin, offline) = try SearchOptions.places(
+      for: settings, dataDirectory: data.directory)
+    center = offline.map { NearbyCommand.center(of: $0.coverage) } ?? NearbyCommand.helsinki
+    (locationOrigin, locationManager) = try location.makeSource(
+      defaultCenter: center, settings: loaded, requestTimeout: requestTimeout)
+  }
+}
