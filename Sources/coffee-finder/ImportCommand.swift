@@ -22,8 +22,10 @@ struct ImportCommand: AsyncParsableCommand {
   @Argument(help: "An .osm.pbf extract or a GeoJSON FeatureCollection.") var file: String
   @Option(help: "What to call the covered area (default: the file's name).") var area: String?
   @OptionGroup var data: DataOptions
+  @OptionGroup var output: OutputOptions
 
   func run() async throws {
+    output.bootstrapLogging()
     let dataset: PlaceDataset
     do {
       dataset = try OSMImporter.importFile(at: URL(fileURLWithPath: file), area: area)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Bearing
 import BearingPersistence
 import BearingPlaces
 import BearingText
@@ -27,6 +28,7 @@ struct NotesCommand: AsyncParsableCommand {
     @Argument(help: "The place's id or exact name.") var place: String
     @Argument(help: "The note.") var text: String
     @OptionGroup var data: DataOptions
+    @OptionGroup var output: OutputOptions
 
     func validate() throws {
       guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
@@ -35,11 +37,11 @@ struct NotesCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-      let placeID = try await NotesCommand.placeID(for: place, data: data)
-      let note = PlaceNote(
-        id: UUID(), placeID: placeID,
-        text: text.trimmingCharacters(in: .whitespacesAndNewlines), createdAt: Date())
-      try await data.openDatabase().addNote(note)
+      output.bootstrapLogging()
+      let store = try await NotesCommand.store(for: place, data: data)
+      await store.send(.addNoteSubmitted(text)).finish()
+      if let failure = store.state.alert { throw CLIError(failure) }
+      guard let note = store.state.notes.first else { throw CLIError("the note was not saved") }
       Console.out("Added note \(note.id.uuidString).")
     }
   }
@@ -51,11 +53,15 @@ struct NotesCommand: AsyncParsableCommand {
 
     @Argument(help: "The place's id or exact name.") var place: String
     @OptionGroup var data: DataOptions
+    @OptionGroup var output: OutputOptions
     @Flag(help: "Print JSON lines instead of text.") var json = false
 
     func run() async throws {
-      let placeID = try await NotesCommand.placeID(for: place, data: data)
-      let notes = try await data.openDatabase().notes(placeID: placeID)
+      output.bootstrapLogging()
+      let store = try await NotesCommand.store(for: place, data: data)
+      await store.send(.onAppear).finish()
+      if let failure = store.state.alert { throw CLIError(failure) }
+      let notes = store.state.notes
       if json {
         if !notes.isEmpty { Console.out(try JSONLines.lines(notes)) }
       } else if notes.isEmpty {
@@ -76,6 +82,7 @@ struct NotesCommand: AsyncParsableCommand {
 
     @Argument(help: "The note's id, as `notes list` prints it.") var id: String
     @OptionGroup var data: DataOptions
+    @OptionGroup var output: OutputOptions
 
     func validate() throws {
       guard UUID(uuidString: id) != nil else {
@@ -84,6 +91,7 @@ struct NotesCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+      output.bootstrapLogging()
       guard let uuid = UUID(uuidString: id) else { return }
       guard try await data.openDatabase().deleteNote(id: uuid) else {
         throw CLIError("there is no note \(id)")
@@ -93,14 +101,25 @@ struct NotesCommand: AsyncParsableCommand {
   }
 
   /// A favourite's id or name, else a place in the offline data.
-  static func placeID(for text: String, data: DataOptions) async throws -> String {
+  static func place(for text: String, data: DataOptions) async throws -> Place {
     let favorites = try await FavoritesCommand.loaded(data).favorites
     if let favorite = favorites.first(where: {
       $0.placeID == text || PlaceLookup.sameName($0.name, text)
     }) {
-      return favorite.placeID
+      return FavoriteRegions.place(for: favorite)
     }
     let offline = try SearchOptions.offlinePlaces(dataDirectory: data.directory)
-    return try PlaceLookup.find(text, in: offline.dataset.places).id
+    return try PlaceLookup.find(text, in: offline.dataset.places)
+  }
+
+  /// A store of the place's notes (the detail screen's feature) over the database in `data`.
+  static func store(for text: String, data: DataOptions) async throws -> StoreOf<PlaceDetail> {
+    let place = try await place(for: text, data: data)
+    let database = try data.openDatabase()
+    return Store(initialState: PlaceDetail.State(place: place)) {
+      PlaceDetail()
+    } withDependencies: {
+      $0.database = database
+    }
   }
 }
