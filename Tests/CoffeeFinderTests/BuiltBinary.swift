@@ -24,9 +24,12 @@ enum BuiltBinary {
   }()
 
   struct Result {
+    /// The exit status, or the signal's number when ``killedBySignal``.
     var status: Int32
     var stdout: String
     var stderr: String
+    /// Whether the process ended by a signal (a trap, say) instead of exiting.
+    var killedBySignal = false
   }
 
   /// An environment that keeps the user's own config, data and gpsd out of the test.
@@ -62,7 +65,8 @@ enum BuiltBinary {
     process.waitUntilExit()
     return Result(
       status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self))
+      stderr: String(decoding: errData, as: UTF8.self),
+      killedBySignal: process.terminationReason == .uncaughtSignal)
   }
 
   /// A fresh, empty directory that is removed by the caller.

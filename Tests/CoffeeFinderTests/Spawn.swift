@@ -10,6 +10,10 @@ import Foundation
 /// `Process.waitUntilExit` does not return while that server holds the descriptors it
 /// inherited. Here standard input, output and error go to /dev/null or a file, so the server
 /// keeps nothing of the test's.
+///
+/// The child starts with no signal blocked and the default handlers: a test runs on a thread
+/// that blocks most signals, and a tmux server that inherited that mask never sees the SIGTERM
+/// of `kill-server`, so it outlived the test together with the program in its pane.
 enum Spawn {
   /// Runs `arguments[0]` (a full path) with the rest as arguments; standard output goes to
   /// `output` when given. Returns the exit status, or -1 when it could not start.
@@ -22,10 +26,25 @@ enum Spawn {
     posix_spawn_file_actions_addopen(
       &actions, 1, output?.path ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    posix_spawnattr_setsigmask(&attributes, &unblocked)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM, SIGCHLD, SIGWINCH] {
+      sigaddset(&defaults, signal)
+    }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     var pid = pid_t()
-    guard posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ) == 0 else { return -1 }
+    guard posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, environ) == 0 else {
+      return -1
+    }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0, errno == EINTR {}
     return (status >> 8) & 0xFF

@@ -5,6 +5,8 @@ enum WatchProcess {
   struct Outcome {
     /// The JSON lines printed, each object's values as text.
     var lines: [[String: String]]
+    /// The same lines as printed, before any decoding.
+    var rawLines: [String]
     var status: Int32
     var stderr: String
   }
@@ -34,7 +36,7 @@ enum WatchProcess {
     let timeout = DispatchWorkItem { kill(pid, SIGINT) }
     DispatchQueue.global().asyncAfter(deadline: .now() + deadline, execute: timeout)
     let output = out.fileHandleForReading
-    let lines = await onThread { readLines(from: output, until: type) }
+    let (lines, rawLines) = await onThread { readLines(from: output, until: type) }
     timeout.cancel()
 
     watch.interrupt()
@@ -44,26 +46,31 @@ enum WatchProcess {
       return errors.readDataToEndOfFile()
     }
     return Outcome(
-      lines: lines, status: watch.terminationStatus,
+      lines: lines, rawLines: rawLines, status: watch.terminationStatus,
       stderr: String(decoding: stderr, as: UTF8.self))
   }
 
-  /// JSON lines from `handle` up to and including the first of type `type`, or to end of file.
-  static func readLines(from handle: FileHandle, until type: String) -> [[String: String]] {
+  /// JSON lines from `handle` up to and including the first of type `type`, or to end of file,
+  /// decoded and as printed.
+  static func readLines(from handle: FileHandle, until type: String) -> (
+    [[String: String]], [String]
+  ) {
     var collected: [[String: String]] = []
+    var raw: [String] = []
     var buffer = Data()
     while true {
       let chunk = handle.availableData
-      if chunk.isEmpty { return collected }
+      if chunk.isEmpty { return (collected, raw) }
       buffer += chunk
       while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
         let line = buffer[buffer.startIndex..<newline]
         buffer = Data(buffer[buffer.index(after: newline)...])
+        raw.append(String(decoding: line, as: UTF8.self))
         guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any]
         else { continue }
         let text = object.mapValues { "\($0)" }
         collected.append(text)
-        if text["type"] == type { return collected }
+        if text["type"] == type { return (collected, raw) }
       }
     }
   }

@@ -1,0 +1,70 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A gpsd impostor on loopback: it greets each connection with gpsd's VERSION line and then
+/// says nothing, so a client waits for a fix that never comes.
+///
+/// Adapted from `Tests/BearingGPSDTests/OneLineServer.swift`. The accepted connections are
+/// closed, and the listener too, when the server is released.
+final class SilentGPSD: Sendable {
+  static let greeting =
+    #"{"class":"VERSION","release":"3.22","rev":"3.22","proto_major":3,"proto_minor":14}"# + "\n"
+
+  /// The descriptors of the connections accepted so far.
+  final class Connections: Sendable {
+    let descriptors = Mutex<[Int32]>([])
+  }
+
+  let port: Int
+  let connections = Connections()
+  private let listener: Int32
+
+  init() throws {
+    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard listener >= 0 else { throw CocoaError(.featureUnsupported) }
+    self.listener = listener
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let ready = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(listener, $0, length) == 0 && listen(listener, 8) == 0
+          && getsockname(listener, $0, &length) == 0
+      }
+    }
+    guard ready else {
+      close(listener)
+      throw CocoaError(.featureUnsupported)
+    }
+    port = Int(UInt16(bigEndian: address.sin_port))
+    let bytes = Array(Self.greeting.utf8)
+    let connections = connections
+    Thread.detachNewThread {
+      while true {
+        let client = accept(listener, nil, nil)
+        guard client >= 0 else {
+          if errno == EINTR { continue }
+          break
+        }
+        connections.descriptors.withLock { $0.append(client) }
+        _ = bytes.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
+      }
+      // The listener was shut down: this thread owns the descriptors, so it closes them.
+      close(listener)
+      for client in connections.descriptors.withLock({ $0 }) { close(client) }
+    }
+  }
+
+  /// How many clients have connected.
+  var connectionCount: Int { connections.descriptors.withLock { $0.count } }
+
+  deinit {
+    // Wakes the accept loop, which then closes everything.
+    shutdown(listener, Int32(SHUT_RDWR))
+  }
+}
