@@ -55,7 +55,7 @@ struct FavoritesCommand: AsyncParsableCommand {
 
     func run() async throws {
       output.bootstrapLogging()
-      let favorites = try await FavoritesCommand.loaded(data).favorites
+      let favorites = try await FavoritesCommand.loaded(data.openDatabase()).favorites
       if json {
         Console.out(try JSONLines.lines(favorites.map(FavoriteJSON.init)))
       } else if favorites.isEmpty {
@@ -102,8 +102,12 @@ extension FavoritesCommand {
   /// A store of the favourites feature over the database in `data`; the commands only store
   /// favourites, the app and `watch` monitor them.
   static func store(_ data: DataOptions) throws -> StoreOf<FavoriteRegions> {
-    let database = try data.openDatabase()
-    return Store(initialState: FavoriteRegions.State(monitors: false)) {
+    store(try data.openDatabase())
+  }
+
+  /// A store of the favourites feature over `database`.
+  static func store(_ database: DatabaseClient) -> StoreOf<FavoriteRegions> {
+    Store(initialState: FavoriteRegions.State(monitors: false)) {
       FavoriteRegions()
     } withDependencies: {
       $0.database = database
@@ -111,8 +115,8 @@ extension FavoritesCommand {
   }
 
   /// The favourites, loaded through the feature; throws what it could not load.
-  static func loaded(_ data: DataOptions) async throws -> FavoriteRegions.State {
-    let store = try store(data)
+  static func loaded(_ database: DatabaseClient) async throws -> FavoriteRegions.State {
+    let store = store(database)
     await store.send(.load).finish()
     if let failure = store.state.failure { throw CLIError(failure) }
     return store.state

@@ -101,8 +101,10 @@ struct NotesCommand: AsyncParsableCommand {
   }
 
   /// A favourite's id or name, else a place in the offline data.
-  static func place(for text: String, data: DataOptions) async throws -> Place {
-    let favorites = try await FavoritesCommand.loaded(data).favorites
+  static func place(
+    for text: String, data: DataOptions, database: DatabaseClient
+  ) async throws -> Place {
+    let favorites = try await FavoritesCommand.loaded(database).favorites
     if let favorite = favorites.first(where: {
       $0.placeID == text || PlaceLookup.sameName($0.name, text)
     }) {
@@ -114,8 +116,9 @@ struct NotesCommand: AsyncParsableCommand {
 
   /// A store of the place's notes (the detail screen's feature) over the database in `data`.
   static func store(for text: String, data: DataOptions) async throws -> StoreOf<PlaceDetail> {
-    let place = try await place(for: text, data: data)
+    // One connection pool for the lookup and the notes.
     let database = try data.openDatabase()
+    let place = try await place(for: text, data: data, database: database)
     return Store(initialState: PlaceDetail.State(place: place)) {
       PlaceDetail()
     } withDependencies: {

@@ -190,7 +190,7 @@ import Testing
     #expect(after.stdout.contains(second.id))
     #expect(!after.stdout.contains(first.id))
     let noNotes = try BuiltBinary.run(["notes", "list", first.id] + data, dataDirectory: directory)
-    #expect(noNotes.stdout.hasPrefix("No notes"))
+    #expect(noNotes.stdout.hasPrefix("No notes"), "\(noNotes.status): \(noNotes.stderr)")
 
     let missing = try BuiltBinary.run(
       ["favorites", "remove", "osm:node/0"] + data, dataDirectory: directory)
