@@ -171,6 +171,7 @@ let package = Package(
         "BearingPersistence", "BearingText",
         "Settings",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "UnixSignals", package: "swift-service-lifecycle"),
       ]
     ),
     .testTarget(

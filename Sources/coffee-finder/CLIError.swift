@@ -22,7 +22,9 @@ struct CLIError: Error, CustomStringConvertible {
     case let error as PlacesError: text = error.description
     case let error as StorageError: text = error.description
     case let error as any CustomStringConvertible: text = error.description
-    default: text = error.localizedDescription
+    // Anything else, including an error that argument-parser wrapped (one thrown by a
+    // `validate()` that is not a `ValidationError`): argument-parser's own message for it.
+    default: text = CoffeeFinderCommand.message(for: error)
     }
     let oneLine = text.split(whereSeparator: \.isNewline).joined(separator: " ")
     return TerminalText.escape(oneLine)
