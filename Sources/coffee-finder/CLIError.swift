@@ -1,6 +1,3 @@
-import BearingPersistence
-import BearingPlaces
-import BearingText
 import CoffeeFinder
 import Foundation
 
@@ -18,5 +15,4 @@ struct CLIError: Error, CustomStringConvertible {
   static func describe(_ error: any Error) -> String {
     UserMessage.line(for: error)
   }
-
 }

@@ -65,25 +65,21 @@ struct CoffeeFinderCommand: AsyncParsableCommand {
   }
 
   static func report(_ error: any Error) -> Int32 {
+    // Thrown on purpose, such as 143 from `watch` stopped by SIGTERM.
     if let exit = error as? ExitCode { return exit.rawValue }
-    if error is CLIError || !(isArgumentParserError(error)) {
+    switch exitCode(for: error) {
+    case .success:
+      // --help, --version and other clean exits: argument-parser's text on standard output.
+      print(fullMessage(for: error))
+      return 0
+    case .validationFailure:
+      // Bad usage: argument-parser's message and the usage, on standard error.
+      Console.writeError(fullMessage(for: error) + "\n")
+      return 2
+    default:
+      // An error met while running.
       Console.error(CLIError.describe(error))
       return 1
     }
-    let code = exitCode(for: error)
-    if code == .success {
-      print(fullMessage(for: error))
-      return 0
-    }
-    Console.writeError(fullMessage(for: error) + "\n")
-    return 2
-  }
-
-  /// Whether `error` is about the command line (usage, help, version), as opposed to an error
-  /// met while running.
-  static func isArgumentParserError(_ error: any Error) -> Bool {
-    if error is ValidationError || error is CleanExit { return true }
-    let type = String(reflecting: Swift.type(of: error))
-    return type.hasPrefix("ArgumentParser.")
   }
 }

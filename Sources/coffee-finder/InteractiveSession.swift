@@ -4,6 +4,7 @@ import BearingPersistence
 import BearingPlaces
 import CoffeeFinder
 import Foundation
+import UnixSignals
 
 /// The full-screen terminal UI: one ``CoffeeFinderApp`` store, rendered by ``Screen`` after
 /// every state change and on every terminal resize; keys become actions through
@@ -39,7 +40,7 @@ struct InteractiveSession {
 
     let terminal = try TerminalSession()
     defer { terminal.restore() }
-    let signals = SignalWatcher(signals: [SIGINT, SIGTERM, SIGWINCH])
+    let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm, .sigwinch)
 
     let redraw: @Sendable () -> Void = {
       let size = TerminalSession.size()
@@ -48,15 +49,14 @@ struct InteractiveSession {
     let renderer = Task {
       for await _ in store.states { redraw() }
     }
-    let signalStream = signals.signals
     let resizer = Task {
-      for await signalNumber in signalStream {
-        if signalNumber == SIGWINCH {
+      for await signal in signals {
+        if signal == .sigwinch {
           redraw()
         } else {
           // Another process asked us to stop: restore the terminal before exiting.
           terminal.restore()
-          exit(130)
+          exit(SignalExit.report(signal))
         }
       }
     }
@@ -67,9 +67,9 @@ struct InteractiveSession {
 
     store.send(.onAppear)
     var decoder = Key.Decoder()
-    while !Task.isCancelled {
-      let bytes = await Task.detached { TerminalSession.readInput() }.value
-      // An empty read means the 100 ms timeout passed: a pending ESC is a key by now.
+    // Read on a thread of its own, not the cooperative pool; ends when this task is cancelled.
+    for await bytes in TerminalInput.chunks(from: STDIN_FILENO) {
+      // An empty chunk means the 100 ms timeout passed: a pending ESC is a key by now.
       for key in decoder.feed(bytes, flush: bytes.isEmpty) {
         switch KeyBindings.outcome(for: key, in: store.state) {
         case .send(let action): store.send(action)

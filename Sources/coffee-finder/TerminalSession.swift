@@ -23,7 +23,8 @@ final class TerminalSession: Sendable {
     raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
     raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
     raw.c_cflag |= tcflag_t(CS8)
-    // Reads return after 100 ms even without input, so a lone ESC can be told from an arrow.
+    // Reads return what is there without waiting for more; ``TerminalInput`` times the 100 ms
+    // after which a lone ESC is told from an arrow.
     withUnsafeMutableBytes(of: &raw.c_cc) { bytes in
       bytes[Int(VMIN)] = 0
       bytes[Int(VTIME)] = 1
@@ -81,12 +82,5 @@ final class TerminalSession: Sendable {
       }
       offset += written
     }
-  }
-
-  /// Reads whatever input is available (possibly nothing, after the read timeout).
-  static func readInput() -> [UInt8] {
-    var buffer = [UInt8](repeating: 0, count: 64)
-    let count = read(STDIN_FILENO, &buffer, buffer.count)
-    return count > 0 ? Array(buffer.prefix(count)) : []
   }
 }

@@ -5,6 +5,7 @@ import BearingText
 import CoffeeFinder
 import Foundation
 import Settings
+import UnixSignals
 
 /// `coffee-finder watch`: follows the location and prints fixes and favourite enter/exit
 /// events until interrupted.
@@ -57,11 +58,10 @@ struct WatchCommand: AsyncParsableCommand {
       $0.locationManager = manager
     }
     let json = json
-    let stop = SignalWatcher(signals: [SIGINT, SIGTERM])
-    let signals = stop.signals
-    let failure = await withTaskGroup(of: String?.self) { group in
+    let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm)
+    let ending = await withTaskGroup(of: Ending?.self) { group in
       group.addTask {
-        for await _ in signals { break }
+        for await signal in signals { return .signal(signal) }
         return nil
       }
       group.addTask {
@@ -75,7 +75,7 @@ struct WatchCommand: AsyncParsableCommand {
           case .warning(let message):
             Console.note("warning: \(TerminalText.escape(message))")
           case .failed(let message):
-            return message
+            return .failed(message)
           }
         }
         return nil
@@ -86,7 +86,17 @@ struct WatchCommand: AsyncParsableCommand {
       return first
     }
     await viewModel.send(.onDisappear).finish()
-    withExtendedLifetime(stop) {}
-    if let failure { throw CLIError(failure) }
+    switch ending {
+    case .failed(let message): throw CLIError(message)
+    // Ctrl-C is the way to end a watch: exit 0. SIGTERM from elsewhere: 128 + 15.
+    case .signal(let signal) where signal != .sigint: throw ExitCode(SignalExit.report(signal))
+    case .signal, nil: break
+    }
+  }
+
+  /// Why the watch ended.
+  enum Ending: Sendable {
+    case failed(String)
+    case signal(UnixSignal)
   }
 }

@@ -95,6 +95,46 @@ import Testing
     #expect(help.stdout.contains("coffee-finder nearby --at 60.1699,24.9384"))
   }
 
+  /// Exit statuses come from argument-parser's own verdict on the error: 0 and standard output
+  /// for --help and --version, 2 and its message with the usage for bad usage (also when `run`
+  /// throws a `ValidationError`), 1 and one "coffee-finder: error:" line for a runtime error.
+  @Test func helpVersionUsageAndRuntimeErrorsExitAsDocumented() throws {
+    let directory = try BuiltBinary.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let data = ["--data-dir", directory.path]
+
+    let help = try BuiltBinary.run(["--help"], dataDirectory: directory)
+    #expect(help.status == 0)
+    #expect(help.stdout.contains("USAGE: coffee-finder"))
+    #expect(help.stdout.contains("SUBCOMMANDS:"))
+    #expect(help.stderr.isEmpty)
+    let subcommandHelp = try BuiltBinary.run(["help", "watch"], dataDirectory: directory)
+    #expect(subcommandHelp.status == 0)
+    #expect(subcommandHelp.stdout.contains("USAGE: coffee-finder watch"))
+    let version = try BuiltBinary.run(["--version"], dataDirectory: directory)
+    #expect(version.status == 0)
+    #expect(version.stdout == "0.1.0\n")
+
+    let unknown = try BuiltBinary.run(["--no-such-flag"] + data, dataDirectory: directory)
+    #expect(unknown.status == 2)
+    #expect(unknown.stdout.isEmpty)
+    #expect(unknown.stderr.hasPrefix("Error: Unknown option '--no-such-flag'"))
+    #expect(unknown.stderr.contains("Usage: coffee-finder"))
+    // `watch` finds out in `run` that no moving source was given: still bad usage.
+    let still = try BuiltBinary.run(["watch"] + data, dataDirectory: directory)
+    #expect(still.status == 2, "\(still.stderr)")
+    #expect(still.stderr.hasPrefix("Error: watch needs a moving source"))
+
+    let missing = try BuiltBinary.run(
+      ["favorites", "remove", "no such place\u{1B}[31m"] + data, dataDirectory: directory)
+    #expect(missing.status == 1)
+    #expect(missing.stdout.isEmpty)
+    let lines = missing.stderr.split(separator: "\n")
+    #expect(lines.count == 1)
+    #expect(lines.first?.hasPrefix("coffee-finder: error: ") == true)
+    #expect(!missing.stderr.contains("\u{1B}"))
+  }
+
   /// `import` replaces the built-in Helsinki data; a hostile name prints escaped, and a wide
   /// one keeps the table aligned.
   @Test func importedGeoJSONIsSearchedAndItsNamesPrintSafely() throws {

@@ -32,6 +32,35 @@ import Testing
       Issue.record("timed out waiting for \"\(text)\"; the screen was:\n\(screen)")
       return screen
     }
+
+    /// The pid of the `coffee-finder` that the pane's shell runs, found in /proc.
+    func appPID() -> pid_t? {
+      Spawn.run(
+        ["/usr/bin/tmux", "-L", socket, "display-message", "-p", "-t", "ui", "#{pane_pid}"],
+        output: captureFile)
+      guard let text = try? String(contentsOf: captureFile, encoding: .utf8),
+        let shell = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+      else { return nil }
+      let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+      return entries.compactMap { pid_t($0) }.first { pid in
+        // "PID (COMM) STATE PPID …"
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let close = stat.range(of: ") ", options: .backwards)
+        else { return false }
+        let fields = stat[close.upperBound...].split(separator: " ")
+        return stat.contains("(coffee-finder)") && fields.count > 1 && pid_t(fields[1]) == shell
+      }
+    }
+  }
+
+  /// The pane's command: the UI at the railway square with its own data, then its exit status
+  /// and the terminal's settings for the test to read.
+  static func command(directory: URL, dataDirectory: String) -> String {
+    let environment = BuiltBinary.environment(dataDirectory: directory)
+    return ["XDG_CONFIG_HOME", "XDG_DATA_HOME"].map { "\($0)='\(environment[$0]!)'" }.joined(
+      separator: " ")
+      + " '\(BuiltBinary.url.path)' --at 60.1699,24.9384 --data-dir '\(dataDirectory)'"
+      + "; echo \"EXITED $?\"; stty -a; sleep 10"
   }
 
   @Test(.timeLimit(.minutes(2))) func listDetailFavouriteQuitRestoresTheTerminal() async throws {
@@ -39,12 +68,7 @@ import Testing
     let directory = try BuiltBinary.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let dataDirectory = directory.appendingPathComponent("data").path
-    let environment = BuiltBinary.environment(dataDirectory: directory)
-    let command =
-      ["XDG_CONFIG_HOME", "XDG_DATA_HOME"].map { "\($0)='\(environment[$0]!)'" }.joined(
-        separator: " ")
-      + " '\(BuiltBinary.url.path)' --at 60.1699,24.9384 --data-dir '\(dataDirectory)'"
-      + "; echo \"EXITED $?\"; stty -a; sleep 10"
+    let command = Self.command(directory: directory, dataDirectory: dataDirectory)
     let tmux = Tmux()
     tmux.run(["new-session", "-d", "-s", "ui", "-x", "80", "-y", "24", command])
     defer {
@@ -77,5 +101,34 @@ import Testing
     let favorites = try BuiltBinary.run(
       ["favorites", "list", "--data-dir", dataDirectory], dataDirectory: directory)
     #expect(favorites.stdout.contains(secondName.replacingOccurrences(of: "…", with: "")))
+  }
+
+  /// SIGTERM from another process (`kill`, a closing session): the UI leaves the alternate
+  /// screen and raw mode first, says why on the normal screen, and exits 128 + 15.
+  @Test(.timeLimit(.minutes(2))) func sigtermRestoresTheTerminalAndExits143() async throws {
+    try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"), "install tmux")
+    let directory = try BuiltBinary.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let dataDirectory = directory.appendingPathComponent("data").path
+    let tmux = Tmux()
+    tmux.run([
+      "new-session", "-d", "-s", "ui", "-x", "80", "-y", "24",
+      Self.command(directory: directory, dataDirectory: dataDirectory),
+    ])
+    defer {
+      tmux.run(["kill-server"])
+      try? FileManager.default.removeItem(at: tmux.captureFile)
+    }
+
+    _ = try await tmux.waitFor("q quit")
+    let pid = try #require(tmux.appPID(), "no coffee-finder process under the pane")
+    #expect(kill(pid, SIGTERM) == 0)
+    let after = try await tmux.waitFor("icanon")
+    // The note is on the normal screen: it was written after leaving the alternate one.
+    #expect(after.contains("coffee-finder: stopped by SIGTERM"))
+    #expect(after.contains("EXITED 143"))
+    #expect(after.contains(" icanon"))
+    #expect(after.contains(" echo "))
+    #expect(!after.contains("-icanon"))
   }
 }

@@ -80,6 +80,21 @@ import Testing
     #expect(second.fixes >= 5)
   }
 
+  /// SIGTERM, as a service manager stops a process, is not the normal end of a watch: exit
+  /// status 128 + 15, after a last line on standard error that says why.
+  @Test(.timeLimit(.minutes(2))) func sigtermStopsAWanderingWatchWith143() async throws {
+    let directory = try BuiltBinary.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let outcome = try await WatchProcess.run(
+      ["--wander", "--data-dir", directory.appendingPathComponent("data").path],
+      dataDirectory: directory, until: "fix", signal: SIGTERM)
+    #expect(outcome.lines.last?["type"] == "fix")
+    #expect(outcome.status == 143, "stderr: \(outcome.stderr)")
+    let lines = outcome.stderr.split(separator: "\n")
+    #expect(lines.contains { $0.contains("watching simulated wander") })
+    #expect(lines.last == "coffee-finder: stopped by SIGTERM")
+  }
+
   /// Makes the café nearest the railway square a favourite, through the built binary.
   static func addNearestFavourite(data: [String], directory: URL) throws
     -> CommandLineTests.NearbyJSON.Entry

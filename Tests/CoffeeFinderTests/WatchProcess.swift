@@ -12,9 +12,11 @@ enum WatchProcess {
   }
 
   /// Runs `coffee-finder watch --json` with `arguments`, reads lines until one of type `until`
-  /// arrives (or `deadline` seconds pass), then interrupts it as Ctrl-C would and waits for it.
+  /// arrives (or `deadline` seconds pass), then sends it `signal` (SIGINT: as Ctrl-C would) and
+  /// waits for it.
   static func run(
-    _ arguments: [String], dataDirectory: URL, until type: String, deadline: Double = 90
+    _ arguments: [String], dataDirectory: URL, until type: String, deadline: Double = 90,
+    signal: Int32 = SIGINT
   ) async throws -> Outcome {
     let watch = Process()
     watch.executableURL = BuiltBinary.url
@@ -39,7 +41,7 @@ enum WatchProcess {
     let (lines, rawLines) = await onThread { readLines(from: output, until: type) }
     timeout.cancel()
 
-    watch.interrupt()
+    if watch.isRunning { kill(pid, signal) }
     let errors = err.fileHandleForReading
     let stderr = await onThread {
       watch.waitUntilExit()

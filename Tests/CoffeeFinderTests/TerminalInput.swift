@@ -1,0 +1,1 @@
+../../Sources/coffee-finder/TerminalInput.swift
