@@ -42,12 +42,23 @@ struct InteractiveSession {
     defer { terminal.restore() }
     let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm, .sigwinch)
 
+    // Frames come from state changes, resizes and the clock; one at a time, never interleaved.
+    let drawing = LockIsolated(())
     let redraw: @Sendable () -> Void = {
-      let size = TerminalSession.size()
-      TerminalSession.draw(Screen.render(store.state, width: size.width, height: size.height))
+      drawing.withValue { _ in
+        let size = TerminalSession.size()
+        TerminalSession.draw(Screen.render(store.state, width: size.width, height: size.height))
+      }
     }
     let renderer = Task {
       for await _ in store.states { redraw() }
+    }
+    // The fix's age on screen keeps counting when no fix comes (gpsd lost its signal, say).
+    let ticker = Task {
+      while !Task.isCancelled {
+        try? await Task.sleep(for: .seconds(1))
+        redraw()
+      }
     }
     let resizer = Task {
       for await signal in signals {
@@ -63,6 +74,7 @@ struct InteractiveSession {
     defer {
       renderer.cancel()
       resizer.cancel()
+      ticker.cancel()
     }
 
     store.send(.onAppear)

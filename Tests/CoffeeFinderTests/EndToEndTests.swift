@@ -134,6 +134,22 @@ import Testing
       < nearest.compactMap { Self.metres($0.distance) }.first ?? -.infinity
     #expect(nearestChanged || nearestCloser, "nearest rows: \(nearest)")
 
+    // The walk is over and no fix comes any more: the header keeps counting the last one's age
+    // (the screen is redrawn on the clock, not only when the state changes).
+    func age(_ screen: String) -> Int? {
+      guard let line = screen.split(separator: "\n").first(where: { $0.hasPrefix("You: ") }),
+        let match = line.firstMatch(of: /, (\d+) s ago/)
+      else { return nil }
+      return Int(match.1)
+    }
+    var oldest = 0
+    let ageDeadline = Date().addingTimeInterval(20)
+    while Date() < ageDeadline, oldest < 10 {
+      oldest = max(oldest, age(tmux.capture()) ?? 0)
+      try await Task.sleep(for: .milliseconds(500))
+    }
+    #expect(oldest >= 10, "the fix's age stopped at \(oldest) s:\n\(tmux.capture())")
+
     tmux.run(["send-keys", "-t", "ui", "q"])
     let after = try await tmux.waitFor("EXITED")
     #expect(after.contains("EXITED 0"))
