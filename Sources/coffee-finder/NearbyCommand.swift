@@ -65,8 +65,11 @@ struct NearbyCommand: AsyncParsableCommand {
       $0.locationManager = setup.locationManager
       $0.analytics = output.analytics
     }
+    let appeared = store.send(.onAppear)
     let finished = await Self.waitForResult(store, timeout: .seconds(timeout))
-    store.send(.onDisappear)
+    // Stop locating, then let what the search set off (analytics, say) finish before exiting.
+    await store.send(.onDisappear).finish()
+    await appeared.finish()
     switch finished.phase {
     case .loaded:
       let report = NearbyReport(
@@ -81,12 +84,11 @@ struct NearbyCommand: AsyncParsableCommand {
     }
   }
 
-  /// Sends `onAppear` and waits until the search has an outcome or `timeout` passes.
+  /// Waits until the search has an outcome or `timeout` passes.
   static func waitForResult(
     _ store: StoreOf<Nearby>, timeout: Duration
   ) async -> Nearby.State {
-    store.send(.onAppear)
-    return await withTaskGroup(of: Nearby.State?.self) { group in
+    await withTaskGroup(of: Nearby.State?.self) { group in
       group.addTask {
         for await state in store.states {
           switch state.phase {
