@@ -22,14 +22,21 @@ enum TerminalInput {
     continuation.onTermination = { _ in stopped.set() }
     let milliseconds = Int32(max(0, timeout / .milliseconds(1)))
     let thread = Thread {
-      // Named from inside: Foundation on Linux names only the running thread (seen in ps, gdb).
-      Thread.current.name = "terminal input"
+      running.add(1, ordering: .relaxed)
+      defer { running.subtract(1, ordering: .relaxed) }
       pump(descriptor, timeoutMilliseconds: milliseconds, until: stopped, into: continuation)
       continuation.finish()
     }
+    thread.name = "terminal input"  // for ps and gdb
     thread.start()
     return stream
   }
+
+  /// How many reading threads are running now (for the tests: a thread's name is not a
+  /// reliable count on Linux, where Foundation may name a thread after its body has begun).
+  static var runningReaders: Int { running.load(ordering: .relaxed) }
+
+  private static let running = Atomic<Int>(0)
 
   /// The reading loop: poll with a timeout, then read what is there.
   private static func pump(

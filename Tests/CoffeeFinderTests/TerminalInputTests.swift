@@ -8,14 +8,8 @@ import Testing
 /// whose reads, unlike a raw terminal's, never time out by themselves. Serialized: the tests
 /// count the process's reading threads.
 @Suite(.serialized) struct TerminalInputTests {
-  /// How many threads named "terminal input" the process has.
-  static func readerThreads() -> Int {
-    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-    return tasks.count { task in
-      (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8))
-        == "terminal input\n"
-    }
-  }
+  /// How many reading threads run now.
+  static func readerThreads() -> Int { TerminalInput.runningReaders }
 
   /// Waits up to 10 s for `condition`.
   static func eventually(_ condition: () -> Bool) async throws -> Bool {
