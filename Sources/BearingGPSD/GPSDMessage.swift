@@ -97,7 +97,7 @@ private struct Fields {
     switch String(decoding: key, as: UTF8.self) {
     case "class": className = try string(value, bytes)
     case "device": tpv.device = try string(value, bytes)
-    case "mode": tpv.mode = Int(try number(value) ?? 0)
+    case "mode": tpv.mode = try integer(value, key) ?? 0
     case "time":
       guard case .string(let range, _) = value else { break }
       tpv.time = GPSDTime.parse(UnsafeRawBufferPointer(rebasing: bytes[range]))
@@ -118,8 +118,8 @@ private struct Fields {
     case "eps": tpv.eps = try number(value)
     case "climb": tpv.climb = try number(value)
     case "release": release = try string(value, bytes) ?? ""
-    case "proto_major": protocolMajor = try number(value).map { Int($0) }
-    case "proto_minor": protocolMinor = Int(try number(value) ?? 0)
+    case "proto_major": protocolMajor = try integer(value, key)
+    case "proto_minor": protocolMinor = try integer(value, key) ?? 0
     case "path": path = try string(value, bytes)
     case "activated":
       // A time string while the device is active, the number 0 once it is gone.
@@ -129,8 +129,8 @@ private struct Fields {
       default: activated = false
       }
     case "message": message = try string(value, bytes)
-    case "nSat": satellitesSeen = try number(value).map { Int($0) }
-    case "uSat": satellitesUsed = try number(value).map { Int($0) }
+    case "nSat": satellitesSeen = try integer(value, key)
+    case "uSat": satellitesUsed = try integer(value, key)
     case "devices":
       if case .nested(let range) = value { devices = range }
     default: break
@@ -143,6 +143,20 @@ private struct Fields {
     case .null: return nil
     default: throw .init(offset: 0, reason: "expected a number")
     }
+  }
+
+  /// A count or a code: a whole number that fits an `Int`. Anything else (`1e300`, `2.5`,
+  /// `-1e19`) is bad input from the other end of the socket, never a trap.
+  func integer(_ value: JSONFieldScanner.Value, _ key: UnsafeRawBufferPointer)
+    throws(JSONFieldScanner.Failure) -> Int?
+  {
+    guard let number = try number(value) else { return nil }
+    guard let integer = Int(exactly: number) else {
+      throw .init(
+        offset: 0,
+        reason: "\(String(decoding: key, as: UTF8.self)) is not a whole number in range")
+    }
+    return integer
   }
 
   func string(_ value: JSONFieldScanner.Value, _ bytes: UnsafeRawBufferPointer)

@@ -28,6 +28,7 @@ public struct GPXParser: Sendable {
   /// - throws: ``LocationError/invalidTrack(reason:)`` when the XML is malformed or has no
   ///   usable point.
   public func parse(_ data: Data) throws(LocationError) -> Track {
+    try Self.screen(data)
     let delegate = GPXDelegate(assumedAccuracy: assumedAccuracy)
     let parser = XMLParser(data: data)
     parser.delegate = delegate
@@ -50,6 +51,45 @@ public struct GPXParser: Sendable {
       throw .invalidTrack(reason: "the GPX file has no point with a time\(detail)")
     }
     return Track(fixes: fixes, issues: delegate.issues)
+  }
+}
+
+extension GPXParser {
+  /// Refuses the bytes Foundation's `XMLParser` cannot be trusted with on Linux: it
+  /// force-unwraps element, attribute, entity and comment names that are not valid UTF-8, and
+  /// reads a NULL pointer for a processing instruction such as `<?x?>`. A GPX track needs
+  /// neither, so such a file is an error naming the place, never a crash.
+  static func screen(_ data: Data) throws(LocationError) {
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = data.makeIterator()
+    var offset = 0
+    decoding: while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let scalar): offset += scalar.count
+      case .emptyInput: break decoding
+      case .error:
+        throw .invalidTrack(reason: "the GPX file is not valid UTF-8 (byte \(offset + 1))")
+      }
+    }
+    // The only processing instruction allowed is the XML declaration at the very start (after
+    // an optional byte order mark).
+    let bytes = [UInt8](data)
+    let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    var index = bytes.startIndex
+    while index < bytes.count - 1 {
+      if bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "?") {
+        let isDeclaration =
+          index == start && bytes[index...].starts(with: Array("<?xml".utf8))
+          && (index + 5 < bytes.count && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index + 5]))
+        if !isDeclaration {
+          let line = bytes[..<index].count { $0 == UInt8(ascii: "\n") } + 1
+          throw .invalidTrack(
+            reason: "the GPX file holds a processing instruction at line \(line), which GPX "
+              + "has no use for")
+        }
+      }
+      index += 1
+    }
   }
 }
 

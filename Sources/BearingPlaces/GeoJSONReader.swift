@@ -72,7 +72,8 @@ struct GeoJSONReader {
     let candidates = [
       feature["id"]?.string, properties["@id"]?.string,
       properties["type"]?.string.flatMap { type in
-        properties["id"]?.number.map { "\(type)/\(Int64($0))" }
+        // A number that is not a whole Int64 (1e19, 2.5) is no OpenStreetMap id: never a trap.
+        properties["id"]?.number.flatMap { Int64(exactly: $0) }.map { "\(type)/\($0)" }
       },
     ]
     for case let id? in candidates {

@@ -183,4 +183,16 @@ import Testing
       events([#"{"class":"DEVICE","path":"/dev/ttyUSB0","activated":0}"#])
         == [.failure(.deviceGone(path: "/dev/ttyUSB0"))])
   }
+
+  @Test(arguments: [
+    #"{"class":"VERSION","release":"3.25","proto_major":3,"proto_minor":1e300}"#,
+    #"{"class":"VERSION","release":"3.25","proto_major":-1e19,"proto_minor":1}"#,
+    #"{"class":"TPV","mode":1e300,"lat":60.1,"lon":24.9}"#,
+    #"{"class":"SKY","nSat":1e20,"uSat":3}"#,
+    #"{"class":"SKY","nSat":12,"uSat":-9.3e18}"#,
+    #"{"class":"TPV","mode":2.5}"#,
+  ])
+  func aNumberThatIsNoIntIsAnErrorNotATrap(line: String) {
+    #expect(throws: GPSDParseError.self) { try GPSDMessage(parsing: line) }
+  }
 }

@@ -41,4 +41,40 @@ import Testing
       #expect(error.description.contains("not well-formed"))
     }
   }
+
+  static func bytes(_ parts: [String], inserting raw: [UInt8]) -> [UInt8] {
+    Array(parts[0].utf8) + raw + Array(parts[1].utf8)
+  }
+
+  static let crashers: [([UInt8], String)] = [
+    (bytes(["<?xml version=\"1.0\"?><gpx><x", "/></gpx>"], inserting: [0xFF, 0xFE]), "UTF-8"),
+    (bytes(["<gpx a", "=\"1\"/>"], inserting: [0xC3]), "UTF-8"),
+    (bytes(["<gpx><!-- ", " --></gpx>"], inserting: [0xE2, 0x82]), "UTF-8"),
+    (Array("<?xml version=\"1.0\"?>\n<gpx><?x?></gpx>".utf8), "processing instruction at line 2"),
+    (Array("<?x?><gpx/>".utf8), "processing instruction at line 1"),
+    (Array("<gpx/>\n<?xml version=\"1.0\"?>".utf8), "processing instruction"),
+  ]
+
+  /// Bytes that crash Foundation's XMLParser on Linux (by SIGILL or SIGSEGV) never reach it.
+  @Test(arguments: crashers)
+  func bytesThatCrashXMLParserAreRefused(bytes: [UInt8], reason: String) {
+    do {
+      _ = try GPXParser().parse(Data(bytes))
+      Issue.record("accepted")
+    } catch {
+      #expect(error.description.contains(reason), "\(error.description)")
+    }
+  }
+
+  @Test func aDeclarationAfterAByteOrderMarkIsFine() throws {
+    let gpx =
+      [0xEF, 0xBB, 0xBF]
+      + Array(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <gpx><trk><trkseg><trkpt lat="60.17" lon="24.94"><time>2026-11-22T12:00:00Z</time>
+        </trkpt></trkseg></trk></gpx>
+        """.utf8)
+    #expect(try GPXParser().parse(Data(gpx)).fixes.count == 1)
+  }
 }

@@ -139,6 +139,19 @@ struct OSMImporterTests {
     }
   }
 
+  @Test(
+    "a numeric id that is not a whole Int64 is no id: a clear error, never a trap",
+    arguments: ["1e19", "-1e19", "2.5", "1e300"])
+  func hugeNumericID(id: String) {
+    let geoJSON = """
+      {"type": "FeatureCollection", "features": [
+        {"type": "Feature",
+         "properties": {"type": "node", "id": \(id), "amenity": "cafe", "name": "Huge"},
+         "geometry": {"type": "Point", "coordinates": [24.96, 60.18]}}]}
+      """
+    expectMalformed(Data(geoJSON.utf8), mentioning: ["no OpenStreetMap id"])
+  }
+
   static let overpassGeoJSON = """
     {
       "type": "FeatureCollection",
