@@ -282,7 +282,8 @@ public actor LocationEngine {
     case .noFix:
       logger.debug("source \(source.name) reports no fix")
     case .failure(let error):
-      logger.warning("\(error)")
+      // The app hears of it as `didFailWithError` and says so itself: only --verbose repeats it.
+      logger.debug("\(error)")
       publish(.didFailWithError(error))
     }
   }

@@ -1,7 +1,7 @@
 import Foundation
 
 extension LocationManager {
-  /// A client that replays `track` (see ``LocationSource/replaying(_:clock:speed:startDelay:repeats:name:)``).
+  /// A client that replays `track` (see ``LocationSource/replaying(_:clock:speed:startDelay:repeats:maximumGap:name:)``).
   ///
   /// ```swift
   /// let manager = LocationManager.replaying(try GPXParser().parse(data), speed: 10)
@@ -12,10 +12,13 @@ extension LocationManager {
     speed: Double = 1,
     startDelay: Duration = .zero,
     repeats: Bool = false,
+    maximumGap: Duration? = nil,
     configuration: LocationEngine.Configuration = .init()
   ) -> LocationManager {
     .backed(
-      by: .replaying(track, clock: clock, speed: speed, startDelay: startDelay, repeats: repeats),
+      by: .replaying(
+        track, clock: clock, speed: speed, startDelay: startDelay, repeats: repeats,
+        maximumGap: maximumGap),
       clock: clock, configuration: configuration)
   }
 

@@ -17,6 +17,7 @@ extension LocationSource {
     speed: Double = 1,
     startDelay: Duration = .zero,
     repeats: Bool = false,
+    maximumGap: Duration? = nil,
     name: String = "track replay"
   ) -> LocationSource {
     precondition(speed > 0 && speed.isFinite, "replay speed must be a positive number")
@@ -33,9 +34,18 @@ extension LocationSource {
         var previous: Date?
         for fix in track.fixes {
           if let previous {
-            let gap = max(0, fix.timestamp.timeIntervalSince(previous)) / speed
+            let recorded = max(0, fix.timestamp.timeIntervalSince(previous))
+            var gap = Duration.seconds(recorded / speed)
+            // Two recordings joined: hours between fixes are not replayed as hours.
+            if let maximumGap, gap > maximumGap {
+              gap = maximumGap
+              let message =
+                "the track jumps \(Self.describe(seconds: recorded)) at "
+                + "\(fix.timestamp.formatted(.iso8601)); replayed as \(maximumGap)"
+              await send(.failure(.sourceError(message: message)))
+            }
             do {
-              try await clock.sleep(for: .seconds(gap))
+              try await clock.sleep(for: gap)
             } catch {
               return
             }
@@ -47,5 +57,13 @@ extension LocationSource {
       } while repeats && !Task.isCancelled && !track.fixes.isEmpty
       await send(.failure(.deviceGone(path: name)))
     }
+  }
+
+  /// "3 h 2 min", "4 min 10 s", "12 s".
+  static func describe(seconds: TimeInterval) -> String {
+    let total = Int(seconds.rounded())
+    if total >= 3600 { return "\(total / 3600) h \(total % 3600 / 60) min" }
+    if total >= 60 { return "\(total / 60) min \(total % 60) s" }
+    return "\(total) s"
   }
 }

@@ -1,10 +1,14 @@
 import Foundation
 
-/// Reads RMC and GGA sentences of an NMEA 0183 log into fixes, one per epoch.
+/// Reads an NMEA 0183 log into fixes, one per epoch, as gpsd reads a receiver.
 ///
-/// Sentences with a missing or wrong checksum, no fix, or bad fields are skipped and listed in
-/// ``Track/issues``; other sentence types are ignored. RMC gives date, speed and course; GGA
-/// gives altitude and HDOP; an epoch seen only in GGA takes its date from the nearest RMC.
+/// RMC, GGA, GNS and GLL give positions (from any talker: GP, GN, GL, GA, GB, BD, QZ, IN, …);
+/// RMC and ZDA give the date, RMC speed and course, GGA and GNS altitude and HDOP. An epoch
+/// without a date of its own takes the latest one seen (else the first one of the log, else
+/// ``startDate``). Proprietary sentences (`$P…`), other types, `#` comment lines and blank lines
+/// are ignored; a doubled `$$` start is read as one. Sentences with a missing or wrong checksum,
+/// no fix, a simulated fix (RMC mode S, GGA quality 8, GNS mode S) or bad fields are skipped and
+/// listed in ``Track/issues``.
 ///
 /// Accuracy is estimated as HDOP × ``userEquivalentRangeError``, or
 /// ``accuracyWithoutDilution`` when no GGA reports HDOP; vertical accuracy is 1.5 × horizontal.
@@ -17,11 +21,18 @@ public struct NMEAParser: Sendable {
   public var userEquivalentRangeError: Double
   /// Metres assumed when an epoch has no HDOP.
   public var accuracyWithoutDilution: Double
+  /// The day the log starts on, for a log with no sentence that gives a date (GGA, GNS or GLL
+  /// alone): its UTC calendar day is used.
+  public var startDate: Date?
 
   /// Creates a parser.
-  public init(userEquivalentRangeError: Double = 5, accuracyWithoutDilution: Double = 15) {
+  public init(
+    userEquivalentRangeError: Double = 5, accuracyWithoutDilution: Double = 15,
+    startDate: Date? = nil
+  ) {
     self.userEquivalentRangeError = userEquivalentRangeError
     self.accuracyWithoutDilution = accuracyWithoutDilution
+    self.startDate = startDate
   }
 
   /// Parses a whole log.
@@ -30,14 +41,18 @@ public struct NMEAParser: Sendable {
   public func parse(_ text: String) throws(LocationError) -> Track {
     var issues: [Track.Issue] = []
     var epochs: [Epoch] = []
+    var sentences = 0
     for (index, rawLine) in text.split(
       omittingEmptySubsequences: false, whereSeparator: \.isNewline
     )
     .enumerated() {
-      let line = rawLine.trimmingCharacters(in: .whitespaces)
-      guard !line.isEmpty else { continue }
+      var line = Substring(rawLine.trimmingCharacters(in: .whitespaces))
+      guard !line.isEmpty, !line.hasPrefix("#") else { continue }
+      // gpsd reads "$$GPRMC…" (a receiver's doubled start) as "$GPRMC…".
+      while line.hasPrefix("$$") { line = line.dropFirst() }
+      sentences += 1
       do throws(NMEAProblem) {
-        guard let sentence = try Self.sentence(line) else { continue }
+        guard let sentence = try Self.sentence(String(line)) else { continue }
         let epoch = try Epoch(sentence)
         if let last = epochs.last, last.timeOfDay == epoch.timeOfDay {
           epochs[epochs.count - 1].merge(epoch)
@@ -48,12 +63,13 @@ public struct NMEAParser: Sendable {
         issues.append(.init(line: index + 1, reason: error.reason))
       }
     }
-    let fixes = locations(from: epochs, issues: &issues)
+    let fixes = try locations(from: epochs, issues: &issues)
+    let track = Track(fixes: fixes, issues: issues, sentences: sentences)
     guard !fixes.isEmpty else {
-      let detail = issues.first.map { " (first problem: \($0))" } ?? ""
-      throw .invalidTrack(reason: "the NMEA log has no RMC or GGA fix\(detail)")
+      let detail = track.issueSummary.map { " (\($0))" } ?? ""
+      throw .invalidTrack(reason: "the NMEA log has no fix\(detail)")
     }
-    return Track(fixes: fixes, issues: issues)
+    return track
   }
 
   /// The fields of a checked sentence, or nil for a type other than RMC and GGA.
@@ -71,19 +87,23 @@ public struct NMEAParser: Sendable {
         "checksum \(checksumText) does not match the sentence (\(String(actual, radix: 16)))")
     }
     let fields = body.split(separator: ",", omittingEmptySubsequences: false)
-    guard let type = fields.first, type.count >= 5 else {
-      throw NMEAProblem("has no sentence type")
-    }
-    let kind = type.suffix(3)
-    guard kind == "RMC" || kind == "GGA" else { return nil }
+    guard let type = fields.first, !type.isEmpty else { throw NMEAProblem("has no sentence type") }
+    // Proprietary sentences ($PGRME, $PUBX, …) are the receiver maker's own.
+    if type.hasPrefix("P") { return nil }
+    guard type.count == 5 else { throw NMEAProblem("has no sentence type") }
+    guard ["RMC", "GGA", "GNS", "GLL", "ZDA"].contains(type.suffix(3)) else { return nil }
     return fields
   }
 
-  private func locations(from epochs: [Epoch], issues: inout [Track.Issue]) -> [Location] {
+  private func locations(from epochs: [Epoch], issues: inout [Track.Issue]) throws(LocationError)
+    -> [Location]
+  {
     var fixes: [Location] = []
-    guard let firstDate = epochs.first(where: { $0.date != nil })?.date else {
-      if !epochs.isEmpty {
-        issues.append(.init(line: 0, reason: "no RMC sentence gives a date; GGA fixes skipped"))
+    let startDay = startDate.map { ($0.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400 }
+    guard let firstDate = epochs.first(where: { $0.date != nil })?.date ?? startDay else {
+      guard !epochs.contains(where: { $0.coordinate != nil }) else {
+        throw .invalidTrack(
+          reason: "no sentence with a date (RMC or ZDA): add ZDA or pass --replay-date")
       }
       return []
     }
@@ -134,25 +154,62 @@ private struct Epoch {
   var course: Double?
 
   init(_ fields: [Substring]) throws(NMEAProblem) {
-    let isRMC = fields[0].hasSuffix("RMC")
-    guard fields.count >= (isRMC ? 10 : 12) else {
+    let kind = fields[0].suffix(3)
+    let minimum = ["RMC": 10, "GGA": 12, "GNS": 11, "GLL": 7, "ZDA": 5][String(kind)] ?? 0
+    guard fields.count >= minimum else {
       throw NMEAProblem(field: "\(fields[0]) has only \(fields.count) fields")
     }
-    timeOfDay = try Self.time(fields[1])
-    if isRMC {
+    switch kind {
+    case "RMC":
+      timeOfDay = try Self.time(fields[1])
+      // NMEA 2.3 adds a mode indicator; S is a simulator.
+      if fields.count > 12, fields[12].hasPrefix("S") {
+        throw NMEAProblem(field: "RMC reports a simulated fix (mode S)")
+      }
       guard fields[2] == "A" else { throw NMEAProblem(field: "RMC reports no fix (status V)") }
       coordinate = try Self.coordinate(fields[3], fields[4], fields[5], fields[6])
       speed = Double(fields[7]).map { $0 * 1852 / 3600 }
       course = Double(fields[8])
       date = try Self.date(fields[9])
-    } else {
+    case "GGA":
+      timeOfDay = try Self.time(fields[1])
       guard let quality = Int(fields[6]), quality > 0 else {
         throw NMEAProblem(field: "GGA reports no fix (quality \(fields[6]))")
       }
+      guard quality != 8 else { throw NMEAProblem(field: "GGA reports a simulated fix (quality 8)") }
       coordinate = try Self.coordinate(fields[2], fields[3], fields[4], fields[5])
       hdop = Double(fields[8]).flatMap { $0 > 0 ? $0 : nil }
       altitude = Double(fields[9])
       geoidSeparation = Double(fields[11])
+    case "GNS":
+      timeOfDay = try Self.time(fields[1])
+      // One mode letter per constellation: N is no fix there, S a simulator.
+      let modes = fields[6]
+      if modes.contains("S") { throw NMEAProblem(field: "GNS reports a simulated fix (mode S)") }
+      guard modes.contains(where: { $0 != "N" }), !modes.isEmpty else {
+        throw NMEAProblem(field: "GNS reports no fix (mode \(modes))")
+      }
+      coordinate = try Self.coordinate(fields[2], fields[3], fields[4], fields[5])
+      hdop = Double(fields[8]).flatMap { $0 > 0 ? $0 : nil }
+      altitude = Double(fields[9])
+      geoidSeparation = Double(fields[10])
+    case "GLL":
+      timeOfDay = try Self.time(fields[5])
+      if fields.count > 7, fields[7].hasPrefix("S") {
+        throw NMEAProblem(field: "GLL reports a simulated fix (mode S)")
+      }
+      guard fields[6] == "A", fields.count <= 7 || !fields[7].hasPrefix("N") else {
+        throw NMEAProblem(field: "GLL reports no fix (status \(fields[6]))")
+      }
+      coordinate = try Self.coordinate(fields[1], fields[2], fields[3], fields[4])
+    default:  // ZDA: the date, and nothing else.
+      timeOfDay = try Self.time(fields[1])
+      guard let day = Int(fields[2]), let month = Int(fields[3]), let year = Int(fields[4]),
+        (1...31).contains(day), (1...12).contains(month), (1980...2999).contains(year)
+      else {
+        throw NMEAProblem(field: "bad date \"\(fields[2]),\(fields[3]),\(fields[4])\"")
+      }
+      date = Double(CivilDate.daysSince1970(year: year, month: month, day: day)) * 86_400
     }
   }
 

@@ -21,10 +21,16 @@ public struct Watch: Reducer {
     public var showsFixes: Bool
     /// The favourites and their regions.
     public var favoriteRegions = FavoriteRegions.State()
+    /// Whether the source's end (a replayed track's last fix) ends the watch, rather than
+    /// being reported as a vanished device.
+    public var endsWithTheSource: Bool
+    /// Fixes reported so far.
+    public var fixCount = 0
 
     /// A feature that has not started yet.
-    public init(showsFixes: Bool) {
+    public init(showsFixes: Bool, endsWithTheSource: Bool = false) {
       self.showsFixes = showsFixes
+      self.endsWithTheSource = endsWithTheSource
     }
   }
 
@@ -38,6 +44,8 @@ public struct Watch: Reducer {
     case warning(String)
     /// Something went wrong that does: the favourites could not be read.
     case failed(String)
+    /// The source ended (a replay reached the end of its track) after this many fixes.
+    case finished(fixes: Int)
   }
 
   @CasePathable
@@ -101,11 +109,15 @@ public struct Watch: Reducer {
       )
 
     case .locationManager(.didUpdateLocations(let fixes)):
+      state.fixCount += fixes.count
       guard state.showsFixes else { return .none }
       return .merge(fixes.map { .send(.output(.line(.fix($0)))) })
 
     case .locationManager(.didChangeAuthorization(.denied)):
       return .send(.output(.warning(Nearby.deniedMessage)))
+
+    case .locationManager(.didFailWithError(.deviceGone)) where state.endsWithTheSource:
+      return .send(.output(.finished(fixes: state.fixCount)))
 
     case .locationManager(.didFailWithError(let error)):
       return .send(.output(.warning(UserMessage.line(for: error))))

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BearingGPSD
 import BearingLocation
+import BearingText
 import CoffeeFinder
 import Foundation
 import Settings
@@ -17,6 +18,14 @@ struct LocationOptions: ParsableArguments {
 
   @Option(help: "Replay a recorded track (NMEA or GPX file).")
   var replay: String?
+
+  @Option(
+    name: .customLong("replay-date"),
+    help: "The UTC day a replayed NMEA log starts on (YYYY-MM-DD), for logs with no RMC or ZDA.")
+  var replayDate: String?
+
+  @Flag(help: "Start --replay again from the beginning when it ends (default: stop).")
+  var loop = false
 
   @Option(help: "Replay speed-up factor for --replay.")
   var replaySpeed: Double = 1
@@ -37,6 +46,9 @@ struct LocationOptions: ParsableArguments {
       } catch {
         throw ValidationError("--gpsd must be HOST:PORT: \(error.description)")
       }
+    }
+    if let replayDate, Self.parseDay(replayDate) == nil {
+      throw ValidationError("--replay-date must be a day such as 2026-11-22")
     }
     guard replaySpeed.isFinite, replaySpeed > 0 else {
       throw ValidationError("--replay-speed must be more than 0")
@@ -62,7 +74,8 @@ struct LocationOptions: ParsableArguments {
   /// The location source and a client for it; `defaultCenter` is used when none was chosen
   /// and no gpsd is configured. A one-shot request waits up to `requestTimeout` for a fix.
   func makeSource(
-    defaultCenter: Coordinate, settings: LoadedSettings, requestTimeout: Duration = .seconds(10)
+    defaultCenter: Coordinate, settings: LoadedSettings, requestTimeout: Duration = .seconds(10),
+    verbose: Bool = false
   ) throws -> (LocationOrigin, LocationManager) {
     let configuration = LocationEngine.Configuration(requestTimeout: requestTimeout)
     if let at {
@@ -91,16 +104,26 @@ struct LocationOptions: ParsableArguments {
       do {
         let text = String(decoding: data, as: UTF8.self)
         track =
-          text.contains("<gpx") ? try GPXParser().parse(data) : try NMEAParser().parse(text)
+          text.contains("<gpx")
+          ? try GPXParser().parse(data)
+          : try NMEAParser(startDate: replayDate.flatMap(Self.parseDay)).parse(text)
       } catch {
-        throw CLIError("cannot replay \(replay): \(error.description)")
+        throw CLIError("\(replay): \(error.description)")
       }
       guard !track.fixes.isEmpty else {
         throw CLIError("the track \(replay) holds no usable fixes")
       }
+      if verbose {
+        for issue in track.issues { Console.note("\(TerminalText.escape(replay)): \(issue)") }
+      }
+      if let summary = track.issueSummary {
+        Console.note("replay of \(TerminalText.escape(replay)): \(summary)")
+      }
       return (
         .replay(file: replay),
-        .replaying(track, speed: replaySpeed, configuration: configuration)
+        .replaying(
+          track, speed: replaySpeed, repeats: loop, maximumGap: Self.maximumReplayGap,
+          configuration: configuration)
       )
     }
     if wander {
@@ -115,5 +138,21 @@ struct LocationOptions: ParsableArguments {
       .simulated(defaultCenter),
       .fixed(Location(coordinate: defaultCenter), configuration: configuration)
     )
+  }
+
+  /// The longest wait between two replayed fixes: a longer jump in a track (two recordings
+  /// joined) is shortened to this, and reported.
+  static let maximumReplayGap: Duration = .seconds(10)
+
+  /// Midnight UTC of `YYYY-MM-DD`.
+  static func parseDay(_ text: String) -> Date? {
+    let parts = text.split(separator: "-")
+    guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]),
+      let day = Int(parts[2]), (1980...2999).contains(year), (1...12).contains(month),
+      (1...31).contains(day)
+    else { return nil }
+    return Date(
+      timeIntervalSince1970: Double(CivilDate.daysSince1970(year: year, month: month, day: day))
+        * 86_400)
   }
 }

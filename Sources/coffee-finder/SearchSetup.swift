@@ -29,6 +29,7 @@ struct SearchSetup {
       for: settings, dataDirectory: data.directory)
     center = offline.map { NearbyCommand.center(of: $0.coverage) } ?? NearbyCommand.helsinki
     (locationOrigin, locationManager) = try location.makeSource(
-      defaultCenter: center, settings: loaded, requestTimeout: requestTimeout)
+      defaultCenter: center, settings: loaded, requestTimeout: requestTimeout,
+      verbose: output.verbose)
   }
 }

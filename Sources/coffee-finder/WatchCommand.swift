@@ -43,7 +43,8 @@ struct WatchCommand: AsyncParsableCommand {
     let loaded = try SearchOptions.load(SettingsOverrides(units: units, gpsdAddress: location.gpsd))
     let database = try data.openDatabase()
     let center = NearbyCommand.helsinki
-    let (origin, manager) = try location.makeSource(defaultCenter: center, settings: loaded)
+    let (origin, manager) = try location.makeSource(
+      defaultCenter: center, settings: loaded, verbose: output.verbose)
     if case .simulated = origin {
       throw ValidationError(
         "watch needs a moving source: --gpsd HOST:PORT, --replay FILE or --wander")
@@ -51,7 +52,9 @@ struct WatchCommand: AsyncParsableCommand {
     // This command is the view: it sends events to the feature and prints what the feature
     // reports; the feature talks to the location source and the database.
     let viewModel = ViewModel(
-      initialState: Watch.State(showsFixes: !eventsOnly), reducer: { Watch() },
+      initialState: Watch.State(
+        showsFixes: !eventsOnly, endsWithTheSource: location.replay != nil && !location.loop),
+      reducer: { Watch() },
       viewState: { $0 }, event: { $0 }, viewEffect: \.output
     ) {
       $0.database = database
@@ -76,6 +79,9 @@ struct WatchCommand: AsyncParsableCommand {
             Console.note("warning: \(TerminalText.escape(message))")
           case .failed(let message):
             return .failed(message)
+          case .finished(let fixes):
+            Console.note("the replay ended after \(fixes) fix(es); --loop replays it again")
+            return nil
           }
         }
         return nil

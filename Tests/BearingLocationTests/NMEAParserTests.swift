@@ -69,7 +69,61 @@ import Testing
         NMEALog.epoch(second: 0, latitude: 1, longitude: 1, fix: false)
           .joined(separator: "\n"))
     } catch {
-      #expect(error.description.contains("no RMC or GGA fix"))
+      #expect(error.description.contains("no fix (2 of 3 sentences skipped: 2 reported no fix)"))
     }
+  }
+
+  static func s(_ body: String) -> String { NMEALog.sentence(body) }
+
+  /// A receiver that sends no RMC: GNS and GLL positions, the date from ZDA, any talker.
+  @Test func gnsGllAndZdaWithoutRMC() throws {
+    let log = [
+      "# recorded by a receiver that sends no RMC",
+      "",
+      Self.s("GNZDA,120000.00,22,11,2026,00,00"),
+      Self.s("GNGNS,120000.00,6010.0000,N,02456.0000,E,AAN,12,0.8,20.0,18.0,,,V"),
+      Self.s("PUBX,00,120000.00,6010.0000,N,02456.0000,E"),
+      "$" + Self.s("BDGLL,6010.0100,N,02456.0000,E,120001.00,A,A"),
+      Self.s("GAGLL,6010.0200,N,02456.0000,E,120002.00,V,N"),
+    ].joined(separator: "\n")
+    let track = try NMEAParser().parse(log)
+    #expect(track.fixes.count == 2)
+    #expect(track.fixes[0].timestamp == Date(timeIntervalSince1970: 1_795_305_600 + 43_200))
+    #expect(abs(track.fixes[0].coordinate.latitude - (60 + 10 / 60.0)) < 1e-9)
+    #expect(track.fixes[0].altitude == 20)
+    #expect(track.fixes[1].timestamp == track.fixes[0].timestamp.addingTimeInterval(1))
+    // The comment, the blank line and the proprietary sentence are not problems.
+    #expect(track.issues.map(\.reason) == ["GLL reports no fix (status V)"])
+    #expect(track.issueSummary == "1 of 5 sentences skipped: 1 reported no fix")
+  }
+
+  @Test func aGGAOnlyLogNeedsADateAndSaysWhere() throws {
+    let log = [
+      "# no RMC, no ZDA", Self.s("GPGGA,120000.00,6010.0000,N,02456.0000,E,1,08,0.9,20.0,M,18.0,M,,"),
+    ].joined(separator: "\n")
+    do {
+      _ = try NMEAParser().parse(log)
+      Issue.record("accepted without a date")
+    } catch {
+      #expect(error.description.contains("no sentence with a date (RMC or ZDA): add ZDA or pass --replay-date"))
+    }
+    let start = Date(timeIntervalSince1970: 1_795_305_600 + 3_600)  // 2026-11-22, 01:00
+    let track = try NMEAParser(startDate: start).parse(log)
+    #expect(track.fixes.map(\.timestamp) == [Date(timeIntervalSince1970: 1_795_305_600 + 43_200)])
+  }
+
+  @Test func simulatedFixesAreNotFixes() throws {
+    let log = [
+      Self.s("GPGGA,120000.00,6010.0000,N,02456.0000,E,8,08,0.9,20.0,M,18.0,M,,"),
+      Self.s("GPRMC,120001.00,A,6010.0000,N,02456.0000,E,0.0,0.0,221126,,,S"),
+      Self.s("GNGNS,120002.00,6010.0000,N,02456.0000,E,SS,12,0.8,20.0,18.0,,,V"),
+      Self.s("GPRMC,120003.00,A,6010.0000,N,02456.0000,E,0.0,0.0,221126,,,A"),
+      "$GPRMC,120004.00,A,6010.0000,N,02456.0000,E,0.0,0.0,221126,,,A*00",
+    ].joined(separator: "\n")
+    let track = try NMEAParser().parse(log)
+    #expect(track.fixes.count == 1)
+    #expect(
+      track.issueSummary
+        == "4 of 5 sentences skipped: 3 reported a simulated fix, 1 had bad checksums")
   }
 }
