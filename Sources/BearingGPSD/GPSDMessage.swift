@@ -6,8 +6,10 @@ import Foundation
 /// let message = try GPSDMessage(parsing: #"{"class":"VERSION","proto_major":3,"proto_minor":14}"#)
 /// ```
 public enum GPSDMessage: Hashable, Sendable {
-  /// The greeting: gpsd's release and protocol version.
-  case version(release: String, protocolMajor: Int, protocolMinor: Int)
+  /// A daemon's release and protocol version. Without `remote` it is gpsd's own (the first one
+  /// on a connection is its greeting); with `remote` it is relayed from another gpsd, named by
+  /// that URL, and says nothing about the protocol this connection speaks.
+  case version(release: String, protocolMajor: Int, protocolMinor: Int, remote: String? = nil)
   /// The devices gpsd knows, by path.
   case devices([String])
   /// A device appeared (`activated` is a time) or went away (`activated` is 0).
@@ -83,6 +85,7 @@ private struct Fields {
   var release = ""
   var protocolMajor: Int?
   var protocolMinor = 0
+  var remote: String?
   var path: String?
   var activated: Bool?
   var message: String?
@@ -120,6 +123,7 @@ private struct Fields {
     case "release": release = try string(value, bytes) ?? ""
     case "proto_major": protocolMajor = try integer(value, key)
     case "proto_minor": protocolMinor = try integer(value, key) ?? 0
+    case "remote": remote = try string(value, bytes)
     case "path": path = try string(value, bytes)
     case "activated":
       // A time string while the device is active, the number 0 once it is gone.
@@ -179,7 +183,8 @@ private struct Fields {
     case "VERSION":
       guard let protocolMajor else { throw GPSDParseError("VERSION without proto_major") }
       return .version(
-        release: release, protocolMajor: protocolMajor, protocolMinor: protocolMinor)
+        release: release, protocolMajor: protocolMajor, protocolMinor: protocolMinor,
+        remote: remote.flatMap { $0.isEmpty ? nil : $0 })
     case "DEVICE":
       return .device(path: path ?? "unknown device", activated: activated ?? true)
     case "DEVICES":

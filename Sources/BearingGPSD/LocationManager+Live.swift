@@ -7,7 +7,7 @@ extension LocationManager: DependencyKey {
   /// `GPSD_HOST` and `GPSD_PORT`; default `127.0.0.1:2947`). It connects on first use.
   public static let liveValue = LocationManager.gpsd()
 
-  /// A client reading gpsd at `endpoint`.
+  /// A client reading gpsd at `endpoint`; `now` stamps fixes that gpsd sends without a time.
   ///
   /// ```swift
   /// let manager = LocationManager.gpsd(GPSDEndpoint(host: "10.0.0.2"))
@@ -16,10 +16,11 @@ extension LocationManager: DependencyKey {
     _ endpoint: GPSDEndpoint = .fromEnvironment(),
     options: GPSDConnectionOptions = .init(),
     configuration: LocationEngine.Configuration = .init(),
-    clock: any Clock<Duration> = ContinuousClock()
+    clock: any Clock<Duration> = ContinuousClock(),
+    now: @escaping @Sendable () -> Date = Date.init
   ) -> LocationManager {
     .backed(
-      by: .gpsd(endpoint, options: options, clock: clock), clock: clock,
+      by: .gpsd(endpoint, options: options, clock: clock, now: now), clock: clock,
       configuration: configuration)
   }
 }

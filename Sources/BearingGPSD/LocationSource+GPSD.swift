@@ -11,7 +11,9 @@ extension LocationSource {
   /// On connecting it sends `?WATCH={"enable":true,"json":true};` and reads one JSON object per
   /// line. A VERSION with protocol major 3 makes the source available; a refused connection
   /// makes it unavailable, with an error that says how to start gpsd. `DEVICE` with
-  /// `activated` 0, `ERROR`, and the end of the connection are reported as failures.
+  /// `activated` 0, `ERROR`, and the end of the connection are reported as failures. A fix
+  /// that gpsd reports without a time is stamped with `now()` when it arrives and marked
+  /// ``Location/TimestampSource/receipt``.
   ///
   /// ```swift
   /// let manager = LocationManager.backed(by: .gpsd(GPSDEndpoint(port: 47123)))
@@ -19,7 +21,8 @@ extension LocationSource {
   public static func gpsd(
     _ endpoint: GPSDEndpoint = .fromEnvironment(),
     options: GPSDConnectionOptions = .init(),
-    clock: any Clock<Duration> = ContinuousClock()
+    clock: any Clock<Duration> = ContinuousClock(),
+    now: @escaping @Sendable () -> Date = Date.init
   ) -> LocationSource {
     LocationSource(name: "gpsd \(endpoint)") { send in
       let logger = Logger(label: "bearing.gpsd")
@@ -27,7 +30,7 @@ extension LocationSource {
       while !Task.isCancelled {
         var session = GPSDSession(
           endpoint: endpoint, assumedHorizontalAccuracy: options.assumedHorizontalAccuracy,
-          logger: logger)
+          logger: logger, now: now)
         do {
           try await readSession(endpoint, options: options, session: &session, send: send)
           guard !Task.isCancelled else { return }

@@ -85,8 +85,8 @@ public struct TPVReport: Hashable, Sendable, Decodable {
   /// eph becomes the horizontal accuracy (else the larger of epx and epy, else
   /// `assumedHorizontalAccuracy`); epv the vertical one, valid only in mode 3; altMSL (or alt)
   /// the altitude and altHAE (or altitude plus geoidSep) the ellipsoidal altitude; track, epd,
-  /// speed and eps the course and speed with their accuracies; time the timestamp (else
-  /// `receivedAt`).
+  /// speed and eps the course and speed with their accuracies; time the timestamp, else
+  /// `receivedAt` with ``Location/timestampSource`` ``Location/TimestampSource/receipt``.
   ///
   /// - throws: ``CoordinateError`` when lat or lon is missing, not finite or out of range.
   public func location(assumedHorizontalAccuracy: Double = 50, receivedAt: Date = Date())
@@ -99,7 +99,8 @@ public struct TPVReport: Hashable, Sendable, Decodable {
     let horizontal =
       eph ?? ((epx != nil || epy != nil) ? max(epx ?? 0, epy ?? 0) : assumedHorizontalAccuracy)
     var fix = Location(
-      coordinate: coordinate, horizontalAccuracy: horizontal, timestamp: time ?? receivedAt)
+      coordinate: coordinate, horizontalAccuracy: horizontal, timestamp: time ?? receivedAt,
+      timestampSource: time == nil ? .receipt : .receiver)
     if mode >= 3, let altitude = altMSL ?? alt ?? altHAE.map({ $0 - (geoidSep ?? 0) }) {
       fix.altitude = altitude
       fix.ellipsoidalAltitude = altHAE ?? altitude + (geoidSep ?? 0)

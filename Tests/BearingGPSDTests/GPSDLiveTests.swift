@@ -85,6 +85,40 @@ import Testing
       actions.contains { if case .didFailWithError(.deviceGone) = $0 { true } else { false } })
   }
 
+  @Test func aReceiverThatHasNotLearntTheDateGivesFixesStampedOnArrival() async throws {
+    // GGA and GSA carry a position and the time of day, but only RMC (or ZDA) the date, so
+    // gpsd 3.22 sends these epochs as 3D TPVs with no time.
+    let epochs = Self.fixEpochs(from: 0, count: 60)
+    let log = epochs.flatMap {
+      NMEALog.epoch(second: $0.second, latitude: $0.latitude, longitude: $0.longitude)
+        .filter { !$0.hasPrefix("$GPRMC") }
+    }
+    let received = Date(timeIntervalSince1970: 1_900_000_000)
+    let gpsfake = try GPSFake(sentences: log)
+    defer { gpsfake.stop() }
+    try gpsfake.waitUntilListening()
+    let manager = LocationManager.gpsd(
+      GPSDEndpoint(host: "127.0.0.1", port: gpsfake.port), options: Self.options,
+      now: { received })
+    let recorder = ActionRecorder(manager.delegate())
+    await manager.requestWhenInUseAuthorization()
+    await manager.startUpdatingLocation()
+    let actions = await recorder.wait(timeout: .seconds(30)) {
+      $0.compactMap(\.fixes).flatMap { $0 }.count >= 3
+    }
+    let fixes = actions.compactMap(\.fixes).flatMap { $0 }
+    #expect(fixes.count >= 3)
+    for fix in fixes {
+      #expect(fix.timestamp == received)
+      #expect(fix.timestampSource == .receipt)
+      #expect(abs(fix.coordinate.longitude - 24.9384) < 1e-6)
+      #expect(
+        epochs.contains { abs($0.latitude - fix.coordinate.latitude) < 1e-6 },
+        "\(fix.coordinate)")
+      #expect(fix.altitude == 12.5)
+    }
+  }
+
   @Test func unreachableGPSDMeansServicesOffWithAHelpfulError() async throws {
     let port = try GPSFake.freePort()
     let manager = LocationManager.gpsd(

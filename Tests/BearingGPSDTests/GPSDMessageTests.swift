@@ -1,4 +1,5 @@
 import BearingLocation
+import BearingLocationTesting
 import Foundation
 import PropertyBased
 import Testing
@@ -124,12 +125,113 @@ import Testing
 }
 
 @Suite struct GPSDSessionTests {
+  /// The client's clock in these tests: a fixed date far from the logs' 2026-11-22.
+  static let received = Date(timeIntervalSince1970: 1_900_000_000)
+  static let greeting = #"{"class":"VERSION","release":"3.22","proto_major":3,"proto_minor":14}"#
+
   func events(_ lines: [String]) -> [LocationSource.Event] {
+    fed(lines).events
+  }
+
+  /// A session (on the fixed clock) after `lines`, and the events they produced.
+  func fed(_ lines: [String]) -> (session: GPSDSession, events: [LocationSource.Event]) {
     var session = GPSDSession(
-      endpoint: GPSDEndpoint(), assumedHorizontalAccuracy: 50, logger: .init(label: "test"))
-    return lines.flatMap { line in
+      endpoint: GPSDEndpoint(), assumedHorizontalAccuracy: 50, logger: .init(label: "test"),
+      now: { Self.received })
+    let events = lines.flatMap { line in
       Array(line.utf8).withUnsafeBytes { session.events(for: $0) }
     }
+    return (session, events)
+  }
+
+  static func fixes(_ events: [LocationSource.Event]) -> [Location] {
+    events.compactMap { event -> Location? in
+      if case .fix(let fix) = event { return fix }
+      return nil
+    }
+  }
+
+  @Test func aFixWithoutTimeIsDeliveredStampedWithItsTimeOfReceipt() throws {
+    let result = events([
+      Self.greeting,
+      #"{"class":"TPV","device":"/dev/ttyUSB0","mode":3,"lat":60.1699,"lon":24.9384,"altMSL":12.5,"eph":17.1,"epv":34.5}"#,
+      #"{"class":"TPV","mode":3,"time":"2026-11-22T12:00:00.000Z","lat":60.17,"lon":24.94,"eph":9}"#,
+    ])
+    #expect(result.count == 3)
+    #expect(result.first == .available)
+    let fixes = Self.fixes(result)
+    try #require(fixes.count == 2, "\(result)")
+    #expect(fixes[0].coordinate == Coordinate(latitude: 60.1699, longitude: 24.9384))
+    #expect(fixes[0].altitude == 12.5)
+    #expect(fixes[0].horizontalAccuracy == 17.1)
+    #expect(fixes[0].timestamp == Self.received)
+    #expect(fixes[0].timestampSource == .receipt)
+    #expect(fixes[1].timestamp == NMEALog.date(second: 0))
+    #expect(fixes[1].timestampSource == .receiver)
+  }
+
+  @Test func aReportsOwnTimeIsTheReceiversAndReceivedAtIsMarkedAsReceipt() throws {
+    guard
+      case .tpv(let timeless) = try GPSDMessage(
+        parsing: #"{"class":"TPV","mode":2,"lat":1,"lon":2}"#),
+      case .tpv(let timed) = try GPSDMessage(parsing: GPSDMessageTests.tpvLine)
+    else {
+      Issue.record("not a TPV")
+      return
+    }
+    let fix = try #require(try timeless.location(receivedAt: Self.received))
+    #expect(fix.timestamp == Self.received)
+    #expect(fix.timestampSource == .receipt)
+    #expect(try timed.location(receivedAt: Self.received)?.timestampSource == .receiver)
+  }
+
+  @Test func aLaterReportOfAnEpochAtAnotherPositionIsDelivered() {
+    let time = #""time":"2026-11-22T12:00:00.000Z""#
+    let result = events([
+      #"{"class":"TPV","mode":3,\#(time),"lat":1,"lon":2,"altMSL":3,"eph":9,"epv":4}"#,
+      // gpsd's update of the epoch: 1.1 m north, no better estimate.
+      #"{"class":"TPV","mode":3,\#(time),"lat":1.00001,"lon":2,"altMSL":3,"eph":9,"epv":4}"#,
+      // The same position again, once as good and once worse: repeats.
+      #"{"class":"TPV","mode":3,\#(time),"lat":1.00001,"lon":2,"altMSL":3,"eph":9,"epv":4}"#,
+      #"{"class":"TPV","mode":2,\#(time),"lat":1.00001,"lon":2,"eph":9}"#,
+      // 5 cm from it is the same position.
+      #"{"class":"TPV","mode":3,\#(time),"lat":1.0000105,"lon":2,"altMSL":3,"eph":9,"epv":4}"#,
+      // Another move, even with a worse estimate, is the latest word on the epoch.
+      #"{"class":"TPV","mode":2,\#(time),"lat":1,"lon":2.00002}"#,
+    ])
+    #expect(
+      Self.fixes(result).map(\.coordinate) == [
+        Coordinate(latitude: 1, longitude: 2), Coordinate(latitude: 1.00001, longitude: 2),
+        Coordinate(latitude: 1, longitude: 2.00002),
+      ])
+    #expect(result.count == 3)
+  }
+
+  @Test func versionsRelayedOrAfterTheGreetingLeaveTheSessionAlone() throws {
+    let relayed = """
+      {"class":"VERSION","release":"2.96","rev":"2.96","proto_major":2,"proto_minor":5,\
+      "remote":"gpsd://10.0.0.2:2947"}
+      """
+    #expect(
+      try GPSDMessage(parsing: relayed)
+        == .version(
+          release: "2.96", protocolMajor: 2, protocolMinor: 5, remote: "gpsd://10.0.0.2:2947"))
+    let tpv = #"{"class":"TPV","mode":2,"time":"2026-11-22T12:00:00.000Z","lat":1,"lon":2}"#
+    let after = fed([
+      Self.greeting, relayed,
+      #"{"class":"VERSION","release":"3.25","proto_major":3,"proto_minor":15}"#,
+      #"{"class":"VERSION","release":"9.0","proto_major":4,"proto_minor":0}"#, tpv,
+    ])
+    #expect(after.events.count == 2, "\(after.events)")
+    #expect(after.events.first == .available)
+    #expect(Self.fixes(after.events).count == 1)
+    #expect(!after.session.isIncompatible)
+    #expect(after.session.versionAccepted)
+    // A relayed VERSION ahead of the greeting is not the greeting either.
+    let before = fed([relayed, Self.greeting, tpv])
+    #expect(before.events.count == 2, "\(before.events)")
+    #expect(before.events.first == .available)
+    #expect(!before.session.isIncompatible)
   }
 
   @Test func badLinesNeverStopTheStream() throws {

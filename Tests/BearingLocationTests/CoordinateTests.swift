@@ -76,3 +76,30 @@ import Testing
     }
   }
 }
+
+@Suite struct LocationCodingTests {
+  @Test func aFixEncodedBeforeTimestampSourceExistedDecodesAsTheReceiversTime() throws {
+    let old = """
+      {"coordinate":{"latitude":60.17,"longitude":24.94},"altitude":0,"ellipsoidalAltitude":0,\
+      "horizontalAccuracy":5,"verticalAccuracy":-1,"course":-1,"courseAccuracy":-1,"speed":-1,\
+      "speedAccuracy":-1,"timestamp":0}
+      """
+    let fix = try JSONDecoder().decode(Location.self, from: Data(old.utf8))
+    #expect(fix.timestampSource == .receiver)
+    #expect(fix.horizontalAccuracy == 5)
+    let encoded = String(decoding: try JSONEncoder().encode(fix), as: UTF8.self)
+    #expect(!encoded.contains("timestampSource"))
+  }
+
+  @Test func aFixStampedOnReceiptKeepsItsMarkThroughCoding() throws {
+    let fix = Location(
+      coordinate: Coordinate(latitude: 60.17, longitude: 24.94), horizontalAccuracy: 5,
+      timestamp: Date(timeIntervalSince1970: 1_900_000_000), timestampSource: .receipt)
+    let decoded = try JSONDecoder().decode(Location.self, from: JSONEncoder().encode(fix))
+    #expect(decoded == fix)
+    #expect(decoded.timestampSource == .receipt)
+    #expect(
+      decoded
+        != Location(coordinate: fix.coordinate, horizontalAccuracy: 5, timestamp: fix.timestamp))
+  }
+}
