@@ -258,6 +258,7 @@ let package = Package(
     .testTarget(
       name: "CoffeeFinderTests",
       dependencies: [
+        "BearingLocationTesting",
         "CoffeeFinder", "Bearing", "BearingTesting", "BearingLocation", "BearingHTTPTesting",
         "BearingPlaces", "BearingPersistence", "BearingText",
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),

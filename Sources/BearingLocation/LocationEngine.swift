@@ -284,6 +284,13 @@ public actor LocationEngine {
     case .failure(let error):
       // The app hears of it as `didFailWithError` and says so itself: only --verbose repeats it.
       logger.debug("\(error)")
+      // As with Core Location, errors reach only a client that asked for locations: a replay
+      // that ends before anyone asked must not fail the request that comes next, which its
+      // undelivered last fix answers.
+      guard
+        isUpdating || isMonitoringSignificantChanges || isMonitoringVisits
+          || !pendingRequests.isEmpty || !regionMonitor.monitoredRegions.isEmpty
+      else { return }
       publish(.didFailWithError(error))
     }
   }

@@ -176,7 +176,9 @@ private struct Epoch {
       guard let quality = Int(fields[6]), quality > 0 else {
         throw NMEAProblem(field: "GGA reports no fix (quality \(fields[6]))")
       }
-      guard quality != 8 else { throw NMEAProblem(field: "GGA reports a simulated fix (quality 8)") }
+      guard quality != 8 else {
+        throw NMEAProblem(field: "GGA reports a simulated fix (quality 8)")
+      }
       coordinate = try Self.coordinate(fields[2], fields[3], fields[4], fields[5])
       hdop = Double(fields[8]).flatMap { $0 > 0 ? $0 : nil }
       altitude = Double(fields[9])

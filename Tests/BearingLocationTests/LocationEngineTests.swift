@@ -221,4 +221,19 @@ import Testing
     #expect(await first.wait { $0.contains(expected[0]) }.contains(expected[0]))
     #expect(await second.wait { $0.contains(expected[0]) }.contains(expected[0]))
   }
+
+  /// A replay reports "available", its only fix and its end back to back, before the app has
+  /// asked for anything: the fix answers the request that follows, and the end fails nothing.
+  @Test func aFixBeforeAnyRequestIsDeliveredAndAnEarlyEndFailsNothing() async {
+    let (manager, recorder) = makeManager()
+    let only = fix(metresNorth: 10)
+    source.send(.available)
+    source.send(.fix(only))
+    source.send(.failure(.deviceGone(path: "track replay")))
+    await manager.requestWhenInUseAuthorization()
+    await manager.requestLocation()
+    let actions = await recorder.wait { $0.contains(.didUpdateLocations([only])) }
+    #expect(actions.contains(.didUpdateLocations([only])))
+    #expect(!actions.contains { if case .didFailWithError = $0 { true } else { false } })
+  }
 }

@@ -99,13 +99,16 @@ import Testing
 
   @Test func aGGAOnlyLogNeedsADateAndSaysWhere() throws {
     let log = [
-      "# no RMC, no ZDA", Self.s("GPGGA,120000.00,6010.0000,N,02456.0000,E,1,08,0.9,20.0,M,18.0,M,,"),
+      "# no RMC, no ZDA",
+      Self.s("GPGGA,120000.00,6010.0000,N,02456.0000,E,1,08,0.9,20.0,M,18.0,M,,"),
     ].joined(separator: "\n")
     do {
       _ = try NMEAParser().parse(log)
       Issue.record("accepted without a date")
     } catch {
-      #expect(error.description.contains("no sentence with a date (RMC or ZDA): add ZDA or pass --replay-date"))
+      #expect(
+        error.description.contains(
+          "no sentence with a date (RMC or ZDA): add ZDA or pass --replay-date"))
     }
     let start = Date(timeIntervalSince1970: 1_795_305_600 + 3_600)  // 2026-11-22, 01:00
     let track = try NMEAParser(startDate: start).parse(log)

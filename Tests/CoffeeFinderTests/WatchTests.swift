@@ -56,7 +56,9 @@ import Testing
     let location = TestLocationManager(fixOnStart: Fixtures.here)
     let store = Self.store(showsFixes: true, database: database, location: location)
     try await Self.start(store, database: database)
-    await store.receive(\.locationManager, .didUpdateLocations([Fixtures.here]))
+    await store.receive(\.locationManager, .didUpdateLocations([Fixtures.here])) {
+      $0.fixCount = 1
+    }
     await store.receive(\.output, .line(.fix(Fixtures.here)))
     #expect(
       location.calls.value == [
@@ -95,7 +97,9 @@ import Testing
     await store.receive(\.locationManager, .didDetermineState(.inside, Self.region))
     // Fixes are not reported when only events are asked for.
     location.emit(.didUpdateLocations([Fixtures.here]))
-    await store.receive(\.locationManager, .didUpdateLocations([Fixtures.here]))
+    await store.receive(\.locationManager, .didUpdateLocations([Fixtures.here])) {
+      $0.fixCount = 1
+    }
     location.emit(.didDetermineState(.outside, Self.region))
     await store.receive(\.locationManager, .didDetermineState(.outside, Self.region)) {
       $0.favoriteRegions.regionStates["osm:node/1"] = .outside
@@ -129,6 +133,27 @@ import Testing
     let store = Self.store(showsFixes: true, database: database, location: location)
     try await Self.start(store, database: database, authorization: .denied)
     await store.receive(\.output, .warning(Nearby.deniedMessage))
+    await store.send(.onDisappear)
+    await store.finish()
+  }
+
+  @Test func aReplaysEndEndsTheWatchOnlyWhenAskedTo() async throws {
+    let database = try await Self.database()
+    let location = TestLocationManager()
+    let store = TestStore(initialState: Watch.State(showsFixes: false, endsWithTheSource: true)) {
+      Watch()
+    } withDependencies: {
+      $0.database = database
+      $0.locationManager = location.client
+    }
+    try await Self.start(store, database: database)
+    location.emit(.didUpdateLocations([Fixtures.here]))
+    await store.receive(\.locationManager, .didUpdateLocations([Fixtures.here])) {
+      $0.fixCount = 1
+    }
+    location.emit(.didFailWithError(.deviceGone(path: "track replay")))
+    await store.receive(\.locationManager, .didFailWithError(.deviceGone(path: "track replay")))
+    await store.receive(\.output, .finished(fixes: 1))
     await store.send(.onDisappear)
     await store.finish()
   }

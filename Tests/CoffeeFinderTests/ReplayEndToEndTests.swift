@@ -1,0 +1,68 @@
+import BearingLocationTesting
+import Foundation
+import Testing
+
+/// Replayed NMEA logs as users record them, through the built binary.
+@Suite struct ReplayEndToEndTests {
+  static func write(_ lines: [String], in directory: URL) throws -> String {
+    let url = directory.appendingPathComponent("log-\(UUID().uuidString).nmea")
+    try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+    return url.path
+  }
+
+  static func rmc(_ time: String, _ minutes: Int) -> String {
+    NMEALog.sentence(
+      "GPRMC,\(time).00,A,6010.\(String(format: "%04d", minutes)),N,02456.0000,E,0.0,0.0,221126,,,A"
+    )
+  }
+
+  @Test(.timeLimit(.minutes(1))) func watchEndsAtTheEndOfTheLogAndShortensAJump() async throws {
+    let directory = try BuiltBinary.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // Two recordings joined: three hours between 12:00:02 and 15:00:00.
+    let log = try Self.write(
+      [
+        "# two walks", Self.rmc("120000", 0), Self.rmc("120001", 10), Self.rmc("120002", 20),
+        Self.rmc("150000", 100), Self.rmc("150001", 110), "$GPRMC,broken*00",
+      ],
+      in: directory)
+    let clock = ContinuousClock()
+    let start = clock.now
+    let result = await onThread {
+      Result {
+        try BuiltBinary.run(
+          [
+            "watch", "--replay", log, "--replay-speed", "10", "--data-dir",
+            directory.appendingPathComponent("data").path,
+          ],
+          dataDirectory: directory)
+      }
+    }
+    let outcome = try result.get()
+    let elapsed = clock.now - start
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(outcome.stdout.split(separator: "\n").filter { $0.hasPrefix("fix") }.count == 5)
+    // Three hours at 10× would be 18 minutes: the jump is shortened to 10 s, and said.
+    #expect(elapsed < .seconds(30))
+    #expect(outcome.stderr.contains("the track jumps 2 h 59 min"))
+    #expect(outcome.stderr.contains("1 of 6 sentences skipped: 1 had bad checksums"))
+    #expect(outcome.stderr.contains("the replay ended after 5 fix(es)"))
+  }
+
+  @Test func aGGAOnlyLogTakesItsDateFromReplayDateOrSaysWhatIsMissing() async throws {
+    let directory = try BuiltBinary.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let log = try Self.write(
+      [NMEALog.sentence("GPGGA,120000.00,6010.0000,N,02456.0000,E,1,08,0.9,20.0,M,18.0,M,,")],
+      in: directory)
+    let data = ["--data-dir", directory.appendingPathComponent("data").path]
+    let missing = try BuiltBinary.run(["nearby", "--replay", log] + data, dataDirectory: directory)
+    #expect(missing.status == 1)
+    #expect(missing.stderr.contains("add ZDA or pass --replay-date"), "\(missing.stderr)")
+    let dated = try BuiltBinary.run(
+      ["nearby", "--replay", log, "--replay-date", "2026-11-22", "--json"] + data,
+      dataDirectory: directory)
+    #expect(dated.status == 0, "\(dated.stderr)")
+    #expect(dated.stdout.contains("\"locationSource\":\"replay\""))
+  }
+}
