@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why the location manager could not do what was asked, in terms a user can act on.
 ///
 /// Each ``description`` says what went wrong and what to do about it.
@@ -10,7 +12,7 @@ public enum LocationError: Error, Hashable, Sendable, CustomStringConvertible {
   case servicesUnavailable(endpoint: String, reason: String)
   /// gpsd speaks a protocol version this client does not understand.
   case unsupportedProtocol(major: Int, minor: Int)
-  /// The GPS receiver at `path` went away (unplugged, or the replay ended).
+  /// The GPS receiver at `path` went away (unplugged).
   case deviceGone(path: String)
   /// The connection to gpsd ended; the client reconnects with backoff.
   case connectionLost(endpoint: String, reason: String)
@@ -24,6 +26,11 @@ public enum LocationError: Error, Hashable, Sendable, CustomStringConvertible {
   case regionMonitoringFailed(reason: String)
   /// A track file could not be replayed.
   case invalidTrack(reason: String)
+  /// A replayed track reached its end after `fixes` fixes (and does not repeat).
+  case trackEnded(name: String, fixes: Int)
+  /// A replayed track jumps in time (two recordings joined): `recorded` seconds between two
+  /// fixes, replayed as `replayedAs`.
+  case trackJumped(recorded: TimeInterval, at: Date, replayedAs: Duration)
 
   public var description: String {
     switch self {
@@ -53,6 +60,19 @@ public enum LocationError: Error, Hashable, Sendable, CustomStringConvertible {
       "The region cannot be monitored: \(reason)"
     case .invalidTrack(let reason):
       "The track cannot be replayed: \(reason)"
+    case .trackEnded(let name, let fixes):
+      "The \(name) ended after \(fixes) fix(es)."
+    case .trackJumped(let recorded, let date, let replayedAs):
+      "The track jumps \(Self.duration(recorded)) at \(date.formatted(.iso8601)); replayed as "
+        + "\(Self.duration(Double(replayedAs.components.seconds)))."
     }
+  }
+
+  /// "3 h 2 min", "4 min 10 s", "12 s".
+  static func duration(_ seconds: TimeInterval) -> String {
+    let total = Int(seconds.rounded())
+    if total >= 3600 { return "\(total / 3600) h \(total % 3600 / 60) min" }
+    if total >= 60 { return "\(total / 60) min \(total % 60) s" }
+    return "\(total) s"
   }
 }

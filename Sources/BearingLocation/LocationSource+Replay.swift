@@ -39,10 +39,9 @@ extension LocationSource {
             // Two recordings joined: hours between fixes are not replayed as hours.
             if let maximumGap, gap > maximumGap {
               gap = maximumGap
-              let message =
-                "the track jumps \(Self.describe(seconds: recorded)) at "
-                + "\(fix.timestamp.formatted(.iso8601)); replayed as \(maximumGap)"
-              await send(.failure(.sourceError(message: message)))
+              await send(
+                .failure(
+                  .trackJumped(recorded: recorded, at: fix.timestamp, replayedAs: maximumGap)))
             }
             do {
               try await clock.sleep(for: gap)
@@ -55,15 +54,7 @@ extension LocationSource {
           await send(.fix(fix))
         }
       } while repeats && !Task.isCancelled && !track.fixes.isEmpty
-      await send(.failure(.deviceGone(path: name)))
+      await send(.failure(.trackEnded(name: name, fixes: track.fixes.count)))
     }
-  }
-
-  /// "3 h 2 min", "4 min 10 s", "12 s".
-  static func describe(seconds: TimeInterval) -> String {
-    let total = Int(seconds.rounded())
-    if total >= 3600 { return "\(total / 3600) h \(total % 3600 / 60) min" }
-    if total >= 60 { return "\(total / 60) min \(total % 60) s" }
-    return "\(total) s"
   }
 }

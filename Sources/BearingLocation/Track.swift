@@ -59,6 +59,6 @@ public struct Track: Hashable, Sendable {
     if reason.contains("checksum") { return "had bad checksums" }
     if reason.contains("simulated") { return "reported a simulated fix" }
     if reason.contains("no fix") { return "reported no fix" }
-    return "were malformed"
+    return "malformed"
   }
 }

@@ -21,16 +21,10 @@ public struct Watch: Reducer {
     public var showsFixes: Bool
     /// The favourites and their regions.
     public var favoriteRegions = FavoriteRegions.State()
-    /// Whether the source's end (a replayed track's last fix) ends the watch, rather than
-    /// being reported as a vanished device.
-    public var endsWithTheSource: Bool
-    /// Fixes reported so far.
-    public var fixCount = 0
 
     /// A feature that has not started yet.
-    public init(showsFixes: Bool, endsWithTheSource: Bool = false) {
+    public init(showsFixes: Bool) {
       self.showsFixes = showsFixes
-      self.endsWithTheSource = endsWithTheSource
     }
   }
 
@@ -109,15 +103,14 @@ public struct Watch: Reducer {
       )
 
     case .locationManager(.didUpdateLocations(let fixes)):
-      state.fixCount += fixes.count
       guard state.showsFixes else { return .none }
       return .merge(fixes.map { .send(.output(.line(.fix($0)))) })
 
     case .locationManager(.didChangeAuthorization(.denied)):
       return .send(.output(.warning(Nearby.deniedMessage)))
 
-    case .locationManager(.didFailWithError(.deviceGone)) where state.endsWithTheSource:
-      return .send(.output(.finished(fixes: state.fixCount)))
+    case .locationManager(.didFailWithError(.trackEnded(_, let fixes))):
+      return .send(.output(.finished(fixes: fixes)))
 
     case .locationManager(.didFailWithError(let error)):
       return .send(.output(.warning(UserMessage.line(for: error))))

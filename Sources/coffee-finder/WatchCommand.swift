@@ -52,9 +52,7 @@ struct WatchCommand: AsyncParsableCommand {
     // This command is the view: it sends events to the feature and prints what the feature
     // reports; the feature talks to the location source and the database.
     let viewModel = ViewModel(
-      initialState: Watch.State(
-        showsFixes: !eventsOnly, endsWithTheSource: location.replay != nil && !location.loop),
-      reducer: { Watch() },
+      initialState: Watch.State(showsFixes: !eventsOnly), reducer: { Watch() },
       viewState: { $0 }, event: { $0 }, viewEffect: \.output
     ) {
       $0.database = database

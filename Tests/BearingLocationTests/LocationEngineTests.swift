@@ -229,7 +229,7 @@ import Testing
     let only = fix(metresNorth: 10)
     source.send(.available)
     source.send(.fix(only))
-    source.send(.failure(.deviceGone(path: "track replay")))
+    source.send(.failure(.trackEnded(name: "track replay", fixes: 1)))
     await manager.requestWhenInUseAuthorization()
     await manager.requestLocation()
     let actions = await recorder.wait { $0.contains(.didUpdateLocations([only])) }

@@ -30,7 +30,7 @@ import Testing
     await recorder.wait { $0.compactMap(\.fixes).count == 2 }
     await clock.advance(by: .seconds(1))
     let actions = await recorder.wait {
-      $0.last == .didFailWithError(.deviceGone(path: "track replay"))
+      $0.last == .didFailWithError(.trackEnded(name: "track replay", fixes: track.fixes.count))
     }
 
     #expect(
@@ -38,7 +38,7 @@ import Testing
         .didChangeAuthorization(.authorizedWhenInUse),
         .authorizationDidChange(.authorizedWhenInUse, .fullAccuracy),
       ] + track.fixes.map { .didUpdateLocations([$0]) } + [
-        .didFailWithError(.deviceGone(path: "track replay"))
+        .didFailWithError(.trackEnded(name: "track replay", fixes: track.fixes.count))
       ])
   }
 

@@ -4,12 +4,19 @@ import Foundation
   import Glibc
 #endif
 
+/// glibc's (2.34 and later) action that closes every descriptor from `from` up, which the
+/// Glibc module does not import.
+@_silgen_name("posix_spawn_file_actions_addclosefrom_np")
+private func addCloseFrom(
+  _ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32
+) -> Int32
+
 /// Runs a program with posix_spawn and waits for it with waitpid.
 ///
 /// Used for tmux: its `new-session` forks a server that outlives the client, and Foundation's
 /// `Process.waitUntilExit` does not return while that server holds the descriptors it
-/// inherited. Here standard input, output and error go to /dev/null or a file, so the server
-/// keeps nothing of the test's.
+/// inherited. Here standard input, output and error go to /dev/null or a file, and every other
+/// descriptor is closed, so the server keeps nothing of the test's.
 ///
 /// The child starts with no signal blocked and the default handlers: a test runs on a thread
 /// that blocks most signals, and a tmux server that inherited that mask never sees the SIGTERM
@@ -26,6 +33,10 @@ enum Spawn {
     posix_spawn_file_actions_addopen(
       &actions, 1, output?.path ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    // Nothing else of the test process's either: a tmux server that inherited the write end of
+    // another test's output pipe kept that test waiting for end of file for ever (both
+    // threads of the pool blocked, the whole run hung).
+    _ = addCloseFrom(&actions, 3)
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }

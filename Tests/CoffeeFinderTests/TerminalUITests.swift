@@ -76,7 +76,8 @@ import Testing
       try? FileManager.default.removeItem(at: tmux.captureFile)
     }
 
-    let list = try await tmux.waitFor("q quit")
+    // The frame before the first fix says "Waiting…"; the list comes with the search's results.
+    let list = try await tmux.waitFor("nearest first")
     #expect(list.contains("Location: manual 60.1699, 24.9384"))
     #expect(list.contains("© OpenStreetMap contributors"))
     let secondRow = try #require(

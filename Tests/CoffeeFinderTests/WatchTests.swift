@@ -56,9 +56,7 @@ import Testing
     let location = TestLocationManager(fixOnStart: Fixtures.here)
     let store = Self.store(showsFixes: true, database: database, location: location)
     try await Self.start(store, database: database)
-    await store.receive(\.locationManager, .didUpdateLocations([Fixtures.here])) {
-      $0.fixCount = 1
-    }
+    await store.receive(\.locationManager, .didUpdateLocations([Fixtures.here]))
     await store.receive(\.output, .line(.fix(Fixtures.here)))
     #expect(
       location.calls.value == [
@@ -97,9 +95,7 @@ import Testing
     await store.receive(\.locationManager, .didDetermineState(.inside, Self.region))
     // Fixes are not reported when only events are asked for.
     location.emit(.didUpdateLocations([Fixtures.here]))
-    await store.receive(\.locationManager, .didUpdateLocations([Fixtures.here])) {
-      $0.fixCount = 1
-    }
+    await store.receive(\.locationManager, .didUpdateLocations([Fixtures.here]))
     location.emit(.didDetermineState(.outside, Self.region))
     await store.receive(\.locationManager, .didDetermineState(.outside, Self.region)) {
       $0.favoriteRegions.regionStates["osm:node/1"] = .outside
@@ -137,10 +133,10 @@ import Testing
     await store.finish()
   }
 
-  @Test func aReplaysEndEndsTheWatchOnlyWhenAskedTo() async throws {
+  @Test func aReplaysEndEndsTheWatchAndAVanishedReceiverDoesNot() async throws {
     let database = try await Self.database()
     let location = TestLocationManager()
-    let store = TestStore(initialState: Watch.State(showsFixes: false, endsWithTheSource: true)) {
+    let store = TestStore(initialState: Watch.State(showsFixes: false)) {
       Watch()
     } withDependencies: {
       $0.database = database
@@ -148,11 +144,15 @@ import Testing
     }
     try await Self.start(store, database: database)
     location.emit(.didUpdateLocations([Fixtures.here]))
-    await store.receive(\.locationManager, .didUpdateLocations([Fixtures.here])) {
-      $0.fixCount = 1
-    }
-    location.emit(.didFailWithError(.deviceGone(path: "track replay")))
-    await store.receive(\.locationManager, .didFailWithError(.deviceGone(path: "track replay")))
+    await store.receive(\.locationManager, .didUpdateLocations([Fixtures.here]))
+    // A receiver going away is only a warning; a replay's end ends the watch.
+    location.emit(.didFailWithError(.deviceGone(path: "/dev/ttyUSB0")))
+    await store.receive(\.locationManager, .didFailWithError(.deviceGone(path: "/dev/ttyUSB0")))
+    await store.receive(
+      \.output, .warning(LocationError.deviceGone(path: "/dev/ttyUSB0").description))
+    let ended = LocationError.trackEnded(name: "track replay", fixes: 1)
+    location.emit(.didFailWithError(ended))
+    await store.receive(\.locationManager, .didFailWithError(ended))
     await store.receive(\.output, .finished(fixes: 1))
     await store.send(.onDisappear)
     await store.finish()
