@@ -133,7 +133,7 @@ let package = Package(
     .target(
       name: "BearingPersistence",
       dependencies: [
-        "BearingLocation",
+        "BearingLocation", "BearingPlaces",
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "DependenciesMacros", package: "swift-dependencies"),
         .product(name: "GRDB", package: "GRDB.swift"),
@@ -238,7 +238,7 @@ let package = Package(
     .testTarget(
       name: "BearingPersistenceTests",
       dependencies: [
-        "BearingPersistence", "BearingLocation",
+        "BearingPersistence", "BearingLocation", "BearingPlaces",
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "GRDB", package: "GRDB.swift"),
       ]

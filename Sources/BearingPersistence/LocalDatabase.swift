@@ -42,19 +42,22 @@ public struct LocalDatabase: Sendable {
   public let writer: any DatabaseWriter
   let busyTimeout: Duration
 
-  /// Opens (creating if needed) the database file at `path` and migrates it to the latest
-  /// ``Schema``. The directory is created with mode 0700: the file holds personal data.
+  /// Opens (creating if needed) the database file at `path` and migrates it with `migrator`
+  /// (by default the app's ``Schema``; ``PlaceStore`` passes its own). The directory is created
+  /// with mode 0700: the file holds personal data.
   ///
   /// - throws: A ``StorageError``: `.locked` when another process holds the lock past the
   ///   busy timeout, `.corrupt` for a file that is not a sound SQLite database, `.readOnly` for
   ///   a directory or file that cannot be written, `.cannotOpen` otherwise.
-  public init(path: String, options: Options = Options()) throws(StorageError) {
+  public init(
+    path: String, options: Options = Options(), migrator: DatabaseMigrator = Schema.migrator
+  ) throws(StorageError) {
     let directory = (path as NSString).deletingLastPathComponent
     try Self.prepareDirectory(directory.isEmpty ? "." : directory, for: path)
     if FileManager.default.fileExists(atPath: path) {
       // Look before opening for writing: a damaged or newer file must stay byte for byte as
       // it was, and a writable connection may write (WAL set-up, checkpoints) when it opens.
-      try Self.inspect(path: path, options: options)
+      try Self.inspect(path: path, options: options, migrator: migrator)
     }
     let writer: any DatabaseWriter
     do {
@@ -62,59 +65,70 @@ public struct LocalDatabase: Sendable {
     } catch {
       throw StorageError(error, path: path, busyTimeout: options.busyTimeout)
     }
-    try self.init(path: path, writer: writer, options: options, inspect: false)
+    try self.init(
+      path: path, writer: writer, options: options, migrator: migrator, inspect: false)
   }
 
   /// Opens an empty in-memory database with the latest schema (for tests and previews).
-  public static func inMemory(options: Options = Options()) throws(StorageError)
-    -> LocalDatabase
-  {
+  public static func inMemory(
+    options: Options = Options(), migrator: DatabaseMigrator = Schema.migrator
+  ) throws(StorageError) -> LocalDatabase {
     let writer: any DatabaseWriter
     do {
       writer = try DatabaseQueue(configuration: configuration(options))
     } catch {
       throw StorageError(error, path: ":memory:", busyTimeout: options.busyTimeout)
     }
-    return try LocalDatabase(path: ":memory:", writer: writer, options: options, inspect: true)
+    return try LocalDatabase(
+      path: ":memory:", writer: writer, options: options, migrator: migrator, inspect: true)
   }
 
   /// Wraps an already-open connection, checking (when `inspect`) and migrating it.
-  init(path: String, writer: any DatabaseWriter, options: Options, inspect: Bool)
-    throws(StorageError)
-  {
+  init(
+    path: String, writer: any DatabaseWriter, options: Options, migrator: DatabaseMigrator,
+    inspect: Bool
+  ) throws(StorageError) {
     self.path = path
     self.writer = writer
     self.busyTimeout = options.busyTimeout
     do {
-      if inspect { try writer.read { db in try Self.inspect(db, path: path, options: options) } }
-      try Schema.migrator.migrate(writer)
+      if inspect {
+        try writer.read { db in
+          try Self.inspect(db, path: path, options: options, migrator: migrator)
+        }
+      }
+      try migrator.migrate(writer)
     } catch {
       throw StorageError(error, path: path, busyTimeout: options.busyTimeout)
     }
   }
 
   /// Checks an existing file through a read-only connection.
-  static func inspect(path: String, options: Options) throws(StorageError) {
+  static func inspect(
+    path: String, options: Options, migrator: DatabaseMigrator
+  ) throws(StorageError) {
     do {
       var configuration = Configuration()
       configuration.readonly = true
       let reader = try DatabaseQueue(path: path, configuration: configuration)
       defer { try? reader.close() }
-      try reader.read { db in try inspect(db, path: path, options: options) }
+      try reader.read { db in try inspect(db, path: path, options: options, migrator: migrator) }
     } catch {
       throw StorageError(error, path: path, busyTimeout: options.busyTimeout)
     }
   }
 
   /// Fails for a damaged database (when asked to check) or one a newer version migrated.
-  static func inspect(_ db: Database, path: String, options: Options) throws {
+  static func inspect(
+    _ db: Database, path: String, options: Options, migrator: DatabaseMigrator
+  ) throws {
     if options.checksIntegrityOnOpen {
       let result = try String.fetchOne(db, sql: "PRAGMA quick_check")
       if let result, result != "ok" {
         throw StorageError.corrupt(path: path, detail: result)
       }
     }
-    if try Schema.migrator.hasBeenSuperseded(db) {
+    if try migrator.hasBeenSuperseded(db) {
       throw StorageError.cannotOpen(
         path: path, detail: "it was written by a newer version of coffee-finder")
     }

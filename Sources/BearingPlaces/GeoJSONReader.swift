@@ -1,16 +1,22 @@
 import BearingLocation
 import Foundation
 
-/// Reads the named cafés out of GeoJSON as Overpass exports it (overpass turbo's export, or
-/// `osmtogeojson`).
+/// Reads the named cafés out of any GeoJSON FeatureCollection: as Overpass exports it
+/// (overpass turbo's export, or `osmtogeojson`), or from any other tool.
 ///
-/// Each feature is an OpenStreetMap element: its id is the feature's `id` or its `@id`
-/// property (`node/123`), and its tags are the properties themselves or, in older exports,
-/// a `tags` property. Points stand where they are; lines and polygons (the outer ring of the
-/// first polygon of a multipolygon) stand at their centroid. Features that are not named cafés
-/// are skipped; any malformed feature fails the whole import, naming the feature's index.
+/// A feature from OpenStreetMap keeps its element id (the feature's `id` or its `@id`
+/// property, `node/123`); any other feature gets a stable id made from `source`, its position
+/// and its name (``stableID(source:coordinate:name:)``), so importing the same file again
+/// gives the same ids. Tags are the properties themselves or, in older exports, a `tags`
+/// property. Points stand where they are; lines and polygons (the outer ring of the first
+/// polygon of a multipolygon) stand at their centroid. Features that are not named cafés are
+/// skipped, unless `everyNamedFeature` (a file that lists cafés already); any malformed feature
+/// fails the whole import, naming the feature's index.
 struct GeoJSONReader {
   let data: Data
+  /// Where the file comes from (its name), for the stable ids of features without one.
+  var source = "geojson"
+  var everyNamedFeature = false
 
   func read() throws(PlaceImportError) -> [Place] {
     let document: JSONValue
@@ -32,7 +38,7 @@ struct GeoJSONReader {
     var places: [Place] = []
     for (index, feature) in features.enumerated() {
       do {
-        if let place = try Self.place(from: feature) { places.append(place) }
+        if let place = try place(from: feature) { places.append(place) }
       } catch {
         throw .malformed("feature \(index): \(error.reason)")
       }
@@ -44,7 +50,7 @@ struct GeoJSONReader {
     var reason: String
   }
 
-  private static func place(from feature: JSONValue) throws(Failure) -> Place? {
+  private func place(from feature: JSONValue) throws(Failure) -> Place? {
     guard feature["type"]?.string == "Feature" else {
       throw Failure(reason: "expected a Feature, found \(feature["type"]?.string ?? feature.kind)")
     }
@@ -57,18 +63,38 @@ struct GeoJSONReader {
       if let text = value.string { tags[key] = text }
     }
     let osmTags = OSMTags(tags)
-    guard osmTags.isCafe, tags["name"]?.isEmpty == false else { return nil }
-    let element = try elementID(feature: feature, properties: properties)
-    guard let geometry = feature["geometry"], geometry != .null else {
-      throw Failure(reason: "\(element) has no geometry")
+    guard everyNamedFeature || osmTags.isCafe, let name = tags["name"], !name.isEmpty else {
+      return nil
     }
-    let center = try centroid(of: geometry, element: element)
-    return osmTags.cafe(element: element, coordinate: center)
+    let element = Self.elementID(feature: feature, properties: properties)
+    let label = element ?? "the feature named \"\(name)\""
+    guard let geometry = feature["geometry"], geometry != .null else {
+      throw Failure(reason: "\(label) has no geometry")
+    }
+    let center = try Self.centroid(of: geometry, element: label)
+    let id =
+      element.map { "osm:\($0)" } ?? Self.stableID(source: source, coordinate: center, name: name)
+    return osmTags.namedPlace(id: id, coordinate: center)
   }
 
+  /// An id for a place that has none: `geo:` and 16 hex digits of an FNV-1a hash of `source`,
+  /// the position to 7 decimals (about 1 cm) and the name.
+  static func stableID(source: String, coordinate: Coordinate, name: String) -> String {
+    let position = String(format: "%.7f,%.7f", coordinate.latitude, coordinate.longitude)
+    let key = "\(source)\n\(position)\n\(name)"
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in key.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01b3
+    }
+    let hex = String(hash, radix: 16)
+    return "geo:" + String(repeating: "0", count: 16 - hex.count) + hex
+  }
+
+  /// The feature's OpenStreetMap element (`node/123`), or `nil` when it has none.
   private static func elementID(
     feature: JSONValue, properties: [String: JSONValue]
-  ) throws(Failure) -> String {
+  ) -> String? {
     let candidates = [
       feature["id"]?.string, properties["@id"]?.string,
       properties["type"]?.string.flatMap { type in
@@ -84,8 +110,7 @@ struct GeoJSONReader {
         return "\(parts[0])/\(number)"
       }
     }
-    throw Failure(
-      reason: "no OpenStreetMap id (expected \"id\": \"node/123\" or an \"@id\" property)")
+    return nil
   }
 
   private static func centroid(of geometry: JSONValue, element: String) throws(Failure)

@@ -17,8 +17,10 @@ public enum OSMImporter {
   public enum Format: String, Sendable, CaseIterable {
     /// OpenStreetMap's protocol buffer format (`.osm.pbf`).
     case pbf
-    /// A GeoJSON FeatureCollection as exported by Overpass.
+    /// A GeoJSON FeatureCollection, from Overpass or any other tool.
     case geoJSON
+    /// An Overpass API answer in its JSON format (`[out:json]`, with `out center`).
+    case overpassJSON
   }
 
   /// Imports a file, telling the format from its contents.
@@ -26,19 +28,25 @@ public enum OSMImporter {
   /// - parameter area: what to call the covered area; defaults to the file's name.
   /// - parameter source: where the data is from; defaults to "OpenStreetMap" and, for a
   ///   `.osm.pbf` with a replication timestamp, its date.
+  /// - parameter everyNamedFeature: take every named feature of a GeoJSON or Overpass file as
+  ///   a café (the file lists cafés already).
   /// - throws: ``PlaceImportError``, or the file system's error if the file cannot be read.
   public static func importFile(
-    at url: URL, area: String? = nil, source: String? = nil
+    at url: URL, area: String? = nil, source: String? = nil, everyNamedFeature: Bool = false
   ) throws -> PlaceDataset {
-    let data = try Data(contentsOf: url, options: .mappedIfSafe)
+    let data = try Data(contentsOf: url, options: .alwaysMapped)
     let name = url.lastPathComponent
     let defaultArea = name.split(separator: ".").first.map(String.init) ?? name
-    return try importData(data, format: nil, area: area ?? defaultArea, source: source)
+    return try importData(
+      data, format: nil, area: area ?? defaultArea, source: source, fileName: name,
+      everyNamedFeature: everyNamedFeature)
   }
 
-  /// Imports data already in memory; `format` `nil` tells it from the contents.
+  /// Imports data already in memory; `format` `nil` tells it from the contents. `fileName`
+  /// goes into the stable ids of GeoJSON features that have no OpenStreetMap id.
   public static func importData(
-    _ data: Data, format: Format? = nil, area: String, source: String? = nil
+    _ data: Data, format: Format? = nil, area: String, source: String? = nil,
+    fileName: String? = nil, everyNamedFeature: Bool = false
   ) throws(PlaceImportError) -> PlaceDataset {
     let places: [Place]
     var sourceName = source ?? "OpenStreetMap"
@@ -50,20 +58,35 @@ public enum OSMImporter {
         sourceName += " " + timestamp.formatted(.iso8601.year().month().day())
       }
     case .geoJSON:
-      places = try GeoJSONReader(data: data).read()
+      places = try GeoJSONReader(
+        data: data, source: fileName ?? area, everyNamedFeature: everyNamedFeature
+      ).read()
+    case .overpassJSON:
+      let answer = try OverpassResponse.decode(data)
+      if let failure = answer.runtimeError {
+        throw .malformed("the Overpass answer is incomplete: \(failure)")
+      }
+      places = answer.cafés(everyNamedPlace: everyNamedFeature)
     }
     guard !places.isEmpty else {
       throw .noPlaces(
-        "the data holds no named café (amenity=cafe, shop=coffee or cuisine=coffee_shop)")
+        "the data holds no named café (amenity=cafe, shop=coffee or cuisine=coffee_shop)"
+          + (everyNamedFeature ? "" : "; with --all every named feature counts"))
     }
     return try PlaceDataset(
       area: area, source: sourceName, places: places.sorted { $0.id < $1.id })
   }
 
-  /// GeoJSON starts with `{` (after white space); anything else is taken for a PBF file.
+  /// JSON starts with `{` (after white space): an Overpass answer when its opening names
+  /// Overpass's keys, GeoJSON otherwise; anything else is taken for a PBF file.
   static func detectFormat(_ data: Data) -> Format {
     let first = data.first { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }
     // A UTF-8 byte-order mark also means text.
-    return first == UInt8(ascii: "{") || first == 0xEF ? .geoJSON : .pbf
+    guard first == UInt8(ascii: "{") || first == 0xEF else { return .pbf }
+    let opening = String(decoding: data.prefix(4096), as: UTF8.self)
+    let overpassKeys = ["\"elements\"", "\"osm3s\"", "\"generator\""]
+    let isOverpass =
+      overpassKeys.contains { opening.contains($0) } && !opening.contains("\"FeatureCollection\"")
+    return isOverpass ? .overpassJSON : .geoJSON
   }
 }

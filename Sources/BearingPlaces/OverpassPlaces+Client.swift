@@ -1,4 +1,5 @@
 import BearingHTTP
+import BearingLocation
 import Dependencies
 import Foundation
 
@@ -26,23 +27,35 @@ extension PlacesClient {
   }
 
   /// Searches `offline` where its data covers the query's center (with the margin offline
-  /// search allows, ``OfflinePlaces/coverageMargin``), and `online` everywhere
-  /// else; when `online` cannot be reached the error also names the area stored offline.
+  /// search allows, ``OfflinePlaces/coverageMargin``), and `online` everywhere else; when
+  /// `online` cannot be reached the error also names the area stored offline.
   ///
   /// ```swift
   /// let places = PlacesClient.preferring(offline: helsinki, else: .overpass(userAgent: agent))
   /// ```
   public static func preferring(offline: OfflinePlaces, else online: PlacesClient) -> Self {
+    preferring(
+      offline: .offline(offline),
+      covering: { offline.coverage.contains($0, margin: OfflinePlaces.coverageMargin) },
+      stored: "\(offline.coverage)", else: online)
+  }
+
+  /// Searches `offline` where `covers` says its data covers the query's center, and `online`
+  /// everywhere else; when `online` cannot be reached the error names what is `stored`.
+  public static func preferring(
+    offline: PlacesClient, covering covers: @escaping @Sendable (Coordinate) -> Bool,
+    stored: String, else online: PlacesClient
+  ) -> Self {
     Self(
       search: { query in
-        if offline.coverage.contains(query.center, margin: OfflinePlaces.coverageMargin) {
-          return try offline.search(query)
+        if covers(query.center) {
+          return try await offline.search(query)
         }
         do {
           return try await online.search(query)
         } catch PlacesError.serviceUnavailable(let reason) {
           throw PlacesError.serviceUnavailable(
-            "\(reason); offline data is stored only for \(offline.coverage)")
+            "\(reason); offline data is stored only for \(stored)")
         }
       },
       coverage: { nil }

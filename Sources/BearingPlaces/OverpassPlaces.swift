@@ -29,6 +29,8 @@ public struct OverpassPlaces: Sendable {
   public var userAgent: String
   /// Retries busy answers, waiting at most `retry.maxDelay` at a time.
   public var retry: RetryPolicy
+  /// How long the server may work on a query, in seconds.
+  public var serverTimeout: Int
   /// How long to wait for an answer: a little longer than the server may work.
   public var timeout: Duration
 
@@ -42,19 +44,29 @@ public struct OverpassPlaces: Sendable {
     endpoint: URL = defaultEndpoint,
     userAgent: String,
     retry: RetryPolicy = defaultRetry,
-    timeout: Duration = .seconds(serverTimeout + 5)
+    serverTimeout: Int = serverTimeout
   ) {
     self.endpoint = endpoint
     self.userAgent = userAgent
     self.retry = retry
-    self.timeout = timeout
+    self.serverTimeout = serverTimeout
+    self.timeout = .seconds(serverTimeout + 5)
   }
 
   /// The Overpass QL for `query`: every café element within its radius.
-  public static func overpassQL(for query: PlaceQuery) -> String {
+  public static func overpassQL(for query: PlaceQuery, serverTimeout: Int = serverTimeout)
+    -> String
+  {
+    overpassQL(around: query.center, radius: query.radius, serverTimeout: serverTimeout)
+  }
+
+  /// The Overpass QL for every café element within `radius` metres of `center`.
+  public static func overpassQL(around center: Coordinate, radius: Double, serverTimeout: Int)
+    -> String
+  {
     let around = String(
-      format: "(around:%d,%.6f,%.6f)", Int(query.radius.rounded(.up)), query.center.latitude,
-      query.center.longitude)
+      format: "(around:%d,%.6f,%.6f)", Int(radius.rounded(.up)), center.latitude,
+      center.longitude)
     return """
       [out:json][timeout:\(serverTimeout)];
       (
@@ -68,9 +80,33 @@ public struct OverpassPlaces: Sendable {
 
   /// The request for `query`.
   public func request(for query: PlaceQuery) -> HTTPRequest {
+    request(ql: Self.overpassQL(for: query, serverTimeout: serverTimeout))
+  }
+
+  func request(ql: String) -> HTTPRequest {
     HTTPRequest(
-      .get, url: endpoint, query: [URLQueryItem(name: "data", value: Self.overpassQL(for: query))],
+      .get, url: endpoint, query: [URLQueryItem(name: "data", value: ql)],
       headerFields: [.userAgent: userAgent, .accept: "application/json"], timeout: timeout)
+  }
+
+  /// Every named café within `radius` metres of `center`, for storing offline, and the size of
+  /// the answer in bytes.
+  ///
+  /// - throws: as ``search(_:using:)`` does; an incomplete answer (a runtime error, a body cut
+  ///   short) is an error, never a partial list.
+  public func download(
+    around center: Coordinate, radius: Double, using http: HTTPClient
+  ) async throws -> (places: [Place], bytes: Int) {
+    let (answer, bytes) = try await fetchCounting(
+      request(ql: Self.overpassQL(around: center, radius: radius, serverTimeout: serverTimeout)),
+      using: http)
+    if let failure = answer.runtimeError {
+      throw PlacesError.serviceUnavailable(
+        "Overpass could not finish the download (\(TerminalText.line(failure, limit: 200))); "
+          + "try a smaller --radius or again later")
+    }
+    let places = answer.cafés().filter { center.distance(to: $0.coordinate) <= radius }
+    return (places, bytes)
   }
 
   /// Places matching `query`, nearest first, at most `query.limit`, fetched through `http`.
@@ -112,6 +148,12 @@ public struct OverpassPlaces: Sendable {
 
   /// Sends `request` (one at a time in this process) and decodes the answer.
   func fetch(_ request: HTTPRequest, using http: HTTPClient) async throws -> OverpassResponse {
+    try await fetchCounting(request, using: http).answer
+  }
+
+  private func fetchCounting(
+    _ request: HTTPRequest, using http: HTTPClient
+  ) async throws -> (answer: OverpassResponse, bytes: Int) {
     let response: HTTPResponse
     do {
       response = try await Self.requestGate.run { try await http.send(request, retry: retry) }
@@ -119,7 +161,7 @@ public struct OverpassPlaces: Sendable {
       throw placesError(for: error)
     }
     do {
-      return try OverpassResponse.decode(response.body)
+      return (try OverpassResponse.decode(response.body), response.body.count)
     } catch {
       throw PlacesError.serviceUnavailable(
         "Overpass's answer was not understood (\(TerminalText.line(error.description, limit: 200)))"

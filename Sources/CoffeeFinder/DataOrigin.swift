@@ -16,9 +16,10 @@ public enum DataOrigin: Hashable, Sendable, CustomStringConvertible {
   case offline(DataCoverage)
   /// OpenStreetMap through the Overpass API at `host`.
   case overpass(host: String)
-  /// The offline data where it covers the search, the Overpass API at `host` elsewhere
-  /// (`--provider auto` without a key); ``resolved(at:)`` says which for a point.
-  case offlineElseOverpass(DataCoverage, host: String)
+  /// Offline data of several areas (newest first), and where none covers the search the
+  /// Overpass API at `overpassHost` (`--provider auto` without a key) or nothing
+  /// (`--provider offline`); ``resolved(at:)`` says which for a point.
+  case stored([DataCoverage], overpassHost: String?)
 
   public var description: String {
     switch self {
@@ -27,18 +28,22 @@ public enum DataOrigin: Hashable, Sendable, CustomStringConvertible {
       "offline data: \(TerminalText.escape(coverage.description)), "
         + "\(coverage.placeCount) places"
     case .overpass(let host): "OpenStreetMap via Overpass (\(TerminalText.escape(host)))"
-    case .offlineElseOverpass(let coverage, let host):
-      "offline data for \(TerminalText.escape(coverage.area)), "
-        + "elsewhere OpenStreetMap via Overpass (\(TerminalText.escape(host)))"
+    case .stored(let areas, let host):
+      "offline data for "
+        + TerminalText.escape(areas.map(\.area).joined(separator: ", "))
+        + (host.map { ", elsewhere OpenStreetMap via Overpass (\(TerminalText.escape($0)))" } ?? "")
     }
   }
 
-  /// What answers a search centred on `center`: the offline data when it covers the point,
-  /// else Overpass; any other origin is itself.
+  /// What answers a search centred on `center`: the offline area that covers the point, else
+  /// Overpass; any other origin is itself.
   public func resolved(at center: Coordinate) -> DataOrigin {
-    guard case .offlineElseOverpass(let coverage, let host) = self else { return self }
-    return coverage.contains(center, margin: OfflinePlaces.coverageMargin)
-      ? .offline(coverage) : .overpass(host: host)
+    guard case .stored(let areas, let host) = self else { return self }
+    if let area = areas.first(where: { $0.contains(center, margin: OfflinePlaces.coverageMargin) })
+    {
+      return .offline(area)
+    }
+    return host.map { .overpass(host: $0) } ?? self
   }
 
   /// The attribution line to show with results, if the data needs one.
@@ -46,7 +51,10 @@ public enum DataOrigin: Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .foursquare: "Places data from Foursquare"
     case .offline(let coverage): TerminalText.escape(coverage.attribution)
-    case .overpass, .offlineElseOverpass: DataCoverage.openStreetMapAttribution
+    case .overpass: DataCoverage.openStreetMapAttribution
+    case .stored(let areas, _):
+      Set(areas.map(\.attribution)).count == 1
+        ? TerminalText.escape(areas[0].attribution) : DataCoverage.openStreetMapAttribution
     }
   }
 
@@ -56,7 +64,7 @@ public enum DataOrigin: Hashable, Sendable, CustomStringConvertible {
     case .foursquare: "foursquare"
     case .offline: "offline"
     case .overpass: "overpass"
-    case .offlineElseOverpass: "offline-else-overpass"
+    case .stored: "offline"
     }
   }
 }

@@ -1,5 +1,7 @@
 import ArgumentParser
 import BearingPersistence
+import BearingPlaces
+import BearingText
 import Foundation
 
 /// Where favourites, notes and imported places are kept.
@@ -28,8 +30,65 @@ struct DataOptions: ParsableArguments {
     return try DatabaseClient.live(path: path)
   }
 
-  /// Where an imported dataset is saved.
+  /// Where earlier versions saved an imported dataset; it is moved into ``placeStoreURL``.
   static func importedDatasetURL(in directory: URL) -> URL {
     directory.appendingPathComponent("imported-places.json")
+  }
+
+  /// The offline places of every stored area.
+  var placeStoreURL: URL { directory.appendingPathComponent("places.sqlite") }
+
+  /// Opens the place store, creating it only when `create` (an import or download); `nil`
+  /// when there is none. An `imported-places.json` of an earlier version is moved into it
+  /// first, and kept as `imported-places.json.migrated`.
+  func openPlaceStore(create: Bool) async throws -> PlaceStore? {
+    let legacy = Self.importedDatasetURL(in: directory)
+    let hasLegacy = FileManager.default.fileExists(atPath: legacy.path)
+    guard create || hasLegacy || FileManager.default.fileExists(atPath: placeStoreURL.path) else {
+      return nil
+    }
+    let store: PlaceStore
+    do {
+      store = try PlaceStore(path: placeStoreURL.path)
+    } catch {
+      throw CLIError("cannot open the offline places \(placeStoreURL.path): \(error)")
+    }
+    if hasLegacy { try await migrate(legacy, into: store) }
+    return store
+  }
+
+  private func migrate(_ legacy: URL, into store: PlaceStore) async throws {
+    let dataset: PlaceDataset
+    do {
+      dataset = try PlaceDataset.read(from: legacy)
+    } catch {
+      throw CLIError(
+        "cannot read the imported places in \(legacy.path): \(CLIError.describe(error)) "
+          + "Import the file again, or remove it to use the built-in data.")
+    }
+    let coverage = dataset.coverage
+    let area = PlaceStore.NewArea(
+      name: coverage.area, source: coverage.source, attribution: coverage.attribution,
+      origin: .file(legacy.path),
+      boundary: .box(
+        south: coverage.south, west: coverage.west, north: coverage.north, east: coverage.east))
+    try await store.add(area, places: dataset.places)
+    let kept = legacy.appendingPathExtension("migrated")
+    try? FileManager.default.removeItem(at: kept)
+    try FileManager.default.moveItem(at: legacy, to: kept)
+    Console.note(
+      "moved the \(dataset.places.count) places of \(TerminalText.escape(coverage.area)) from "
+        + "\(legacy.lastPathComponent) into \(placeStoreURL.lastPathComponent); the old file is "
+        + "kept as \(kept.lastPathComponent)")
+  }
+
+  /// The offline data: the stored areas (if any) and the built-in one.
+  func offlineLibrary() async throws -> OfflineLibrary {
+    let store = try await openPlaceStore(create: false)
+    do {
+      return try await OfflineLibrary(store: store, builtIn: try OfflinePlaces.embedded())
+    } catch {
+      throw CLIError("cannot read the offline places \(placeStoreURL.path): \(error)")
+    }
   }
 }

@@ -33,8 +33,8 @@ struct FavoritesCommand: AsyncParsableCommand {
 
     func run() async throws {
       output.bootstrapLogging()
-      let offline = try SearchOptions.offlinePlaces(dataDirectory: data.directory)
-      let found = try PlaceLookup.find(place, in: offline.dataset.places)
+      let found = try PlaceLookup.find(
+        place, in: try await data.offlineLibrary().places(matching: place))
       let store = try FavoritesCommand.store(data)
       await store.send(.add(found)).finish()
       if let failure = store.state.failure { throw CLIError(failure) }

@@ -1,44 +1,71 @@
 import ArgumentParser
+import BearingPersistence
 import BearingPlaces
 import BearingText
 import CoffeeFinder
 import Foundation
 
-/// `coffee-finder import FILE`: makes offline search work where the user's data covers.
+/// `coffee-finder import FILE`: stores an area's cafés for offline search.
 struct ImportCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "import",
-    abstract: "Import cafés from OpenStreetMap data (.osm.pbf or GeoJSON) for offline search.",
+    abstract: "Import cafés from OpenStreetMap data for offline search, as a stored area.",
     discussion: """
-      The imported places replace the built-in Helsinki data for `nearby` and the interface.
-      Remove imported-places.json from the data directory to go back.
+      Reads .osm.pbf extracts, Overpass JSON and any GeoJSON FeatureCollection. Each import adds
+      an area (importing again under the same --area name replaces it); `coffee-finder areas`
+      lists and removes them. Places are stored once by id across areas.
 
       Examples:
         coffee-finder import berlin-latest.osm.pbf --area Berlin
         coffee-finder import overpass-export.geojson
+        coffee-finder import my-cafes.geojson --all
       """
   )
 
-  @Argument(help: "An .osm.pbf extract or a GeoJSON FeatureCollection.") var file: String
+  @Argument(help: "An .osm.pbf extract, an Overpass JSON answer or a GeoJSON FeatureCollection.")
+  var file: String
   @Option(help: "What to call the covered area (default: the file's name).") var area: String?
+  @Flag(help: "Take every named feature as a café (for a file that lists cafés already).")
+  var all = false
   @OptionGroup var data: DataOptions
   @OptionGroup var output: OutputOptions
 
   func run() async throws {
     output.bootstrapLogging()
+    let url = URL(fileURLWithPath: file)
     let dataset: PlaceDataset
     do {
-      dataset = try OSMImporter.importFile(at: URL(fileURLWithPath: file), area: area)
+      dataset = try OSMImporter.importFile(at: url, area: area, everyNamedFeature: all)
     } catch {
       throw CLIError("cannot import \(file): \(CLIError.describe(error))")
     }
-    let directory = data.directory
-    try FileManager.default.createDirectory(
-      at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    let target = DataOptions.importedDatasetURL(in: directory)
-    try dataset.write(to: target)
+    let stored = try await Self.store(
+      dataset, origin: .file(url.standardizedFileURL.path), data: data)
     Console.out(
       "Imported \(dataset.places.count) places covering "
-        + "\(TerminalText.escape(dataset.coverage.description)) into \(target.path).")
+        + "\(TerminalText.escape(dataset.coverage.description)) as the area "
+        + "\"\(TerminalText.escape(stored.name))\" into \(data.placeStoreURL.path).")
+  }
+
+  /// Stores `dataset` as an area with its coverage box.
+  static func store(
+    _ dataset: PlaceDataset, origin: StoredArea.Origin, boundary: StoredArea.Boundary? = nil,
+    data: DataOptions
+  ) async throws -> StoredArea {
+    guard let store = try await data.openPlaceStore(create: true) else {
+      throw CLIError("cannot open the offline places \(data.placeStoreURL.path)")
+    }
+    let coverage = dataset.coverage
+    let area = PlaceStore.NewArea(
+      name: coverage.area, source: coverage.source, attribution: coverage.attribution,
+      origin: origin,
+      boundary: boundary
+        ?? .box(
+          south: coverage.south, west: coverage.west, north: coverage.north, east: coverage.east))
+    do {
+      return try await store.add(area, places: dataset.places)
+    } catch {
+      throw CLIError("cannot store the area in \(data.placeStoreURL.path): \(error)")
+    }
   }
 }

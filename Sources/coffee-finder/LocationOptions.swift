@@ -56,18 +56,18 @@ struct LocationOptions: ParsableArguments {
   }
 
   /// Parses `LAT,LON`, or throws a usage error that says what is wrong.
-  static func parseCoordinate(_ text: String) throws -> Coordinate {
+  static func parseCoordinate(_ text: String, option: String = "--at") throws -> Coordinate {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
     guard parts.count == 2,
       let latitude = Double(parts[0].trimmingCharacters(in: .whitespaces)),
       let longitude = Double(parts[1].trimmingCharacters(in: .whitespaces))
     else {
-      throw ValidationError("--at must be LAT,LON in degrees, such as 60.1699,24.9384")
+      throw ValidationError("\(option) must be LAT,LON in degrees, such as 60.1699,24.9384")
     }
     do {
       return try Coordinate(validatingLatitude: latitude, longitude: longitude)
     } catch {
-      throw ValidationError("--at: \(error.description)")
+      throw ValidationError("\(option): \(error.description)")
     }
   }
 

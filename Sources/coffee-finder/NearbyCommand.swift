@@ -45,7 +45,7 @@ struct NearbyCommand: AsyncParsableCommand {
 
   func run() async throws {
     // The engine's own request timeout must not end the wait before `--timeout` does.
-    let setup = try SearchSetup(
+    let setup = try await SearchSetup(
       location: location, search: search, data: data, output: output,
       requestTimeout: .seconds(timeout + 1))
     let (settings, origin, dataOrigin) = (setup.settings, setup.locationOrigin, setup.dataOrigin)

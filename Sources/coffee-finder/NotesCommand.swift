@@ -110,8 +110,7 @@ struct NotesCommand: AsyncParsableCommand {
     }) {
       return FavoriteRegions.place(for: favorite)
     }
-    let offline = try SearchOptions.offlinePlaces(dataDirectory: data.directory)
-    return try PlaceLookup.find(text, in: offline.dataset.places)
+    return try PlaceLookup.find(text, in: try await data.offlineLibrary().places(matching: text))
   }
 
   /// A store of the place's notes (the detail screen's feature) over the database in `data`.

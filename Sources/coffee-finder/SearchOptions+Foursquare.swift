@@ -1,3 +1,4 @@
+import BearingPersistence
 import BearingPlaces
 import BearingText
 import CoffeeFinder
@@ -8,7 +9,7 @@ extension SearchOptions {
   /// The Foursquare client for the configured key; the key itself never reaches output.
   static func foursquare(
     _ settings: AppSettings
-  ) throws -> (PlacesClient, DataOrigin, OfflinePlaces?) {
+  ) throws -> (PlacesClient, DataOrigin, OfflineLibrary?) {
     guard let text = settings.foursquareAPIKey?.value, let key = FoursquareAPIKey(text) else {
       throw CLIError(
         "the Foursquare API key is empty or malformed; check FOURSQUARE_API_KEY or the config file")

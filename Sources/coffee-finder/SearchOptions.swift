@@ -1,5 +1,6 @@
 import ArgumentParser
 import BearingHTTP
+import BearingPersistence
 import BearingPlaces
 import BearingTelemetry
 import BearingText
@@ -10,8 +11,8 @@ import Settings
 /// What to search: radius, limit and provider; defaults come from the settings (config file
 /// and environment).
 struct SearchOptions: ParsableArguments {
-  @Option(help: "Metres around the location to search (default 1000).")
-  var radius: Double?
+  @Option(help: "How far around to search: metres, or with a unit (800m, 2km); default 1000.")
+  var radius: DistanceArgument?
 
   @Option(help: "At most this many results, 1…50 (default 10).")
   var limit: Int?
@@ -41,7 +42,9 @@ struct SearchOptions: ParsableArguments {
 
   /// Throws a usage error for an out-of-range radius or limit.
   func check() throws {
-    if let radius, !(radius.isFinite && radius > 0 && radius <= PlaceQuery.maximumRadius) {
+    if let radius = radius?.metres,
+      !(radius.isFinite && radius > 0 && radius <= PlaceQuery.maximumRadius)
+    {
       throw ValidationError(
         "--radius must be more than 0 and at most \(Int(PlaceQuery.maximumRadius)) metres")
     }
@@ -55,7 +58,7 @@ struct SearchOptions: ParsableArguments {
   func settings(gpsd: String? = nil) throws -> LoadedSettings {
     try Self.load(
       SettingsOverrides(
-        searchRadius: radius, resultLimit: limit, units: units, provider: provider,
+        searchRadius: radius?.metres, resultLimit: limit, units: units, provider: provider,
         gpsdAddress: gpsd, foursquareAPIKey: apiKey.map(APIKey.init), overpassURL: overpassURL))
   }
 
@@ -69,11 +72,11 @@ struct SearchOptions: ParsableArguments {
 
   /// The place client for `settings`, and where its data comes from.
   ///
-  /// Offline search uses the data the user imported into `dataDirectory` if any, the embedded
-  /// Helsinki extract otherwise.
+  /// Offline search uses the areas stored in `data`'s place store where they cover the search,
+  /// and the embedded Helsinki extract there.
   static func places(
-    for settings: AppSettings, dataDirectory: URL
-  ) throws -> (PlacesClient, DataOrigin, OfflinePlaces?) {
+    for settings: AppSettings, data: DataOptions
+  ) async throws -> (PlacesClient, DataOrigin, OfflineLibrary?) {
     let wantsFoursquare =
       settings.provider == .foursquare
       || (settings.provider == .auto && settings.foursquareAPIKey != nil)
@@ -91,27 +94,13 @@ struct SearchOptions: ParsableArguments {
     if settings.provider == .overpass {
       return (overpass, .overpass(host: host), nil)
     }
-    let offline = try offlinePlaces(dataDirectory: dataDirectory)
+    let library = try await data.offlineLibrary()
     if settings.provider == .offline {
-      return (.offline(offline), .offline(offline.coverage), offline)
+      return (.offline(library), .stored(library.coverages, overpassHost: nil), library)
     }
     return (
-      .preferring(offline: offline, else: overpass),
-      .offlineElseOverpass(offline.coverage, host: host), offline
+      .preferring(offline: library, else: overpass),
+      .stored(library.coverages, overpassHost: host), library
     )
-  }
-
-  static func offlinePlaces(dataDirectory: URL) throws -> OfflinePlaces {
-    let imported = DataOptions.importedDatasetURL(in: dataDirectory)
-    if FileManager.default.fileExists(atPath: imported.path) {
-      do {
-        return OfflinePlaces(dataset: try PlaceDataset.read(from: imported))
-      } catch {
-        throw CLIError(
-          "cannot read the imported places in \(imported.path): \(CLIError.describe(error)) "
-            + "Import the file again, or remove it to use the built-in data.")
-      }
-    }
-    return try OfflinePlaces.embedded()
   }
 }

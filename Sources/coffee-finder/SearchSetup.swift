@@ -1,4 +1,5 @@
 import BearingLocation
+import BearingPersistence
 import BearingPlaces
 import CoffeeFinder
 import Foundation
@@ -20,14 +21,13 @@ struct SearchSetup {
   init(
     location: LocationOptions, search: SearchOptions, data: DataOptions, output: OutputOptions,
     requestTimeout: Duration = .seconds(10)
-  ) throws {
+  ) async throws {
     output.bootstrapLogging()
     let loaded = try search.settings(gpsd: location.gpsd)
     settings = loaded.settings
-    let offline: OfflinePlaces?
-    (places, dataOrigin, offline) = try SearchOptions.places(
-      for: settings, dataDirectory: data.directory)
-    center = offline.map { NearbyCommand.center(of: $0.coverage) } ?? NearbyCommand.helsinki
+    let offline: OfflineLibrary?
+    (places, dataOrigin, offline) = try await SearchOptions.places(for: settings, data: data)
+    center = offline?.coverages.first.map(NearbyCommand.center(of:)) ?? NearbyCommand.helsinki
     (locationOrigin, locationManager) = try location.makeSource(
       defaultCenter: center, settings: loaded, requestTimeout: requestTimeout,
       verbose: output.verbose)

@@ -1,0 +1,109 @@
+import ArgumentParser
+import BearingHTTP
+import BearingLocation
+import BearingPersistence
+import BearingPlaces
+import BearingText
+import CoffeeFinder
+import Dependencies
+import Foundation
+import Settings
+
+/// `coffee-finder download --around LAT,LON --radius 5km`: stores an area's cafés from
+/// Overpass for offline use.
+struct DownloadCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "download",
+    abstract: "Download the cafés around a point from OpenStreetMap (Overpass) for offline use.",
+    discussion: """
+      --radius is 5km unless given, at most 50km. The area is stored as a circle; `coffee-finder
+      areas` lists, updates and removes it. Nothing is stored unless the whole download arrived.
+
+      Examples:
+        coffee-finder download --around 48.8566,2.3522 --radius 5km --area Paris
+      """
+  )
+
+  @Option(help: "The middle of the area, as LAT,LON.") var around: String
+  @Option(help: "What to call the area (default: the coordinates).") var area: String?
+  /// `--radius` (here 5 km unless given, at most 50 km) and `--overpass-url`; the other search
+  /// options are accepted and ignored, as the top-level command takes them anywhere.
+  @OptionGroup var search: SearchOptions
+  @OptionGroup var data: DataOptions
+  @OptionGroup var output: OutputOptions
+
+  /// The largest download radius: the public instances are shared.
+  static let maximumRadius: Double = 50_000
+
+  func validate() throws {
+    _ = try LocationOptions.parseCoordinate(around, option: "--around")
+    _ = try Self.metres(search.radius)
+  }
+
+  func run() async throws {
+    output.bootstrapLogging()
+    let center = try LocationOptions.parseCoordinate(around, option: "--around")
+    let metres = try Self.metres(search.radius)
+    let name = area ?? String(format: "%.4f,%.4f", center.latitude, center.longitude)
+    try await Self.download(
+      around: center, radius: metres, name: name, overpassURL: search.overpassURL, data: data)
+  }
+
+  /// Downloads, then stores in one transaction, saying what happens on stderr as it goes.
+  static func download(
+    around center: Coordinate, radius: Double, name: String, overpassURL: String?,
+    data: DataOptions
+  ) async throws {
+    let settings = try SearchOptions.load(SettingsOverrides(overpassURL: overpassURL)).settings
+    let overpass = OverpassPlaces(
+      endpoint: settings.overpassURL, userAgent: CoffeeFinderCommand.userAgent,
+      serverTimeout: 120)
+    let host = settings.overpassURL.host ?? settings.overpassURL.absoluteString
+    Console.note(
+      "downloading the cafés within \(DistanceText.format(radius)) of "
+        + String(format: "%.5f,%.5f", center.latitude, center.longitude)
+        + " from \(TerminalText.escape(host))…")
+    @Dependency(\.httpClient) var http
+    let (places, bytes): ([Place], Int)
+    do {
+      (places, bytes) = try await overpass.download(around: center, radius: radius, using: http)
+    } catch {
+      throw CLIError("\(UserMessage.line(for: error)) Nothing was stored.")
+    }
+    Console.note(
+      "received \(ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file)): "
+        + "\(places.count) cafés; storing…")
+    guard !places.isEmpty else {
+      throw CLIError(
+        "Overpass found no named café within \(DistanceText.format(radius)) of "
+          + String(format: "%.5f,%.5f", center.latitude, center.longitude)
+          + "; nothing was stored")
+    }
+    let box = StoredArea.Boundary.circle(center: center, radius: radius).boundingBox
+    let dataset = PlaceDataset(
+      coverage: DataCoverage(
+        area: name,
+        source: "OpenStreetMap via Overpass, "
+          + Date().formatted(.iso8601.year().month().day()),
+        south: box.south, west: box.west, north: box.north, east: box.east,
+        placeCount: places.count),
+      places: places)
+    let stored = try await ImportCommand.store(
+      dataset, origin: .around(center, radius: radius),
+      boundary: .circle(center: center, radius: radius), data: data)
+    Console.out(
+      "Stored \(stored.placeCount) places as the area \"\(TerminalText.escape(stored.name))\" "
+        + "in \(data.placeStoreURL.path).")
+  }
+
+  /// The radius in metres (5 km when not given), or a usage error when it is not more than 0
+  /// and at most ``maximumRadius``.
+  static func metres(_ radius: DistanceArgument?) throws -> Double {
+    let metres = radius?.metres ?? 5_000
+    guard metres > 0, metres <= maximumRadius else {
+      throw ValidationError(
+        "--radius must be a distance more than 0 and at most 50km, such as 800m or 5km")
+    }
+    return metres
+  }
+}
