@@ -176,6 +176,7 @@ let package = Package(
         "BearingPersistence", "BearingTelemetry", "BearingText",
         "Settings",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
       ]
     ),
