@@ -16,7 +16,8 @@ struct InteractiveSession {
   var output: OutputOptions
 
   func run() async throws {
-    let setup = try SearchSetup(location: location, search: search, data: data, output: output)
+    let setup = try await SearchSetup(
+      location: location, search: search, data: data, output: output)
     let settings = setup.settings
     let database: DatabaseClient
     do {

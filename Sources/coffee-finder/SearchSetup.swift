@@ -14,13 +14,15 @@ struct SearchSetup {
   var center: Coordinate
   var locationOrigin: LocationOrigin
   var locationManager: LocationManager
+  /// Why the location source was chosen, when no option chose it.
+  var locationChoice: LocationChoice
 
   /// Loads the settings (with the command line's overrides), logging as `output` says, and
   /// makes the clients; a one-shot location request waits up to `requestTimeout`.
   init(
     location: LocationOptions, search: SearchOptions, data: DataOptions, output: OutputOptions,
     requestTimeout: Duration = .seconds(10)
-  ) throws {
+  ) async throws {
     output.bootstrapLogging()
     let loaded = try search.settings(gpsd: location.gpsd)
     settings = loaded.settings
@@ -28,8 +30,10 @@ struct SearchSetup {
     (places, dataOrigin, offline) = try SearchOptions.places(
       for: settings, dataDirectory: data.directory)
     center = offline.map { NearbyCommand.center(of: $0.coverage) } ?? NearbyCommand.helsinki
-    (locationOrigin, locationManager) = try location.makeSource(
+    locationChoice = try await location.makeSource(
       defaultCenter: center, settings: loaded, requestTimeout: requestTimeout,
       verbose: output.verbose)
+    locationOrigin = locationChoice.origin
+    locationManager = locationChoice.manager
   }
 }
