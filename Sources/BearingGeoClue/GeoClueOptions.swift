@@ -18,7 +18,8 @@ public struct GeoClueOptions: Hashable, Sendable {
   public var busAddress: String?
   /// How long to wait for a client before saying that no GeoClue agent answers. GeoClue 2.6
   /// answers `GetClient` only once an agent for the user is registered; the source keeps
-  /// waiting after saying so, and goes on when one appears.
+  /// waiting after saying so, and goes on when one appears. Keep it below the engine's
+  /// `availabilityTimeout` (5 s), so that the user hears why rather than "no answer".
   public var agentTimeout: Duration
   /// How long any other call may take.
   public var callTimeout: Duration
@@ -30,7 +31,7 @@ public struct GeoClueOptions: Hashable, Sendable {
     distanceThreshold: UInt32 = 0,
     timeThreshold: UInt32 = 0,
     busAddress: String? = nil,
-    agentTimeout: Duration = .seconds(5),
+    agentTimeout: Duration = .seconds(2),
     callTimeout: Duration = .seconds(10)
   ) {
     self.desktopID = desktopID

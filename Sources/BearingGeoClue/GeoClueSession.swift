@@ -32,7 +32,7 @@ struct GeoClueSession {
     do {
       bus = try BusConnection(address: options.busAddress)
     } catch {
-      emit(.unavailable(.geoClueUnavailable(reason: "no system bus (\(error.message))")))
+      emit(.unavailable(.geoClueUnavailable(reason: "no system bus: \(error.message)")))
       return .retry
     }
     var clientPath: String?

@@ -85,7 +85,7 @@ public enum LocationError: Error, Hashable, Sendable, CustomStringConvertible {
     case .geoClueNoAgent(let desktopID):
       "GeoClue is waiting for a location agent for your user before it answers \(desktopID), "
         + "and none is running. Log in to a desktop with location services on, or run "
-        + "GeoClue's demo agent (/usr/libexec/geoclue-2.0/demos/agent); still waiting."
+        + "GeoClue's demo agent (/usr/libexec/geoclue-2.0/demos/agent)."
     }
   }
 

@@ -7,7 +7,8 @@ struct LocationChoice {
   var origin: LocationOrigin
   var manager: LocationManager
   /// Why the automatic choice fell where it did ("no gpsd at 127.0.0.1:2947 and no GeoClue on
-  /// the system bus"); `nil` when an option or the configuration chose the source.
+  /// the system bus"), the start of the user's line; `nil` when an option or the
+  /// configuration chose the source.
   var reason: String?
 
   init(_ origin: LocationOrigin, _ manager: LocationManager, reason: String? = nil) {
@@ -24,12 +25,12 @@ struct LocationChoice {
     case .simulated:
       return "\(reason): using a simulated position at \(place); pass --at LAT,LON, --gpsd "
         + "HOST:PORT or --geoclue"
-    case .gpsd(let endpoint):
-      return "no location option: \(reason), using gpsd at \(endpoint)"
+    case .gpsd:
+      return "\(reason): using it"
     case .geoClue(let id):
-      return "no location option: \(reason), using GeoClue (desktop id \(id))"
+      return "\(reason): using GeoClue on the system bus (desktop id \(id))"
     default:
-      return "no location option: \(reason), using \(origin)"
+      return "\(reason): using \(origin)"
     }
   }
 }

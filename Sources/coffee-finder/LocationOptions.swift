@@ -156,11 +156,11 @@ struct LocationOptions: ParsableArguments {
     if await SourceProbe.listens(host: endpoint.host, port: endpoint.port) {
       return LocationChoice(
         .gpsd(endpoint: endpoint.description), .gpsd(endpoint, configuration: configuration),
-        reason: "gpsd answers at \(endpoint)")
+        reason: "no location option and gpsd answers at \(endpoint)")
     }
     if await GeoClue.isPresent() {
       var choice = geoClueChoice(configuration: configuration)
-      choice.reason = "no gpsd at \(endpoint), and GeoClue is on the system bus"
+      choice.reason = "no location option and no gpsd at \(endpoint)"
       return choice
     }
     return LocationChoice(
