@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "BearingTesting", targets: ["BearingTesting"]),
     .library(name: "BearingLocation", targets: ["BearingLocation"]),
     .library(name: "BearingGPSD", targets: ["BearingGPSD"]),
+    .library(name: "BearingGeoClue", targets: ["BearingGeoClue"]),
     .library(name: "BearingHTTP", targets: ["BearingHTTP"]),
     .library(name: "BearingPlaces", targets: ["BearingPlaces"]),
     .library(name: "BearingPersistence", targets: ["BearingPersistence"]),
@@ -95,6 +96,16 @@ let package = Package(
         .product(name: "NIOPosix", package: "swift-nio"),
       ]
     ),
+    // libdbus-1, the reference D-Bus client library, for GeoClue on the system bus.
+    .systemLibrary(
+      name: "CDBus", path: "Sources/CDBus", pkgConfig: "dbus-1",
+      providers: [.apt(["libdbus-1-dev"])]),
+    .target(name: "BearingGeoClue", dependencies: ["BearingLocation", "CDBus"]),
+    // Test support: a real GeoClue on a private system bus. Not a product.
+    .target(
+      name: "BearingGeoClueTesting",
+      dependencies: ["BearingGeoClue", "BearingLocation", "BearingLocationTesting"]
+    ),
     .target(
       name: "BearingHTTP",
       dependencies: [
@@ -172,7 +183,9 @@ let package = Package(
     .executableTarget(
       name: "coffee-finder",
       dependencies: [
-        "CoffeeFinder", "Bearing", "BearingLocation", "BearingGPSD", "BearingHTTP", "BearingPlaces",
+        "CoffeeFinder", "Bearing", "BearingLocation", "BearingGPSD", "BearingGeoClue",
+        "BearingHTTP",
+        "BearingPlaces",
         "BearingPersistence", "BearingTelemetry", "BearingText",
         "Settings",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -214,6 +227,10 @@ let package = Package(
         "BearingGPSD", "BearingLocation", "BearingLocationTesting",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
+    ),
+    .testTarget(
+      name: "BearingGeoClueTests",
+      dependencies: ["BearingGeoClue", "BearingGeoClueTesting", "BearingLocation"]
     ),
     .testTarget(
       name: "BearingHTTPTests",
@@ -259,7 +276,7 @@ let package = Package(
     .testTarget(
       name: "CoffeeFinderTests",
       dependencies: [
-        "BearingLocationTesting",
+        "BearingLocationTesting", "BearingGeoClueTesting",
         "CoffeeFinder", "Bearing", "BearingTesting", "BearingLocation", "BearingHTTPTesting",
         "BearingPlaces", "BearingPersistence", "BearingText",
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),

@@ -31,6 +31,15 @@ public enum LocationError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A replayed track jumps in time (two recordings joined): `recorded` seconds between two
   /// fixes, replayed as `replayedAs`.
   case trackJumped(recorded: TimeInterval, at: Date, replayedAs: Duration)
+  /// GeoClue cannot be asked: there is no system bus, or GeoClue is not on it; `reason` says
+  /// which.
+  case geoClueUnavailable(reason: String)
+  /// GeoClue refused location to the app `desktopID` (its configuration, or the user through
+  /// its agent); `reason` is GeoClue's own message.
+  case geoClueDenied(desktopID: String, reason: String)
+  /// GeoClue waits for a location agent for this user (the desktop's, which asks the user)
+  /// before it answers `desktopID`, and none is running.
+  case geoClueNoAgent(desktopID: String)
 
   public var description: String {
     switch self {
@@ -65,6 +74,18 @@ public enum LocationError: Error, Hashable, Sendable, CustomStringConvertible {
     case .trackJumped(let recorded, let date, let replayedAs):
       "The track jumps \(Self.duration(recorded)) at \(date.formatted(.iso8601)); replayed as "
         + "\(Self.duration(Double(replayedAs.components.seconds)))."
+    case .geoClueUnavailable(let reason):
+      "Location services are unavailable: GeoClue cannot be reached (\(reason)). Install and "
+        + "start it (Debian: apt install geoclue-2.0), or use gpsd or a simulated location."
+    case .geoClueDenied(let desktopID, let reason):
+      "GeoClue refused location to \(desktopID) (\(reason)). Allow \(desktopID) when your "
+        + "desktop's GeoClue agent asks (its location settings), or add a [\(desktopID)] "
+        + "section with allowed=true, system=false and users= to /etc/geoclue/geoclue.conf "
+        + "and restart geoclue."
+    case .geoClueNoAgent(let desktopID):
+      "GeoClue is waiting for a location agent for your user before it answers \(desktopID), "
+        + "and none is running. Log in to a desktop with location services on, or run "
+        + "GeoClue's demo agent (/usr/libexec/geoclue-2.0/demos/agent)."
     }
   }
 

@@ -10,6 +10,8 @@ import BearingText
 public enum LocationOrigin: Hashable, Sendable, CustomStringConvertible {
   /// Live fixes from gpsd at `endpoint` (`host:port`).
   case gpsd(endpoint: String)
+  /// Live fixes from GeoClue on the system bus, asked for as the desktop id `desktopID`.
+  case geoClue(desktopID: String)
   /// A recorded track replayed from `file`.
   case replay(file: String)
   /// A simulated walk among regions.
@@ -22,6 +24,7 @@ public enum LocationOrigin: Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .gpsd(let endpoint): "gpsd \(endpoint)"
+    case .geoClue: "GeoClue"
     case .replay(let file): "replay of \(TerminalText.escape(file))"
     case .wander: "simulated wander"
     case .manual(let coordinate): "manual \(Self.short(coordinate))"
@@ -34,6 +37,7 @@ public enum LocationOrigin: Hashable, Sendable, CustomStringConvertible {
   public var kind: String {
     switch self {
     case .gpsd: "gpsd"
+    case .geoClue: "geoclue"
     case .replay: "replay"
     case .wander: "wander"
     case .manual: "manual"

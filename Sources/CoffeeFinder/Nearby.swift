@@ -172,6 +172,15 @@ public struct Nearby: Reducer {
       return researchIfDue(&state)
 
     case .locationManager(.didFailWithError(let error)):
+      // Denied, the failure is why: the answer to the fix asked for on denial.
+      if case .denied = state.phase {
+        state.phase = .denied(Self.deniedMessage(for: error))
+        return .none
+      }
+      if state.phase == .authorizing {
+        state.phase = .denied(Self.deniedMessage(for: error))
+        return .none
+      }
       // A failure after results keeps them on screen; before any, it is the screen's state.
       if state.location == nil { state.phase = .failed(error.description) }
       return .none
@@ -209,8 +218,16 @@ public struct Nearby: Reducer {
         }
       }
     case .denied, .restricted:
-      state.phase = .denied(Self.deniedMessage)
-      return .cancel(id: CancelID.search)
+      // Asking for a fix while denied makes the source say why (GeoClue refused the app, or
+      // has no agent), as `didFailWithError`, which then becomes the message. Refused at
+      // the start, the phase stays `authorizing` until that answer, so that a one-shot
+      // command reports the reason, not the general message.
+      if state.phase != .authorizing { state.phase = .denied(Self.deniedMessage) }
+      let locationManager = locationManager
+      return .merge(
+        .cancel(id: CancelID.search),
+        .run { _ in await locationManager.requestLocation() }
+      )
     case .notDetermined:
       return .none
     }
@@ -220,6 +237,15 @@ public struct Nearby: Reducer {
   public static let deniedMessage =
     "Location access is off: gpsd could not be reached. Start gpsd (or pass --gpsd HOST:PORT), "
     + "or choose a location with --at LAT,LON, --replay FILE or --wander."
+
+  /// What to do when location access is refused because of `error`: GeoClue's errors say
+  /// what to allow or start; any other keeps ``deniedMessage``, which names the app's options.
+  public static func deniedMessage(for error: LocationError) -> String {
+    switch error {
+    case .geoClueDenied, .geoClueNoAgent, .geoClueUnavailable: error.description
+    default: deniedMessage
+    }
+  }
 
   /// A search around the latest fix when the user has moved away from the last search's centre,
   /// no search is running and the throttle allows one.

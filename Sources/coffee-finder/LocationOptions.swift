@@ -1,14 +1,16 @@
 import ArgumentParser
 import BearingGPSD
+import BearingGeoClue
 import BearingLocation
 import BearingText
 import CoffeeFinder
 import Foundation
 import Settings
 
-/// Where the location comes from: `--at`, `--gpsd`, `--replay` or `--wander`; none of them
-/// means gpsd at the configured `gpsd_address` (config file or `COFFEE_FINDER_GPSD`) when one
-/// is configured, else a simulated position at the centre of the offline data.
+/// Where the location comes from: `--at`, `--gpsd`, `--replay`, `--wander` or `--geoclue`. None
+/// of them means gpsd at the configured `gpsd_address` (config file or `COFFEE_FINDER_GPSD`)
+/// when one is configured; else, automatically, gpsd if it answers at the default address,
+/// else GeoClue if it is on the system bus, else a simulated position.
 struct LocationOptions: ParsableArguments {
   @Option(name: .customLong("at"), help: "Use this position, as LAT,LON (e.g. 60.1699,24.9384).")
   var at: String?
@@ -33,11 +35,20 @@ struct LocationOptions: ParsableArguments {
   @Flag(help: "Simulate a walk, at walking pace, among central Helsinki neighbourhoods.")
   var wander = false
 
+  @Flag(
+    name: .customLong("geoclue"),
+    help:
+      "Ask GeoClue, the desktop's location service, on the system bus (desktop id coffee-finder).")
+  var geoClue = false
+
+  /// The desktop id the app gives GeoClue: what its configuration or agent must allow.
+  static let desktopID = "coffee-finder"
+
   /// Throws a usage error for contradictory or malformed options.
   func check() throws {
-    let chosen = [at != nil, gpsd != nil, replay != nil, wander].filter { $0 }.count
+    let chosen = [at != nil, gpsd != nil, replay != nil, wander, geoClue].filter { $0 }.count
     guard chosen <= 1 else {
-      throw ValidationError("choose one of --at, --gpsd, --replay and --wander")
+      throw ValidationError("choose one of --at, --gpsd, --replay, --wander and --geoclue")
     }
     if let at { _ = try Self.parseCoordinate(at) }
     if let gpsd {
@@ -71,27 +82,27 @@ struct LocationOptions: ParsableArguments {
     }
   }
 
-  /// The location source and a client for it; `defaultCenter` is used when none was chosen
-  /// and no gpsd is configured. A one-shot request waits up to `requestTimeout` for a fix.
+  /// The location source and a client for it, and, when no option chose it, why it was
+  /// chosen. `defaultCenter` is used when nothing else is found. A one-shot request waits up
+  /// to `requestTimeout` for a fix.
   func makeSource(
     defaultCenter: Coordinate, settings: LoadedSettings, requestTimeout: Duration = .seconds(10),
     verbose: Bool = false
-  ) throws -> (LocationOrigin, LocationManager) {
+  ) async throws -> LocationChoice {
     let configuration = LocationEngine.Configuration(requestTimeout: requestTimeout)
     if let at {
       let coordinate = try Self.parseCoordinate(at)
-      return (
-        .manual(coordinate),
-        .fixed(Location(coordinate: coordinate), configuration: configuration)
-      )
+      return LocationChoice(
+        .manual(coordinate), .fixed(Location(coordinate: coordinate), configuration: configuration))
     }
     // `--gpsd` reaches the settings as an override, so one parser reads it wherever it came from.
+    // A configured address is used as it is, reachable or not: gpsd may start later.
     if gpsd != nil || settings.source(of: .gpsdAddress) != .defaultValue {
       let endpoint = settings.settings.gpsdAddress
-      return (
-        .gpsd(endpoint: endpoint.description), .gpsd(endpoint, configuration: configuration)
-      )
+      return LocationChoice(
+        .gpsd(endpoint: endpoint.description), .gpsd(endpoint, configuration: configuration))
     }
+    if geoClue { return Self.geoClueChoice(configuration: configuration) }
     if let replay {
       let url = URL(fileURLWithPath: replay)
       let data: Data
@@ -119,25 +130,49 @@ struct LocationOptions: ParsableArguments {
       if let summary = track.issueSummary {
         Console.note("replay of \(TerminalText.escape(replay)): \(summary)")
       }
-      return (
+      return LocationChoice(
         .replay(file: replay),
         .replaying(
           track, speed: replaySpeed, repeats: loop, maximumGap: Self.maximumReplayGap,
-          configuration: configuration)
-      )
+          configuration: configuration))
     }
     if wander {
-      return (
+      return LocationChoice(
         .wander,
         .wandering(
           among: LocationManager.demoRegions, seed: 2026,
-          stepDistance: LocationManager.walkingSpeed, configuration: configuration)
-      )
+          stepDistance: LocationManager.walkingSpeed, configuration: configuration))
     }
-    return (
+    return await Self.automaticChoice(defaultCenter: defaultCenter, configuration: configuration)
+  }
+
+  /// No option chose a source: gpsd if it answers at the default address (`BEARING_GPSD`, else
+  /// `GPSD_HOST`/`GPSD_PORT`, else 127.0.0.1:2947), else GeoClue if it is on the system bus,
+  /// else a fixed position at `defaultCenter`.
+  static func automaticChoice(
+    defaultCenter: Coordinate, configuration: LocationEngine.Configuration
+  ) async -> LocationChoice {
+    let endpoint = GPSDEndpoint.fromEnvironment()
+    if await SourceProbe.listens(host: endpoint.host, port: endpoint.port) {
+      return LocationChoice(
+        .gpsd(endpoint: endpoint.description), .gpsd(endpoint, configuration: configuration),
+        reason: "no location option and gpsd answers at \(endpoint)")
+    }
+    if await GeoClue.isPresent() {
+      var choice = geoClueChoice(configuration: configuration)
+      choice.reason = "no location option and no gpsd at \(endpoint)"
+      return choice
+    }
+    return LocationChoice(
       .simulated(defaultCenter),
-      .fixed(Location(coordinate: defaultCenter), configuration: configuration)
-    )
+      .fixed(Location(coordinate: defaultCenter), configuration: configuration),
+      reason: "no gpsd at \(endpoint) and no GeoClue on the system bus")
+  }
+
+  static func geoClueChoice(configuration: LocationEngine.Configuration) -> LocationChoice {
+    LocationChoice(
+      .geoClue(desktopID: desktopID),
+      .geoClue(GeoClueOptions(desktopID: desktopID), configuration: configuration))
   }
 
   /// The longest wait between two replayed fixes: a longer jump in a track (two recordings

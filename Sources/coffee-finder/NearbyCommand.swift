@@ -13,13 +13,16 @@ struct NearbyCommand: AsyncParsableCommand {
     commandName: "nearby",
     abstract: "List the coffee shops nearest to you.",
     discussion: """
-      With no location option, uses the offline data and a simulated position at its centre.
+      With no location option, uses gpsd if it answers at the default address, else GeoClue if
+      it is on the system bus, else a simulated position at the centre of the offline data, and
+      says which in one line on stderr.
 
       Examples:
         coffee-finder nearby
         coffee-finder nearby --at 60.1699,24.9384 --limit 5
         coffee-finder nearby --json --radius 300
         coffee-finder nearby --gpsd 127.0.0.1:2947
+        coffee-finder nearby --geoclue
         coffee-finder nearby --replay walk.nmea
       """
   )
@@ -32,7 +35,7 @@ struct NearbyCommand: AsyncParsableCommand {
   @Flag(help: "Print JSON instead of a table.")
   var json = false
 
-  @Option(help: "Seconds to wait for a location fix from gpsd or a replay (default 20).")
+  @Option(help: "Seconds to wait for a location fix from gpsd, GeoClue or a replay (default 20).")
   var timeout: Double = 20
 
   func validate() throws {
@@ -49,11 +52,11 @@ struct NearbyCommand: AsyncParsableCommand {
       location: location, search: search, data: data, output: output,
       requestTimeout: .seconds(timeout + 1))
     let (settings, origin, dataOrigin) = (setup.settings, setup.locationOrigin, setup.dataOrigin)
-    if case .simulated = origin {
-      Console.note(
-        "no location given: using a simulated position at the centre of the offline data "
-          + "(\(TerminalText.escape(dataOrigin.description))); pass --at LAT,LON or --gpsd HOST:PORT"
-      )
+    if let note = setup.locationChoice.note(
+      simulatedAt:
+        "the centre of the offline data (\(TerminalText.escape(dataOrigin.description)))")
+    {
+      Console.note(note)
     }
     let store = Store(
       initialState: Nearby.State(

@@ -15,6 +15,8 @@ struct SearchSetup {
   var center: Coordinate
   var locationOrigin: LocationOrigin
   var locationManager: LocationManager
+  /// Why the location source was chosen, when no option chose it.
+  var locationChoice: LocationChoice
 
   /// Loads the settings (with the command line's overrides), logging as `output` says, and
   /// makes the clients; a one-shot location request waits up to `requestTimeout`.
@@ -28,8 +30,10 @@ struct SearchSetup {
     let offline: OfflineLibrary?
     (places, dataOrigin, offline) = try await SearchOptions.places(for: settings, data: data)
     center = offline?.coverages.first.map(NearbyCommand.center(of:)) ?? NearbyCommand.helsinki
-    (locationOrigin, locationManager) = try location.makeSource(
+    locationChoice = try await location.makeSource(
       defaultCenter: center, settings: loaded, requestTimeout: requestTimeout,
       verbose: output.verbose)
+    locationOrigin = locationChoice.origin
+    locationManager = locationChoice.manager
   }
 }

@@ -43,12 +43,15 @@ struct WatchCommand: AsyncParsableCommand {
     let loaded = try SearchOptions.load(SettingsOverrides(units: units, gpsdAddress: location.gpsd))
     let database = try data.openDatabase()
     let center = NearbyCommand.helsinki
-    let (origin, manager) = try location.makeSource(
+    let choice = try await location.makeSource(
       defaultCenter: center, settings: loaded, verbose: output.verbose)
+    let (origin, manager) = (choice.origin, choice.manager)
     if case .simulated = origin {
       throw ValidationError(
-        "watch needs a moving source: --gpsd HOST:PORT, --replay FILE or --wander")
+        "watch needs a moving source (\(choice.reason ?? "none given")): --gpsd HOST:PORT, "
+          + "--geoclue, --replay FILE or --wander")
     }
+    if let note = choice.note(simulatedAt: "") { Console.note(note) }
     // This command is the view: it sends events to the feature and prints what the feature
     // reports; the feature talks to the location source and the database.
     let viewModel = ViewModel(

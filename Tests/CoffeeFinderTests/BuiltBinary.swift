@@ -41,9 +41,12 @@ enum BuiltBinary {
     }
     environment["XDG_CONFIG_HOME"] = dataDirectory.appendingPathComponent("config").path
     environment["XDG_DATA_HOME"] = dataDirectory.appendingPathComponent("xdg-data").path
+    // The automatic choice finds neither a gpsd nor a GeoClue of the machine's.
     environment["BEARING_GPSD"] = "127.0.0.1:1"
     // No test reaches the public Overpass instance: a closed port unless the test says otherwise.
     environment["COFFEE_FINDER_OVERPASS_URL"] = "http://127.0.0.1:1/api/interpreter"
+    environment["DBUS_SYSTEM_BUS_ADDRESS"] =
+      "unix:path=\(dataDirectory.appendingPathComponent("no-system-bus").path)"
     return environment
   }
 

@@ -57,7 +57,10 @@ import Testing
       $0.date = .constant(Fixtures.epoch)
     }
     await store.send(.onAppear) { $0.phase = .authorizing }
-    await store.receive(\.locationManager.didChangeAuthorization, .denied) {
+    await store.receive(\.locationManager.didChangeAuthorization, .denied)
+    // The fix asked for on denial fails with the reason; a plain denial keeps the message that
+    // names the app's options.
+    await store.receive(\.locationManager.didFailWithError, .denied) {
       $0.phase = .denied(Nearby.deniedMessage)
     }
     #expect(Nearby.deniedMessage.contains("gpsd"))
@@ -65,6 +68,39 @@ import Testing
     await store.send(.refreshTapped)
     await store.send(.onDisappear)
     await store.finish()
+  }
+
+  @Test func deniedByGeoClueSaysWhatToAllow() async {
+    let location = TestLocationManager(authorization: .denied)
+    let store = TestStore(initialState: Nearby.State()) {
+      Nearby()
+    } withDependencies: {
+      $0.locationManager = location.client
+      $0.date = .constant(Fixtures.epoch)
+    }
+    await store.send(.onAppear) { $0.phase = .authorizing }
+    await store.receive(\.locationManager.didChangeAuthorization, .denied)
+    await store.receive(\.locationManager.didFailWithError, .denied) {
+      $0.phase = .denied(Nearby.deniedMessage)
+    }
+    // A later reason replaces the message: GeoClue's is shown, gpsd's keeps the message that
+    // names the app's options.
+    let gpsd = LocationError.servicesUnavailable(endpoint: "127.0.0.1:2947", reason: "refused")
+    location.emit(.didFailWithError(gpsd))
+    await store.receive(\.locationManager.didFailWithError, gpsd)
+    let refused = LocationError.geoClueDenied(
+      desktopID: "coffee-finder", reason: "'coffee-finder' disallowed by configuration")
+    location.emit(.didFailWithError(refused))
+    await store.receive(\.locationManager.didFailWithError, refused) {
+      $0.phase = .denied(refused.description)
+    }
+    #expect(refused.description.contains("[coffee-finder]"))
+    await store.send(.onDisappear)
+    await store.finish()
+    #expect(
+      location.calls.value == [
+        "requestWhenInUseAuthorization", "requestLocation", "stopUpdatingLocation",
+      ])
   }
 
   @Test func searchFailureAndEmptyResultsAreStates() async {

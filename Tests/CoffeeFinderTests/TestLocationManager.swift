@@ -39,7 +39,12 @@ final class TestLocationManager: Sendable {
     }
     client.requestLocation = { [self] in
       calls.withValue { $0.append("requestLocation") }
-      if let fixOnStart { emit(.didUpdateLocations([fixOnStart])) }
+      // As the engine does: a request while not authorized fails, saying why.
+      if !authorization.isAuthorized {
+        emit(.didFailWithError(.denied))
+      } else if let fixOnStart {
+        emit(.didUpdateLocations([fixOnStart]))
+      }
     }
     client.stopUpdatingLocation = { [self] in
       calls.withValue { $0.append("stopUpdatingLocation") }
