@@ -88,6 +88,8 @@ struct InteractiveSession {
         case .send(let action): store.send(action)
         case .quit:
           await store.send(.onDisappear).finish()
+          terminal.restore()
+          if let note = setup.locationChoice.closingNote { Console.note(note) }
           return
         case .ignore: break
         }

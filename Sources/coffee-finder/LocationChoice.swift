@@ -10,6 +10,9 @@ struct LocationChoice {
   /// the system bus"), the start of the user's line; `nil` when an option or the
   /// configuration chose the source.
   var reason: String?
+  /// What the user should hear when the command ends: a replay's summary of the sentences it
+  /// skipped ("1 of 6 sentences skipped: 1 had bad checksums").
+  var closingNote: String?
 
   init(_ origin: LocationOrigin, _ manager: LocationManager, reason: String? = nil) {
     self.origin = origin

@@ -127,14 +127,16 @@ struct LocationOptions: ParsableArguments {
       if verbose {
         for issue in track.issues { Console.note("\(TerminalText.escape(replay)): \(issue)") }
       }
-      if let summary = track.issueSummary {
-        Console.note("replay of \(TerminalText.escape(replay)): \(summary)")
-      }
-      return LocationChoice(
+      var choice = LocationChoice(
         .replay(file: replay),
         .replaying(
           track, speed: replaySpeed, repeats: loop, maximumGap: Self.maximumReplayGap,
           configuration: configuration))
+      // Said when the command ends, where the user reads the last lines.
+      choice.closingNote = track.issueSummary.map {
+        "replay of \(TerminalText.escape(replay)): \($0)"
+      }
+      return choice
     }
     if wander {
       return LocationChoice(

@@ -73,6 +73,7 @@ struct NearbyCommand: AsyncParsableCommand {
     // Stop locating, then let what the search set off (analytics, say) finish before exiting.
     await store.send(.onDisappear).finish()
     await appeared.finish()
+    if let note = setup.locationChoice.closingNote { Console.note(note) }
     switch finished.phase {
     case .loaded:
       let center = finished.searchCenter ?? setup.center

@@ -93,6 +93,7 @@ struct WatchCommand: AsyncParsableCommand {
       return first
     }
     await viewModel.send(.onDisappear).finish()
+    if let note = choice.closingNote { Console.note(note) }
     switch ending {
     case .failed(let message): throw CLIError(message)
     // Ctrl-C is the way to end a watch: exit 0. SIGTERM from elsewhere: 128 + 15.

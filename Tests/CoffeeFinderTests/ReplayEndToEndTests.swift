@@ -47,6 +47,9 @@ import Testing
     #expect(outcome.stderr.contains("The track jumps 2 h 59 min"))
     #expect(outcome.stderr.contains("1 of 6 sentences skipped: 1 had bad checksums"))
     #expect(outcome.stderr.contains("the replay ended after 5 fix(es)"))
+    // The summary of what was skipped is the last line, where the user reads it.
+    let lastLine = outcome.stderr.split(separator: "\n").last.map(String.init) ?? ""
+    #expect(lastLine.contains("1 of 6 sentences skipped"), "\(outcome.stderr)")
   }
 
   @Test func aGGAOnlyLogTakesItsDateFromReplayDateOrSaysWhatIsMissing() async throws {
