@@ -39,6 +39,7 @@ public struct PlaceStore: Sendable {
   /// The store's schema. Never edit a shipped migration: add one.
   ///
   /// - `places-v1`: areas, places, their membership, and an R*Tree over the places' positions.
+  /// - `places-v2`: place names resolved online (`--near`), so each is asked for once.
   public static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("places-v1") { db in
@@ -77,7 +78,46 @@ public struct PlaceStore: Sendable {
             rowid, minLatitude, maxLatitude, minLongitude, maxLongitude);
           """)
     }
+    migrator.registerMigration("places-v2") { db in
+      try db.create(table: "geocode") { t in
+        t.primaryKey("query", .text)
+        t.column("answers", .blob).notNull()
+        t.column("fetchedAt", .datetime).notNull()
+      }
+    }
     return migrator
+  }
+
+  // MARK: - Resolved names
+
+  /// The answers stored for `text` (compared without case or accents), or `nil` when it was
+  /// never asked for.
+  public func cachedGeocode(_ text: String) async throws(StorageError) -> [GeocodedPlace]? {
+    let key = Self.fold(text.trimmingCharacters(in: .whitespaces))
+    return try await database.mapErrors {
+      try await database.writer.read { db in
+        guard
+          let data = try Data.fetchOne(
+            db, sql: "SELECT answers FROM geocode WHERE query = ?", arguments: [key])
+        else { return nil }
+        return try JSONDecoder().decode([GeocodedPlace].self, from: data)
+      }
+    }
+  }
+
+  /// Keeps `answers` for `text`.
+  public func saveGeocode(
+    _ text: String, answers: [GeocodedPlace], at date: Date = Date()
+  ) async throws(StorageError) {
+    let key = Self.fold(text.trimmingCharacters(in: .whitespaces))
+    let data = try await database.mapErrors { try JSONEncoder().encode(answers) }
+    try await database.mapErrors {
+      try await database.writer.write { db in
+        try db.execute(
+          sql: "INSERT OR REPLACE INTO geocode (query, answers, fetchedAt) VALUES (?, ?, ?)",
+          arguments: [key, data, date])
+      }
+    }
   }
 
   // MARK: - Areas

@@ -21,10 +21,14 @@ struct DownloadCommand: AsyncParsableCommand {
 
       Examples:
         coffee-finder download --around 48.8566,2.3522 --radius 5km --area Paris
+        coffee-finder download --near "Kallio, Helsinki" --radius 2km
       """
   )
 
-  @Option(help: "The middle of the area, as LAT,LON.") var around: String
+  @Option(help: "The middle of the area, as LAT,LON (or give --near NAME).") var around: String?
+  /// `--near NAME` (and `--at`, the same as `--around`); the top-level command takes these
+  /// anywhere.
+  @OptionGroup var location: LocationOptions
   @Option(help: "What to call the area (default: the coordinates).") var area: String?
   /// `--radius` (here 5 km unless given, at most 50 km) and `--overpass-url`; the other search
   /// options are accepted and ignored, as the top-level command takes them anywhere.
@@ -36,17 +40,33 @@ struct DownloadCommand: AsyncParsableCommand {
   static let maximumRadius: Double = 50_000
 
   func validate() throws {
-    _ = try LocationOptions.parseCoordinate(around, option: "--around")
+    let given = [around != nil, location.at != nil, location.near != nil].filter { $0 }.count
+    guard given == 1 else {
+      throw ValidationError("give the middle of the area: --around LAT,LON or --near NAME")
+    }
+    if let around { _ = try LocationOptions.parseCoordinate(around, option: "--around") }
     _ = try Self.metres(search.radius)
   }
 
   func run() async throws {
     output.bootstrapLogging()
-    let center = try LocationOptions.parseCoordinate(around, option: "--around")
     let metres = try Self.metres(search.radius)
-    let name = area ?? String(format: "%.4f,%.4f", center.latitude, center.longitude)
+    let center: Coordinate
+    var name = area
+    if let near = location.near {
+      let place = try await PlaceNameResolver.resolve(near, data: data)
+      Console.note(
+        "near \"\(TerminalText.escape(near))\": \(TerminalText.escape(place.name))")
+      center = place.coordinate
+      name = name ?? near
+    } else {
+      center = try LocationOptions.parseCoordinate(
+        around ?? location.at ?? "", option: around != nil ? "--around" : "--at")
+    }
+    let areaName = name ?? String(format: "%.4f,%.4f", center.latitude, center.longitude)
     try await Self.download(
-      around: center, radius: metres, name: name, overpassURL: search.overpassURL, data: data)
+      around: center, radius: metres, name: areaName, overpassURL: search.overpassURL,
+      data: data)
   }
 
   /// Downloads, then stores in one transaction, saying what happens on stderr as it goes.

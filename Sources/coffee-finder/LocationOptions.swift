@@ -32,6 +32,13 @@ struct LocationOptions: ParsableArguments {
   @Option(help: "Replay speed-up factor for --replay.")
   var replaySpeed: Double = 1
 
+  @Option(
+    help: ArgumentHelp(
+      "Use the place with this name (a stored area or place, else looked up online).",
+      discussion: "Names are looked up through OpenStreetMap's Nominatim at most once a second "
+        + "and kept in the place store; several places of one name are listed, not guessed."))
+  var near: String?
+
   @Flag(help: "Simulate a walk, at walking pace, among central Helsinki neighbourhoods.")
   var wander = false
 
@@ -46,9 +53,11 @@ struct LocationOptions: ParsableArguments {
 
   /// Throws a usage error for contradictory or malformed options.
   func check() throws {
-    let chosen = [at != nil, gpsd != nil, replay != nil, wander, geoClue].filter { $0 }.count
+    let chosen = [at != nil, near != nil, gpsd != nil, replay != nil, wander, geoClue]
+      .filter { $0 }.count
     guard chosen <= 1 else {
-      throw ValidationError("choose one of --at, --gpsd, --replay, --wander and --geoclue")
+      throw ValidationError(
+        "choose one of --at, --near, --gpsd, --replay, --wander and --geoclue")
     }
     if let at { _ = try Self.parseCoordinate(at) }
     if let gpsd {

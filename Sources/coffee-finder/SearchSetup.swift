@@ -1,6 +1,7 @@
 import BearingLocation
 import BearingPersistence
 import BearingPlaces
+import BearingText
 import CoffeeFinder
 import Foundation
 import Settings
@@ -30,6 +31,15 @@ struct SearchSetup {
     let offline: OfflineLibrary?
     (places, dataOrigin, offline) = try await SearchOptions.places(for: settings, data: data)
     center = offline?.coverages.first.map(NearbyCommand.center(of:)) ?? NearbyCommand.helsinki
+    var location = location
+    if let near = location.near {
+      let place = try await PlaceNameResolver.resolve(near, data: data)
+      Console.note(
+        "near \"\(TerminalText.escape(near))\": \(TerminalText.escape(place.name)) "
+          + String(format: "(%.5f,%.5f)", place.coordinate.latitude, place.coordinate.longitude))
+      location.near = nil
+      location.at = "\(place.coordinate.latitude),\(place.coordinate.longitude)"
+    }
     locationChoice = try await location.makeSource(
       defaultCenter: center, settings: loaded, requestTimeout: requestTimeout,
       verbose: output.verbose)

@@ -45,6 +45,7 @@ enum BuiltBinary {
     environment["BEARING_GPSD"] = "127.0.0.1:1"
     // No test reaches the public Overpass instance: a closed port unless the test says otherwise.
     environment["COFFEE_FINDER_OVERPASS_URL"] = "http://127.0.0.1:1/api/interpreter"
+    environment["COFFEE_FINDER_NOMINATIM_URL"] = "http://127.0.0.1:1/search"
     environment["DBUS_SYSTEM_BUS_ADDRESS"] =
       "unix:path=\(dataDirectory.appendingPathComponent("no-system-bus").path)"
     return environment
