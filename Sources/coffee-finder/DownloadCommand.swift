@@ -16,8 +16,9 @@ struct DownloadCommand: AsyncParsableCommand {
     commandName: "download",
     abstract: "Download the cafés around a point from OpenStreetMap (Overpass) for offline use.",
     discussion: """
-      --radius is 5km unless given, at most 50km. The area is stored as a circle; `coffee-finder
-      areas` lists, updates and removes it. Nothing is stored unless the whole download arrived.
+      --radius is 5km unless given, at most 50km. The area is stored as a circle; \
+      `coffee-finder areas` lists, updates and removes it. Nothing is stored unless the whole \
+      download arrived.
 
       Examples:
         coffee-finder download --around 48.8566,2.3522 --radius 5km --area Paris

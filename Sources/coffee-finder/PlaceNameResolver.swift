@@ -34,8 +34,8 @@ enum PlaceNameResolver {
       } catch {
         throw CLIError(
           "cannot find \"\(TerminalText.escape(name))\": \(UserMessage.line(for: error)) Offline, "
-            + "--near knows the names of stored areas and places: "
-            + TerminalText.escape(library.areas.map(\.name).joined(separator: ", ")))
+            + "--near knows the names of stored places and of the areas "
+            + TerminalText.escape(library.coverages.map(\.area).joined(separator: ", ")))
       }
       try? await store?.saveGeocode(name, answers: answers ?? [])
     }
