@@ -278,8 +278,9 @@ for target in package.targets where target.type != .system {
 }
 
 // Fuzzing (Fuzz/, scripts/fuzz): with BEARING_FUZZ=1 the modules that parse untrusted input are
-// built with libFuzzer's coverage instrumentation. Only they are: swift-syntax and the macro
-// plug-ins are built for the host, and a plug-in linked with libFuzzer's runtime gets its `main`.
+// built with libFuzzer's coverage instrumentation, and testable so that the harnesses reach
+// internal parsers (GPSDSession). Only they are: swift-syntax and the macro plug-ins are built for
+// the host, and a plug-in linked with libFuzzer's runtime gets libFuzzer's `main`.
 if Context.environment["BEARING_FUZZ"] == "1" {
   let parsers: Set = [
     "BearingGPSD", "BearingHTTP", "BearingLocation", "BearingPlaces", "BearingText", "Settings",
