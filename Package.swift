@@ -126,7 +126,7 @@ let package = Package(
     .target(
       name: "BearingPlaces",
       dependencies: [
-        "BearingHTTP", "BearingLocation", "CZlib",
+        "BearingHTTP", "BearingLocation", "BearingText", "CZlib",
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "DependenciesMacros", package: "swift-dependencies"),

@@ -28,9 +28,26 @@ extension HTTPError {
     }
     guard let text = String(data: body, encoding: .utf8) else { return nil }
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-    // An HTML error page is not a message a person wants to read in a terminal.
-    guard !trimmed.isEmpty, !trimmed.hasPrefix("<") else { return nil }
-    return sanitized(trimmed)
+    guard !trimmed.isEmpty else { return nil }
+    // An HTML error page is not a message a person wants to read in a terminal, but the line
+    // of it that states the error is (Overpass: `<p><strong>Error</strong>: runtime error: …`).
+    guard trimmed.hasPrefix("<") else { return sanitized(trimmed) }
+    return errorLine(inHTML: trimmed).map(sanitized)
+  }
+
+  /// The first line of an HTML page's text that starts with "Error:", entities decoded.
+  static func errorLine(inHTML html: String) -> String? {
+    let text = html.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
+    for line in text.split(whereSeparator: \.isNewline) {
+      let line = line.trimmingCharacters(in: .whitespaces)
+      guard line.hasPrefix("Error:") else { continue }
+      let message = line.dropFirst("Error:".count).trimmingCharacters(in: .whitespaces)
+        .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
+        .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&#39;", with: "'")
+        .replacingOccurrences(of: "&amp;", with: "&")
+      return message.isEmpty ? nil : message
+    }
+    return nil
   }
 
   /// Server text made safe to show: control characters escaped, at most 300 characters.

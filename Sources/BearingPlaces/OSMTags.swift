@@ -43,13 +43,23 @@ struct OSMTags: Hashable, Sendable {
   ///
   /// - parameter element: `node/123`, `way/456` or `relation/789`.
   func cafe(element: String, coordinate: Coordinate) -> Place? {
-    guard isCafe, let name = values["name"], !name.isEmpty else { return nil }
+    guard isCafe else { return nil }
+    return namedPlace(id: "osm:\(element)", coordinate: coordinate)
+  }
+
+  /// A place for any named element, for data that lists cafés already (`import --all`): its
+  /// categories are what the tags earn, or "Café" when they earn none.
+  ///
+  /// - parameter id: the place's id, such as `osm:node/123`.
+  func namedPlace(id: String, coordinate: Coordinate) -> Place? {
+    guard let name = values["name"], !name.isEmpty else { return nil }
+    let categories = self.categories
     return Place(
-      id: "osm:\(element)",
+      id: id,
       name: name,
       coordinate: coordinate,
       address: address,
-      categories: categories,
+      categories: categories.isEmpty ? [PlaceCategory.cafe.displayName] : categories,
       phone: values["phone"] ?? values["contact:phone"],
       website: values["website"] ?? values["contact:website"],
       source: .openStreetMap

@@ -1,5 +1,7 @@
+import BearingLocation
 import BearingPlaces
 import BearingText
+import Foundation
 
 /// Where place data comes from, with the credit its licence asks for.
 ///
@@ -12,6 +14,11 @@ public enum DataOrigin: Hashable, Sendable, CustomStringConvertible {
   case foursquare
   /// An offline OpenStreetMap dataset covering an area.
   case offline(DataCoverage)
+  /// OpenStreetMap through the Overpass API at `host`.
+  case overpass(host: String)
+  /// The offline data where it covers the search, the Overpass API at `host` elsewhere
+  /// (`--provider auto` without a key); ``resolved(at:)`` says which for a point.
+  case offlineElseOverpass(DataCoverage, host: String)
 
   public var description: String {
     switch self {
@@ -19,7 +26,19 @@ public enum DataOrigin: Hashable, Sendable, CustomStringConvertible {
     case .offline(let coverage):
       "offline data: \(TerminalText.escape(coverage.description)), "
         + "\(coverage.placeCount) places"
+    case .overpass(let host): "OpenStreetMap via Overpass (\(TerminalText.escape(host)))"
+    case .offlineElseOverpass(let coverage, let host):
+      "offline data for \(TerminalText.escape(coverage.area)), "
+        + "elsewhere OpenStreetMap via Overpass (\(TerminalText.escape(host)))"
     }
+  }
+
+  /// What answers a search centred on `center`: the offline data when it covers the point,
+  /// else Overpass; any other origin is itself.
+  public func resolved(at center: Coordinate) -> DataOrigin {
+    guard case .offlineElseOverpass(let coverage, let host) = self else { return self }
+    return coverage.contains(center, margin: OfflinePlaces.coverageMargin)
+      ? .offline(coverage) : .overpass(host: host)
   }
 
   /// The attribution line to show with results, if the data needs one.
@@ -27,6 +46,7 @@ public enum DataOrigin: Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .foursquare: "Places data from Foursquare"
     case .offline(let coverage): TerminalText.escape(coverage.attribution)
+    case .overpass, .offlineElseOverpass: DataCoverage.openStreetMapAttribution
     }
   }
 
@@ -35,6 +55,8 @@ public enum DataOrigin: Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .foursquare: "foursquare"
     case .offline: "offline"
+    case .overpass: "overpass"
+    case .offlineElseOverpass: "offline-else-overpass"
     }
   }
 }

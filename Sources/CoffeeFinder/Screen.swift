@@ -98,8 +98,9 @@ public enum Screen {
     var parts = ["Location: \(state.locationOrigin)"]
     // The credit comes before the data's description so that the licence's attribution stays
     // on screen when a narrow terminal cuts the line.
-    if let credit = state.dataOrigin.credit { parts.append(credit) }
-    parts.append("Data: \(state.dataOrigin)")
+    let data = state.nearby.searchCenter.map(state.dataOrigin.resolved(at:)) ?? state.dataOrigin
+    if let credit = data.credit { parts.append(credit) }
+    parts.append("Data: \(data)")
     return parts.joined(separator: " | ")
   }
 

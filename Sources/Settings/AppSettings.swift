@@ -1,4 +1,5 @@
 import BearingGPSD
+import Foundation
 
 /// The app's settings after the config file, environment and command line were applied.
 ///
@@ -9,7 +10,8 @@ import BearingGPSD
 /// let loaded = try SettingsLoader().load(overrides: SettingsOverrides(searchRadius: 500))
 /// print(loaded.settings)
 /// // search_radius = 500 m, result_limit = 10, units = metric, provider = auto,
-/// // gpsd_address = 127.0.0.1:2947, foursquare_api_key = <redacted>
+/// // gpsd_address = 127.0.0.1:2947, foursquare_api_key = <redacted>,
+/// // overpass_url = https://overpass-api.de/api/interpreter
 /// ```
 public struct AppSettings: Hashable, Sendable, CustomStringConvertible {
   /// Metres around the search centre, more than 0 and at most 100 000 (Foursquare's limit).
@@ -20,6 +22,12 @@ public struct AppSettings: Hashable, Sendable, CustomStringConvertible {
   public var provider: PlaceProvider
   public var gpsdAddress: GPSDEndpoint
   public var foursquareAPIKey: APIKey?
+  /// The Overpass API interpreter searched without a key (`--provider overpass`, or `auto`
+  /// outside the offline data).
+  public var overpassURL: URL
+
+  /// The main public Overpass instance.
+  public static let defaultOverpassURL = URL(string: "https://overpass-api.de/api/interpreter")!
 
   /// The settings used when nothing is configured.
   public static let defaults = AppSettings()
@@ -30,7 +38,8 @@ public struct AppSettings: Hashable, Sendable, CustomStringConvertible {
     units: MeasurementSystem = .metric,
     provider: PlaceProvider = .auto,
     gpsdAddress: GPSDEndpoint = GPSDEndpoint(),
-    foursquareAPIKey: APIKey? = nil
+    foursquareAPIKey: APIKey? = nil,
+    overpassURL: URL = defaultOverpassURL
   ) {
     self.searchRadius = searchRadius
     self.resultLimit = resultLimit
@@ -38,6 +47,7 @@ public struct AppSettings: Hashable, Sendable, CustomStringConvertible {
     self.provider = provider
     self.gpsdAddress = gpsdAddress
     self.foursquareAPIKey = foursquareAPIKey
+    self.overpassURL = overpassURL
   }
 
   public var description: String {
@@ -53,6 +63,7 @@ public struct AppSettings: Hashable, Sendable, CustomStringConvertible {
     case .provider: provider.rawValue
     case .gpsdAddress: gpsdAddress.description
     case .foursquareAPIKey: foursquareAPIKey == nil ? "(not set)" : "<redacted>"
+    case .overpassURL: overpassURL.absoluteString
     }
   }
 }

@@ -9,6 +9,7 @@
 /// | `provider`           | `COFFEE_FINDER_PROVIDER` | `--provider`  |
 /// | `gpsd_address`       | `COFFEE_FINDER_GPSD`     | `--gpsd`      |
 /// | `foursquare_api_key` | `FOURSQUARE_API_KEY`     | `--api-key`   |
+/// | `overpass_url`       | `COFFEE_FINDER_OVERPASS_URL` | `--overpass-url` |
 public enum SettingKey: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
   case searchRadius = "search_radius"
   case resultLimit = "result_limit"
@@ -16,6 +17,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable, CustomStringCo
   case provider
   case gpsdAddress = "gpsd_address"
   case foursquareAPIKey = "foursquare_api_key"
+  case overpassURL = "overpass_url"
 
   /// The environment variable that overrides the file.
   public var environmentVariable: String {
@@ -26,6 +28,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable, CustomStringCo
     case .provider: "COFFEE_FINDER_PROVIDER"
     case .gpsdAddress: "COFFEE_FINDER_GPSD"
     case .foursquareAPIKey: "FOURSQUARE_API_KEY"
+    case .overpassURL: "COFFEE_FINDER_OVERPASS_URL"
     }
   }
 
@@ -38,6 +41,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable, CustomStringCo
     case .provider: "--provider"
     case .gpsdAddress: "--gpsd"
     case .foursquareAPIKey: "--api-key"
+    case .overpassURL: "--overpass-url"
     }
   }
 

@@ -29,7 +29,7 @@ enum SettingParser {
       settings.units = units
     case .provider:
       guard let provider = PlaceProvider(rawValue: text.lowercased()) else {
-        throw .init("must be auto, foursquare or offline, not \(quoted)")
+        throw .init("must be auto, foursquare, offline or overpass, not \(quoted)")
       }
       settings.provider = provider
     case .gpsdAddress:
@@ -45,6 +45,14 @@ enum SettingParser {
         throw .init("must be printable ASCII with no spaces (the key is not shown)")
       }
       settings.foursquareAPIKey = APIKey(text)
+    case .overpassURL:
+      guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased()),
+        url.host?.isEmpty == false
+      else {
+        throw .init(
+          "must be an http(s) URL such as \(AppSettings.defaultOverpassURL), not \(quoted)")
+      }
+      settings.overpassURL = url
     }
   }
 }

@@ -90,6 +90,7 @@ public struct SettingsLoader: Sendable {
     case .gpsdAddress: values[key.rawValue] = .string(scratch.gpsdAddress.description)
     case .foursquareAPIKey:
       values[key.rawValue] = .string(scratch.foursquareAPIKey?.value ?? "")
+    case .overpassURL: values[key.rawValue] = .string(scratch.overpassURL.absoluteString)
     }
     try file.write(values)
   }

@@ -15,6 +15,8 @@ public struct SettingsOverrides: Hashable, Sendable {
   /// `host`, `host:port` or `[v6]:port`, as typed.
   public var gpsdAddress: String?
   public var foursquareAPIKey: APIKey?
+  /// An http(s) URL, as typed.
+  public var overpassURL: String?
 
   public init(
     searchRadius: Double? = nil,
@@ -22,7 +24,8 @@ public struct SettingsOverrides: Hashable, Sendable {
     units: MeasurementSystem? = nil,
     provider: PlaceProvider? = nil,
     gpsdAddress: String? = nil,
-    foursquareAPIKey: APIKey? = nil
+    foursquareAPIKey: APIKey? = nil,
+    overpassURL: String? = nil
   ) {
     self.searchRadius = searchRadius
     self.resultLimit = resultLimit
@@ -30,6 +33,7 @@ public struct SettingsOverrides: Hashable, Sendable {
     self.provider = provider
     self.gpsdAddress = gpsdAddress
     self.foursquareAPIKey = foursquareAPIKey
+    self.overpassURL = overpassURL
   }
 
   /// The overrides that are set, as text in the form the config file and environment use.
@@ -41,6 +45,7 @@ public struct SettingsOverrides: Hashable, Sendable {
     if let provider { values.append((.provider, provider.rawValue)) }
     if let gpsdAddress { values.append((.gpsdAddress, gpsdAddress)) }
     if let foursquareAPIKey { values.append((.foursquareAPIKey, foursquareAPIKey.value)) }
+    if let overpassURL { values.append((.overpassURL, overpassURL)) }
     return values
   }
 }

@@ -19,12 +19,17 @@ struct CoffeeFinderCommand: AsyncParsableCommand {
         coffee-finder watch --gpsd 127.0.0.1:2947
         coffee-finder --at 60.1699,24.9384
       """,
-    version: "0.1.0",
+    version: version,
     subcommands: [
       NearbyCommand.self, WatchCommand.self, FavoritesCommand.self, NotesCommand.self,
       ImportCommand.self,
     ]
   )
+
+  /// The app's version, in `--version` and in the User-Agent of every request it sends.
+  static let version = "0.1.0"
+  /// Names the app to servers whose usage policy asks for it (Overpass, Nominatim).
+  static let userAgent = "coffee-finder/\(version) (Bearing; Swift on Linux)"
 
   @OptionGroup var location: LocationOptions
   @OptionGroup var search: SearchOptions

@@ -72,9 +72,10 @@ struct NearbyCommand: AsyncParsableCommand {
     await appeared.finish()
     switch finished.phase {
     case .loaded:
+      let center = finished.searchCenter ?? setup.center
       let report = NearbyReport(
-        center: finished.searchCenter ?? setup.center, radius: finished.radius,
-        places: finished.places, location: origin, data: dataOrigin, units: settings.units)
+        center: center, radius: finished.radius, places: finished.places, location: origin,
+        data: dataOrigin.resolved(at: center), units: settings.units)
       Console.out(json ? report.json() : report.table(width: Console.width))
     case .failed(let message), .denied(let message):
       throw CLIError(message)

@@ -16,8 +16,17 @@ struct SearchOptions: ParsableArguments {
   @Option(help: "At most this many results, 1…50 (default 10).")
   var limit: Int?
 
-  @Option(help: "Where to search: auto, foursquare or offline (default auto).")
+  @Option(
+    help: ArgumentHelp(
+      "Where to search: auto, foursquare, offline or overpass (default auto).",
+      discussion: "auto: Foursquare when a key is set; else the offline data where it covers "
+        + "the position, and OpenStreetMap's Overpass API elsewhere."))
   var provider: PlaceProvider?
+
+  @Option(
+    name: .customLong("overpass-url"),
+    help: "The Overpass API interpreter (default https://overpass-api.de/api/interpreter).")
+  var overpassURL: String?
 
   @Option(help: "Show distances in metric or imperial units (default metric).")
   var units: MeasurementSystem?
@@ -47,7 +56,7 @@ struct SearchOptions: ParsableArguments {
     try Self.load(
       SettingsOverrides(
         searchRadius: radius, resultLimit: limit, units: units, provider: provider,
-        gpsdAddress: gpsd, foursquareAPIKey: apiKey.map(APIKey.init)))
+        gpsdAddress: gpsd, foursquareAPIKey: apiKey.map(APIKey.init), overpassURL: overpassURL))
   }
 
   /// Loads the settings with `overrides`, printing the loader's warnings.
@@ -76,8 +85,20 @@ struct SearchOptions: ParsableArguments {
       }
       return try foursquare(settings)
     }
+    let host = settings.overpassURL.host ?? settings.overpassURL.absoluteString
+    let overpass = PlacesClient.overpass(
+      endpoint: settings.overpassURL, userAgent: CoffeeFinderCommand.userAgent)
+    if settings.provider == .overpass {
+      return (overpass, .overpass(host: host), nil)
+    }
     let offline = try offlinePlaces(dataDirectory: dataDirectory)
-    return (.offline(offline), .offline(offline.coverage), offline)
+    if settings.provider == .offline {
+      return (.offline(offline), .offline(offline.coverage), offline)
+    }
+    return (
+      .preferring(offline: offline, else: overpass),
+      .offlineElseOverpass(offline.coverage, host: host), offline
+    )
   }
 
   static func offlinePlaces(dataDirectory: URL) throws -> OfflinePlaces {

@@ -42,6 +42,8 @@ enum BuiltBinary {
     environment["XDG_CONFIG_HOME"] = dataDirectory.appendingPathComponent("config").path
     environment["XDG_DATA_HOME"] = dataDirectory.appendingPathComponent("xdg-data").path
     environment["BEARING_GPSD"] = "127.0.0.1:1"
+    // No test reaches the public Overpass instance: a closed port unless the test says otherwise.
+    environment["COFFEE_FINDER_OVERPASS_URL"] = "http://127.0.0.1:1/api/interpreter"
     return environment
   }
 

@@ -82,13 +82,23 @@ import Testing
       #expect(result.status == 2, "\(arguments): \(result.stderr)")
       #expect(result.stdout.isEmpty, "\(arguments)")
     }
-    // Outside the offline data's area: a runtime error, one line naming the covered area.
+    // Outside the offline data's area, offline only: a runtime error, one line naming the
+    // covered area.
     let outside = try BuiltBinary.run(
-      ["nearby", "--at", "48.8566,2.3522", "--data-dir", directory.path], dataDirectory: directory)
+      ["nearby", "--at", "48.8566,2.3522", "--provider", "offline", "--data-dir", directory.path],
+      dataDirectory: directory)
     #expect(outside.status == 1)
     #expect(outside.stderr.split(separator: "\n").count == 1)
     #expect(outside.stderr.hasPrefix("coffee-finder: error: No offline data here"))
     #expect(outside.stderr.contains("central Helsinki"))
+    // The same with auto and no network: Overpass cannot be reached, and the line says which
+    // area is stored.
+    let offlineAuto = try BuiltBinary.run(
+      ["nearby", "--at", "48.8566,2.3522", "--data-dir", directory.path], dataDirectory: directory)
+    #expect(offlineAuto.status == 1)
+    #expect(offlineAuto.stderr.split(separator: "\n").count == 1, "\(offlineAuto.stderr)")
+    #expect(offlineAuto.stderr.contains("Overpass at 127.0.0.1 could not be reached"))
+    #expect(offlineAuto.stderr.contains("offline data is stored only for central Helsinki"))
 
     let help = try BuiltBinary.run(["nearby", "--help"], dataDirectory: directory)
     #expect(help.status == 0)

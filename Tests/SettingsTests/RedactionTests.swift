@@ -30,6 +30,7 @@ struct RedactionTests {
     #expect(
       "\(AppSettings.defaults)"
         == "search_radius = 1000 m, result_limit = 10, units = metric, provider = auto, "
-        + "gpsd_address = 127.0.0.1:2947, foursquare_api_key = (not set)")
+        + "gpsd_address = 127.0.0.1:2947, foursquare_api_key = (not set), "
+        + "overpass_url = https://overpass-api.de/api/interpreter")
   }
 }

@@ -59,7 +59,7 @@ struct SettingsLoaderTests {
     ("result_limit", "51", "1 to 50"),
     ("result_limit", "2.5", "whole number"),
     ("units", "\"furlongs\"", "metric or imperial"),
-    ("provider", "\"yelp\"", "auto, foursquare or offline"),
+    ("provider", "\"yelp\"", "auto, foursquare, offline or overpass"),
     ("gpsd_address", "\"host:99999\"", "port"),
     ("gpsd_address", "true", "string or a number"),
   ])

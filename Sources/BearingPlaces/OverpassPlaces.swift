@@ -1,0 +1,197 @@
+import BearingHTTP
+import BearingLocation
+import BearingText
+import Foundation
+
+/// Place search through OpenStreetMap's Overpass API: cafés anywhere on Earth, with no key.
+///
+/// One search is one `GET` of the interpreter with an Overpass QL query for nodes, ways and
+/// relations tagged `amenity=cafe`, `shop=coffee` or `cuisine=coffee_shop` within the radius,
+/// answered as JSON with `out center` (so areas come with a point). The public instances'
+/// usage policy is kept: every request names the app in its `User-Agent`, a process sends one
+/// request at a time (``requestGate``), and busy answers (429, 503, 504) are retried with
+/// backoff, honouring `Retry-After`. A `remark` runtime error (the query timed out or ran out
+/// of memory on the server) becomes one line that says so.
+///
+/// ```swift
+/// let overpass = OverpassPlaces(userAgent: "coffee-finder/0.1.0")
+/// let cafés = try await overpass.search(query, using: httpClient)
+/// ```
+public struct OverpassPlaces: Sendable {
+  /// The main public instance.
+  public static let defaultEndpoint = URL(string: "https://overpass-api.de/api/interpreter")!
+  /// How long the server may work on a query, in seconds (`[timeout:…]`).
+  public static let serverTimeout = 25
+
+  /// The interpreter's URL; tests point it at a loopback server.
+  public var endpoint: URL
+  /// Names the app and its version, as the usage policy asks.
+  public var userAgent: String
+  /// Retries busy answers, waiting at most `retry.maxDelay` at a time.
+  public var retry: RetryPolicy
+  /// How long to wait for an answer: a little longer than the server may work.
+  public var timeout: Duration
+
+  /// Overpass answers 429 when the client has no free slot and 504 when the server is too busy
+  /// to take the query; both are worth a wait.
+  public static let defaultRetry = RetryPolicy(
+    maxAttempts: 4, initialDelay: .seconds(2), maxDelay: .seconds(30),
+    retryableStatuses: [.tooManyRequests, .badGateway, .serviceUnavailable, .gatewayTimeout])
+
+  public init(
+    endpoint: URL = defaultEndpoint,
+    userAgent: String,
+    retry: RetryPolicy = defaultRetry,
+    timeout: Duration = .seconds(serverTimeout + 5)
+  ) {
+    self.endpoint = endpoint
+    self.userAgent = userAgent
+    self.retry = retry
+    self.timeout = timeout
+  }
+
+  /// The Overpass QL for `query`: every café element within its radius.
+  public static func overpassQL(for query: PlaceQuery) -> String {
+    let around = String(
+      format: "(around:%d,%.6f,%.6f)", Int(query.radius.rounded(.up)), query.center.latitude,
+      query.center.longitude)
+    return """
+      [out:json][timeout:\(serverTimeout)];
+      (
+      nwr["amenity"="cafe"]\(around);
+      nwr["shop"="coffee"]\(around);
+      nwr["cuisine"~"(^|;) *coffee_shop *(;|$)"]\(around);
+      );
+      out center tags;
+      """
+  }
+
+  /// The request for `query`.
+  public func request(for query: PlaceQuery) -> HTTPRequest {
+    HTTPRequest(
+      .get, url: endpoint, query: [URLQueryItem(name: "data", value: Self.overpassQL(for: query))],
+      headerFields: [.userAgent: userAgent, .accept: "application/json"], timeout: timeout)
+  }
+
+  /// Places matching `query`, nearest first, at most `query.limit`, fetched through `http`.
+  ///
+  /// The query's categories and text filter the answer here; elements without a position or a
+  /// name are left out.
+  ///
+  /// - throws: ``PlacesError/rateLimited(retryAfter:)`` when the server stayed busy through
+  ///   every retry, ``PlacesError/serviceUnavailable(_:)`` for anything else (unreachable,
+  ///   a server error with its message, a runtime error, an answer cut short), or
+  ///   `CancellationError`.
+  public func search(_ query: PlaceQuery, using http: HTTPClient) async throws -> [Place] {
+    let answer = try await fetch(request(for: query), using: http)
+    if let failure = answer.runtimeError {
+      throw PlacesError.serviceUnavailable(
+        "Overpass could not finish the search (\(TerminalText.line(failure, limit: 200))); "
+          + "try a smaller --radius or again later")
+    }
+    let wanted = Set(query.categories.map(\.displayName))
+    let text = query.text.map(Self.fold)
+    let matches = answer.cafés().compactMap { place -> Place? in
+      if !wanted.isEmpty, !place.categories.contains(where: wanted.contains) { return nil }
+      if let text,
+        !Self.fold(([place.name] + place.categories).joined(separator: "\n"))
+          .contains(text)
+      {
+        return nil
+      }
+      var place = place
+      place.distance = query.center.distance(to: place.coordinate)
+      return place.distance! <= query.radius ? place : nil
+    }
+    let ordered = matches.enumerated().sorted { lhs, rhs in
+      lhs.element.distance! != rhs.element.distance!
+        ? lhs.element.distance! < rhs.element.distance! : lhs.offset < rhs.offset
+    }
+    return ordered.prefix(query.limit).map(\.element)
+  }
+
+  /// Sends `request` (one at a time in this process) and decodes the answer.
+  func fetch(_ request: HTTPRequest, using http: HTTPClient) async throws -> OverpassResponse {
+    let response: HTTPResponse
+    do {
+      response = try await Self.requestGate.run { try await http.send(request, retry: retry) }
+    } catch let error as HTTPError {
+      throw placesError(for: error)
+    }
+    do {
+      return try OverpassResponse.decode(response.body)
+    } catch {
+      throw PlacesError.serviceUnavailable(
+        "Overpass's answer was not understood (\(TerminalText.line(error.description, limit: 200)))"
+      )
+    }
+  }
+
+  /// Every Overpass request of the process waits for the one before it: the public instances
+  /// give each client few slots, and a second request at once only earns a 429.
+  static let requestGate = RequestGate()
+
+  /// The error a user can act on for an HTTP failure.
+  func placesError(for error: HTTPError) -> PlacesError {
+    switch error {
+    case .status(.tooManyRequests, _, let retryAfter):
+      return .rateLimited(retryAfter: retryAfter.map { Double($0.components.seconds) })
+    case .status(let status, let message, _):
+      return .serviceUnavailable(
+        "Overpass answered HTTP \(status.code)" + (message.map { ": \($0)" } ?? ""))
+    case .transport(let failure):
+      return .serviceUnavailable(
+        "Overpass at \(endpoint.host ?? "?") could not be reached: \(failure)")
+    case .decoding, .invalidRequest, .noFixture:
+      return .serviceUnavailable("Overpass: \(error)")
+    }
+  }
+
+  static func fold(_ text: String) -> String {
+    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+  }
+}
+
+/// Runs operations one at a time, in the order they arrive.
+///
+/// A cancelled waiter leaves the line without running its operation.
+actor RequestGate {
+  private var busy = false
+  private var waiters: [(id: Int, continuation: CheckedContinuation<Void, any Error>)] = []
+  private var nextID = 0
+
+  func run<T: Sendable>(_ operation: @Sendable () async throws -> T) async throws -> T {
+    try await acquire()
+    defer { release() }
+    return try await operation()
+  }
+
+  private func acquire() async throws {
+    guard busy else {
+      busy = true
+      return
+    }
+    let id = nextID
+    nextID += 1
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        waiters.append((id, continuation))
+      }
+    } onCancel: {
+      Task { await self.cancel(id) }
+    }
+  }
+
+  private func cancel(_ id: Int) {
+    guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
+    waiters.remove(at: index).continuation.resume(throwing: CancellationError())
+  }
+
+  private func release() {
+    if waiters.isEmpty {
+      busy = false
+    } else {
+      waiters.removeFirst().continuation.resume()
+    }
+  }
+}

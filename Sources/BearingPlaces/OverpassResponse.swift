@@ -1,0 +1,79 @@
+import BearingLocation
+import Foundation
+
+/// An answer of the Overpass API in its JSON output format (`[out:json]`).
+///
+/// Nodes carry `lat`/`lon`; ways and relations carry `center` when the query ended with
+/// `out center`. `remark` is how Overpass reports a runtime error (a timeout, running out of
+/// memory) in an answer that is otherwise a well-formed 200: the elements are then incomplete.
+///
+/// ```swift
+/// let answer = try OverpassResponse.decode(body)
+/// let cafés = answer.cafés()
+/// ```
+public struct OverpassResponse: Hashable, Sendable, Decodable {
+  /// One OpenStreetMap element of the answer.
+  public struct Element: Hashable, Sendable, Decodable {
+    /// `node`, `way` or `relation`.
+    public var type: String
+    public var id: Int64
+    public var lat: Double?
+    public var lon: Double?
+    /// The middle of a way's or relation's bounding box, from `out center`.
+    public var center: Center?
+    public var tags: [String: String]?
+
+    /// The `center` object of `out center`.
+    public struct Center: Hashable, Sendable, Decodable {
+      public var lat: Double
+      public var lon: Double
+    }
+
+    /// Where the element stands: a node's own position, else its center.
+    public var coordinate: Coordinate? {
+      guard let latitude = lat ?? center?.lat, let longitude = lon ?? center?.lon else {
+        return nil
+      }
+      return try? Coordinate(validatingLatitude: latitude, longitude: longitude)
+    }
+  }
+
+  public var elements: [Element]
+  /// The server's note about the query; `runtime error: …` means the answer is incomplete.
+  public var remark: String?
+
+  /// Whether ``remark`` reports that the query failed on the server.
+  public var runtimeError: String? {
+    guard let remark, remark.localizedCaseInsensitiveContains("error") else { return nil }
+    return remark
+  }
+
+  /// The named cafés among the elements (see the importer's rules: `amenity=cafe`,
+  /// `shop=coffee` or `cuisine` including `coffee_shop`), in the answer's order, each element
+  /// once. With `everyNamedPlace`, every named element counts.
+  public func cafés(everyNamedPlace: Bool = false) -> [Place] {
+    var seen = Set<String>()
+    return elements.compactMap { element in
+      guard ["node", "way", "relation"].contains(element.type),
+        let coordinate = element.coordinate,
+        seen.insert("\(element.type)/\(element.id)").inserted
+      else { return nil }
+      let tags = OSMTags(element.tags ?? [:])
+      let name = "\(element.type)/\(element.id)"
+      return everyNamedPlace
+        ? tags.namedPlace(id: "osm:\(name)", coordinate: coordinate)
+        : tags.cafe(element: name, coordinate: coordinate)
+    }
+  }
+
+  /// Decodes an answer, or says what is wrong with it and where.
+  public static func decode(_ data: Data) throws(PlaceImportError) -> OverpassResponse {
+    do {
+      return try JSONDecoder().decode(OverpassResponse.self, from: data)
+    } catch let error as DecodingError {
+      throw .malformed("not an Overpass JSON answer: \(PlaceImportError.describe(error))")
+    } catch {
+      throw .malformed("not an Overpass JSON answer: \(error)")
+    }
+  }
+}
