@@ -47,6 +47,7 @@ let package = Package(
     fuzzTarget("geojson", ["BearingPlaces"]),
     fuzzTarget("pbf", ["BearingPlaces"]),
     fuzzTarget("foursquare", ["BearingHTTP", "BearingLocation", "BearingPlaces"]),
+    fuzzTarget("overpass", ["BearingHTTP", "BearingLocation", "BearingPlaces", "BearingText"]),
     fuzzTarget("config", ["CoffeeFinderSettings"]),
     fuzzTarget("headers", ["BearingHTTP"]),
   ]

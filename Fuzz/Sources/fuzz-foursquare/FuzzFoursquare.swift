@@ -5,9 +5,11 @@ import LibFuzzerDriver
 
 @testable import BearingPlaces
 
-// A Foursquare response body, decoded and turned into places as `FoursquarePlaces.search` does
-// (the body of an error is described the same way the client describes it).
+// A Foursquare response body, decoded and turned into places as `FoursquarePlaces.search` does;
+// and the same bytes as an error body (`{"message": …}`, HTML or text), as the HTTP client reads
+// a failed answer's.
 private let center = Coordinate(latitude: 60.1699, longitude: 24.9384)
+private let now = Date(timeIntervalSince1970: 1_700_000_000)
 private let foursquare = FoursquarePlaces(apiKey: FoursquareAPIKey("fuzz-key")!)
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -21,6 +23,8 @@ public func fuzzFoursquare(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   } catch {
     _ = foursquare.placesError(for: error).localizedDescription
   }
+  let failed = HTTPResponse(status: .tooManyRequests, body: body)
+  _ = foursquare.placesError(for: HTTPError.status(of: failed, now: now)).localizedDescription
   return 0
 }
 
