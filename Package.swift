@@ -17,7 +17,10 @@ let package = Package(
     .library(name: "BearingPersistence", targets: ["BearingPersistence"]),
     .library(name: "BearingTelemetry", targets: ["BearingTelemetry"]),
     .library(name: "BearingText", targets: ["BearingText"]),
-    // The app's own modules (CoffeeFinder, Settings) are not products: only the app uses them.
+    // The app's own modules (CoffeeFinder, Settings) are not for other packages: only the app
+    // uses them. Settings is a product only so that the fuzz package (Fuzz/) can reach the config
+    // file's parser; it promises no stable API.
+    .library(name: "CoffeeFinderSettings", targets: ["Settings"]),
     .executable(name: "coffee-finder", targets: ["coffee-finder"]),
   ],
   dependencies: [
@@ -291,4 +294,20 @@ for target in package.targets where target.type != .system {
   settings.append(.swiftLanguageMode(.v6))
   settings.append(.enableUpcomingFeature("ExistentialAny"))
   target.swiftSettings = settings
+}
+
+// Fuzzing (Fuzz/, scripts/fuzz): with BEARING_FUZZ=1 the modules that parse untrusted input are
+// built with libFuzzer's coverage instrumentation, and testable so that the harnesses reach
+// internal parsers (GPSDSession). Only they are: swift-syntax and the macro plug-ins are built for
+// the host, and a plug-in linked with libFuzzer's runtime gets libFuzzer's `main`.
+if Context.environment["BEARING_FUZZ"] == "1" {
+  let parsers: Set = [
+    "BearingGPSD", "BearingHTTP", "BearingLocation", "BearingPlaces", "BearingText", "Settings",
+  ]
+  for target in package.targets where parsers.contains(target.name) {
+    target.swiftSettings =
+      (target.swiftSettings ?? []) + [
+        .unsafeFlags(["-sanitize=fuzzer", "-enable-testing"])
+      ]
+  }
 }

@@ -46,6 +46,10 @@ public struct HTTPResponse: Hashable, Sendable {
     if let seconds = Int(raw), seconds >= 0 {
       return .seconds(seconds)
     }
+    // An HTTP date is printable ASCII ("Sun, 06 Nov 1994 08:49:37 GMT"). Anything else never
+    // reaches DateFormatter, which traps when it stops parsing inside a character (a letter and
+    // a combining mark, as the fuzzer found).
+    guard raw.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) else { return nil }
     if let date = Self.httpDateFormatter().date(from: raw) {
       let delay = max(0, date.timeIntervalSince(now))
       return .seconds(delay.rounded(.up))

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
-
 /// Reads the timed points of a GPX 1.1 file (`trkpt` and `wpt`, with `ele` and `time`) into
 /// fixes in time order.
 ///
@@ -29,36 +25,29 @@ public struct GPXParser: Sendable {
   ///   usable point.
   public func parse(_ data: Data) throws(LocationError) -> Track {
     try Self.screen(data)
-    let delegate = GPXDelegate(assumedAccuracy: assumedAccuracy)
-    let parser = XMLParser(data: data)
-    parser.delegate = delegate
-    guard parser.parse() else {
-      let reason = parser.parserError.map { "\($0.localizedDescription)" } ?? "unknown error"
+    var collector = GPXCollector(assumedAccuracy: assumedAccuracy)
+    var reader = GPXDocumentReader([UInt8](data))
+    do {
+      try reader.read { collector.handle($0) }
+    } catch {
       throw .invalidTrack(
-        reason: "the GPX file is not well-formed XML at line \(parser.lineNumber): \(reason)")
+        reason: "the GPX file is not well-formed XML at line \(error.line): \(error.reason)")
     }
-    // Some XMLParser implementations accept a document that stops mid-element; a truncated
-    // file must not pass for a complete track.
-    if let unclosed = delegate.openElements.last {
-      throw .invalidTrack(
-        reason: "the GPX file is not well-formed XML: it ends inside <\(unclosed)>")
-    }
-    let fixes = delegate.points.enumerated()
+    let fixes = collector.points.enumerated()
       .sorted { ($0.element.timestamp, $0.offset) < ($1.element.timestamp, $1.offset) }
       .map(\.element)
     guard !fixes.isEmpty else {
-      let detail = delegate.issues.first.map { " (first problem: \($0))" } ?? ""
+      let detail = collector.issues.first.map { " (first problem: \($0))" } ?? ""
       throw .invalidTrack(reason: "the GPX file has no point with a time\(detail)")
     }
-    return Track(fixes: fixes, issues: delegate.issues)
+    return Track(fixes: fixes, issues: collector.issues)
   }
 }
 
 extension GPXParser {
-  /// Refuses the bytes Foundation's `XMLParser` cannot be trusted with on Linux: it
-  /// force-unwraps element, attribute, entity and comment names that are not valid UTF-8, and
-  /// reads a NULL pointer for a processing instruction such as `<?x?>`. A GPX track needs
-  /// neither, so such a file is an error naming the place, never a crash.
+  /// Refuses bytes that are not UTF-8 (naming the byte) and processing instructions other than
+  /// the XML declaration (naming the line): a GPX track needs neither. (Foundation's
+  /// `XMLParser`, which read GPX before ``GPXDocumentReader``, crashed on both on Linux.)
   static func screen(_ data: Data) throws(LocationError) {
     var parser = Unicode.UTF8.ForwardParser()
     var iterator = data.makeIterator()
@@ -93,12 +82,11 @@ extension GPXParser {
   }
 }
 
-/// Collects points while `XMLParser` walks the document; used by one parse on one thread.
-private final class GPXDelegate: NSObject, XMLParserDelegate {
+/// Collects points while ``GPXDocumentReader`` walks the document.
+private struct GPXCollector {
   let assumedAccuracy: Double
   var points: [Location] = []
   var issues: [Track.Issue] = []
-  var openElements: [String] = []
 
   private var current: (latitude: String?, longitude: String?, line: Int)?
   private var fields: [String: String] = [:]
@@ -108,26 +96,22 @@ private final class GPXDelegate: NSObject, XMLParserDelegate {
     self.assumedAccuracy = assumedAccuracy
   }
 
-  func parser(
-    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-    qualifiedName: String?, attributes: [String: String] = [:]
-  ) {
-    openElements.append(name)
-    if name == "trkpt" || name == "wpt" {
-      current = (attributes["lat"], attributes["lon"], parser.lineNumber)
-      fields = [:]
+  mutating func handle(_ event: GPXDocumentReader.Event) {
+    switch event {
+    case .start(let name, let attributes, let line):
+      if name == "trkpt" || name == "wpt" {
+        current = (attributes["lat"], attributes["lon"], line)
+        fields = [:]
+      }
+      text = ""
+    case .text(let string):
+      text += string
+    case .end(let name):
+      end(name)
     }
-    text = ""
   }
 
-  func parser(_ parser: XMLParser, foundCharacters string: String) {
-    text += string
-  }
-
-  func parser(
-    _ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?
-  ) {
-    if openElements.last == name { openElements.removeLast() }
+  private mutating func end(_ name: String) {
     guard let point = current else { return }
     switch name {
     case "ele", "time", "hdop", "course", "speed":
@@ -140,7 +124,7 @@ private final class GPXDelegate: NSObject, XMLParserDelegate {
     }
   }
 
-  private func finish(_ point: (latitude: String?, longitude: String?, line: Int)) {
+  private mutating func finish(_ point: (latitude: String?, longitude: String?, line: Int)) {
     guard let latitude = point.latitude.flatMap(Double.init),
       let longitude = point.longitude.flatMap(Double.init)
     else {
