@@ -37,5 +37,5 @@ package.targets += [
   suite("CoreBenchmarks", ["Bearing"]),
   suite("GPSDBenchmarks", ["BearingLocation", "BearingGPSD"]),
   suite("RegionBenchmarks", ["BearingLocation"]),
-  suite("PlacesBenchmarks", ["BearingPlaces"]),
+  suite("PlacesBenchmarks", ["BearingPlaces", "BearingPersistence"]),
 ]

@@ -19,30 +19,67 @@ struct GeoJSONReader {
   var everyNamedFeature = false
 
   func read() throws(PlaceImportError) -> [Place] {
-    let document: JSONValue
+    let outcome = data.withUnsafeBytes { bytes in
+      Result { () throws(PlaceImportError) in try read(JSONParser(bytes)) }
+    }
+    return try outcome.get()
+  }
+
+  /// Reads the document in one pass, turning each feature into a place as it is parsed, so a
+  /// file of a million features never exists as one tree in memory.
+  private func read(_ parser: JSONParser) throws(PlaceImportError) -> [Place] {
+    var parser = parser
+    var type: JSONValue?
+    var featuresKind: String?
+    var places: [Place] = []
+    // The first bad feature, reported once the whole document is known to be a collection.
+    var failure: (index: Int, reason: String)?
     do {
-      document = try JSONDecoder().decode(JSONValue.self, from: data)
-    } catch let error as DecodingError {
-      throw .malformed("not valid JSON: \(PlaceImportError.describe(error))")
+      guard parser.peek() == UInt8(ascii: "{") else {
+        let document = try parser.value()
+        try parser.finish()
+        throw PlaceImportError.malformed(
+          "the top level is \(document.kind), not a GeoJSON FeatureCollection")
+      }
+      try parser.members { (parser, key) throws(JSONParser.Failure) in
+        switch key {
+        case "type":
+          type = try parser.value(depth: 1)
+        case "features" where parser.peek() == UInt8(ascii: "["):
+          featuresKind = "an array"
+          places = []
+          try parser.elements(depth: 1) { (parser, index) throws(JSONParser.Failure) in
+            let feature = try parser.value(depth: 2)
+            guard failure == nil else { return }
+            do throws(Failure) {
+              if let place = try self.place(from: feature) { places.append(place) }
+            } catch {
+              failure = (index, error.reason)
+            }
+          }
+        case "features":
+          featuresKind = try parser.value(depth: 1).kind
+        default:
+          _ = try parser.value(depth: 1)
+        }
+      }
+      try parser.finish()
+    } catch let error as JSONParser.Failure {
+      throw .malformed("not valid JSON: byte \(error.offset): \(error.reason)")
+    } catch let error as PlaceImportError {
+      throw error
     } catch {
       throw .malformed("not valid JSON: \(error)")
     }
-    guard document["type"]?.string == "FeatureCollection" else {
+    guard type?.string == "FeatureCollection" else {
       throw .malformed(
-        "the top level is \(document["type"]?.string.map { "a \($0)" } ?? document.kind), "
+        "the top level is \(type?.string.map { "a \($0)" } ?? "an object"), "
           + "not a GeoJSON FeatureCollection")
     }
-    guard let features = document["features"]?.array else {
+    guard featuresKind == "an array" else {
       throw .malformed("the FeatureCollection has no \"features\" array")
     }
-    var places: [Place] = []
-    for (index, feature) in features.enumerated() {
-      do {
-        if let place = try place(from: feature) { places.append(place) }
-      } catch {
-        throw .malformed("feature \(index): \(error.reason)")
-      }
-    }
+    if let failure { throw .malformed("feature \(failure.index): \(failure.reason)") }
     return places
   }
 

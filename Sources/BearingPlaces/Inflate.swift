@@ -8,19 +8,18 @@ enum Inflate {
     case sizeMismatch(expected: Int, actual: Int)
   }
 
-  /// Decompresses a zlib stream whose decompressed size is known in advance.
-  static func zlib(_ input: ArraySlice<UInt8>, expectedSize: Int) throws(Failure) -> [UInt8] {
+  /// Decompresses a zlib stream whose decompressed size is known in advance, reading it where
+  /// it lies (in a mapped file).
+  static func zlib(_ input: UnsafeRawBufferPointer, expectedSize: Int) throws(Failure) -> [UInt8] {
     guard expectedSize > 0 else {
       throw .corrupt("the declared decompressed size is \(expectedSize) bytes")
     }
     // One spare byte lets an overlong stream show up as a size mismatch, not a silent cut.
     var output = [UInt8](repeating: 0, count: expectedSize + 1)
     var outputLength = uLongf(output.count)
-    let status = input.withUnsafeBufferPointer { source in
-      output.withUnsafeMutableBufferPointer { destination in
-        uncompress(
-          destination.baseAddress, &outputLength, source.baseAddress, uLong(source.count))
-      }
+    let source = input.baseAddress?.assumingMemoryBound(to: Bytef.self)
+    let status = output.withUnsafeMutableBufferPointer { destination in
+      uncompress(destination.baseAddress, &outputLength, source, uLong(input.count))
     }
     switch status {
     case Z_OK:

@@ -17,12 +17,6 @@ struct OSMPBFReader {
     var timestamp: Date?
   }
 
-  private struct Block {
-    var offset: Int
-    var type: String
-    var blob: Range<Int>
-  }
-
   /// A named café way, waiting for its nodes' positions.
   struct CafeWay {
     var id: Int64
@@ -34,11 +28,46 @@ struct OSMPBFReader {
   static let maximumBlobSize = 32 * 1024 * 1024
   static let supportedFeatures: Set<String> = ["OsmSchema-V0.6", "DenseNodes"]
 
-  let bytes: [UInt8]
+  /// The file, usually mapped (``OSMImporter/importFile(at:area:source:everyNamedFeature:)``
+  /// maps it): blocks are read from it in place, never copied.
+  let data: Data
 
-  init(_ data: Data) { bytes = [UInt8](data) }
+  init(_ data: Data) { self.data = data }
 
-  func read() throws(PlaceImportError) -> Result {
+  /// Reads the file, decoding its blocks on every core when `parallel` (serially otherwise,
+  /// with the same result: blocks are merged in file order, and an error is the one the first
+  /// bad block in the file gives).
+  func read(parallel: Bool = true) throws(PlaceImportError) -> Result {
+    let outcome = data.withUnsafeBytes { file in
+      Swift.Result { () throws(PlaceImportError) in
+        try FileReader(bytes: file, parallel: parallel).read()
+      }
+    }
+    return try outcome.get()
+  }
+}
+
+/// The reading of one file, over its bytes in place.
+private struct FileReader {
+  typealias CafeWay = OSMPBFReader.CafeWay
+
+  struct Block {
+    var offset: Int
+    var type: String
+    var blob: Range<Int>
+  }
+
+  /// What one block of the first pass holds.
+  enum Contents {
+    case header(timestamp: Date?)
+    case data(places: [Place], ways: [CafeWay], hasNodes: Bool)
+    case skipped
+  }
+
+  let bytes: UnsafeRawBufferPointer
+  let parallel: Bool
+
+  func read() throws(PlaceImportError) -> OSMPBFReader.Result {
     let blocks = try self.blocks()
     guard let first = blocks.first else {
       throw .malformed("the file is empty: an .osm.pbf file starts with an OSMHeader block")
@@ -51,52 +80,97 @@ struct OSMPBFReader {
     var ways: [CafeWay] = []
     var nodeBlocks: [Int] = []
     var timestamp: Date?
-    for (i, block) in blocks.enumerated() {
-      switch block.type {
-      case "OSMHeader":
-        let payload = try decompress(block)
-        timestamp =
-          try located(block) { () throws(ProtobufReader.Failure) in
-            try Self.checkHeader(payload)
-          } ?? timestamp
-      case "OSMData":
-        let payload = try decompress(block)
-        var primitive = try located(block) { () throws(ProtobufReader.Failure) in
-          try PrimitiveBlock(payload)
-        }
-        try located(block) { () throws(ProtobufReader.Failure) in
-          try primitive.collect(places: &places, ways: &ways)
-        }
-        if primitive.hasNodes { nodeBlocks.append(i) }
-      default:
-        continue  // The format says readers skip block types they do not know.
+    let firstPass = concurrentMap(blocks.indices) { (i) throws(PlaceImportError) in
+      try contents(blocks[i])
+    }
+    for (i, content) in firstPass.enumerated() {
+      switch try content.get() {
+      case .header(let stamp): timestamp = stamp ?? timestamp
+      case .data(let blockPlaces, let blockWays, let hasNodes):
+        places += blockPlaces
+        ways += blockWays
+        if hasNodes { nodeBlocks.append(i) }
+      case .skipped: continue
       }
     }
-    guard !ways.isEmpty else { return Result(places: places, timestamp: timestamp) }
+    guard !ways.isEmpty else { return .init(places: places, timestamp: timestamp) }
 
     // Second pass, only for the nodes café ways need: most extracts are far too big to keep
     // every node's position in memory.
-    // Closed ways repeat their first node, so keys repeat.
-    var positions: [Int64: Coordinate?] = Dictionary(
-      ways.flatMap(\.refs).map { ($0, nil) }, uniquingKeysWith: { first, _ in first })
-    for i in nodeBlocks {
+    let wanted = Set(ways.flatMap(\.refs))
+    var positions: [Int64: Coordinate] = [:]
+    positions.reserveCapacity(wanted.count)
+    let found = concurrentMap(nodeBlocks) { (i) throws(PlaceImportError) in
       let block = blocks[i]
       let payload = try decompress(block)
-      var primitive = try located(block) { () throws(ProtobufReader.Failure) in
+      let primitive = try located(block) { () throws(ProtobufFailure) in
         try PrimitiveBlock(payload)
       }
-      try located(block) { () throws(ProtobufReader.Failure) in
-        try primitive.resolve(&positions)
+      return try located(block) { () throws(ProtobufFailure) in
+        try primitive.positions(of: wanted)
       }
     }
+    // In file order, so a node stored twice takes its last position, as a serial read would.
+    for blockPositions in found {
+      for (id, coordinate) in try blockPositions.get() { positions[id] = coordinate }
+    }
     for way in ways {
-      let points = way.refs.compactMap { positions[$0] ?? nil }
+      let points = way.refs.compactMap { positions[$0] }
       guard points.count == way.refs.count, let center = OSMTags.centroid(of: points),
         let place = way.tags.cafe(element: "way/\(way.id)", coordinate: center)
       else { continue }
       places.append(place)
     }
-    return Result(places: places, timestamp: timestamp)
+    return .init(places: places, timestamp: timestamp)
+  }
+
+  /// `transform` of every element, in order, on every core when `parallel`. Each element's
+  /// failure is kept in its place, so the caller throws the first in file order.
+  private func concurrentMap<T>(
+    _ elements: some RandomAccessCollection<Int>,
+    _ transform: (Int) throws(PlaceImportError) -> T
+  ) -> [Swift.Result<T, PlaceImportError>] {
+    let elements = Array(elements)
+    guard parallel, elements.count > 1 else {
+      return elements.map { k in Swift.Result { () throws(PlaceImportError) in try transform(k) } }
+    }
+    let slots = UnsafeMutableBufferPointer<Swift.Result<T, PlaceImportError>?>.allocate(
+      capacity: elements.count)
+    slots.initialize(repeating: nil)
+    defer { slots.deallocate() }
+    return withoutActuallyEscaping(transform) { transform in
+      // Safe to share: each iteration writes only its own slot, and `transform` only reads
+      // (the file's bytes, the set of wanted nodes).
+      nonisolated(unsafe) let transform = transform
+      nonisolated(unsafe) let slots = slots
+      DispatchQueue.concurrentPerform(iterations: elements.count) { k in
+        slots[k] = Swift.Result { () throws(PlaceImportError) in try transform(elements[k]) }
+      }
+      return slots.map { $0! }
+    }
+  }
+
+  /// A first-pass block: the header's timestamp, or a data block's cafés and café ways.
+  private func contents(_ block: Block) throws(PlaceImportError) -> Contents {
+    switch block.type {
+    case "OSMHeader":
+      let payload = try decompress(block)
+      return .header(
+        timestamp: try located(block) { () throws(ProtobufFailure) in
+          try Self.checkHeader(payload)
+        })
+    case "OSMData":
+      let payload = try decompress(block)
+      return try located(block) { () throws(ProtobufFailure) in
+        var primitive = try PrimitiveBlock(payload)
+        var places: [Place] = []
+        var ways: [CafeWay] = []
+        try primitive.collect(places: &places, ways: &ways)
+        return .data(places: places, ways: ways, hasNodes: primitive.hasNodes)
+      }
+    default:
+      return .skipped  // The format says readers skip block types they do not know.
+    }
   }
 
   /// Walks the block headers without decompressing anything.
@@ -109,7 +183,7 @@ struct OSMPBFReader {
       }
       let headerSize = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
       let headerStart = offset + 4
-      guard headerSize <= Self.maximumHeaderSize else {
+      guard headerSize <= OSMPBFReader.maximumHeaderSize else {
         throw .malformed(
           "byte \(offset): block header length \(headerSize) is over the 64 KiB limit; "
             + "is this an .osm.pbf file?")
@@ -134,7 +208,7 @@ struct OSMPBFReader {
       guard let type, let dataSize else {
         throw .malformed("byte \(offset): block header lacks its type or data size")
       }
-      guard (0...Self.maximumBlobSize).contains(dataSize) else {
+      guard (0...OSMPBFReader.maximumBlobSize).contains(dataSize) else {
         throw .malformed("byte \(offset): block size \(dataSize) is outside 0…32 MiB")
       }
       let blobStart = headerStart + headerSize
@@ -171,14 +245,15 @@ struct OSMPBFReader {
     } catch {
       throw .malformed("byte \(error.offset): \(block.type) blob: \(error.reason)")
     }
-    if let raw { return Array(bytes[raw]) }
+    if let raw { return Array(bytes[raw]) }  // Uncompressed blocks are rare: tests, tools.
     if let zlib {
-      guard let rawSize, (1...Self.maximumBlobSize).contains(rawSize) else {
+      guard let rawSize, (1...OSMPBFReader.maximumBlobSize).contains(rawSize) else {
         throw .malformed(
           "byte \(block.offset): \(block.type) block: missing or invalid decompressed size")
       }
       do {
-        return try Inflate.zlib(bytes[zlib], expectedSize: rawSize)
+        return try Inflate.zlib(
+          UnsafeRawBufferPointer(rebasing: bytes[zlib]), expectedSize: rawSize)
       } catch {
         switch error {
         case .corrupt(let reason):
@@ -201,7 +276,7 @@ struct OSMPBFReader {
   /// Runs `body` on a block's decompressed data, turning its failures into errors that say
   /// where in the file they happened.
   private func located<T>(
-    _ block: Block, _ body: () throws(ProtobufReader.Failure) -> T
+    _ block: Block, _ body: () throws(ProtobufFailure) -> T
   ) throws(PlaceImportError) -> T {
     do {
       return try body()
@@ -213,14 +288,14 @@ struct OSMPBFReader {
   }
 
   /// Rejects files that need features this reader lacks; returns the replication timestamp.
-  private static func checkHeader(_ payload: [UInt8]) throws(ProtobufReader.Failure) -> Date? {
+  private static func checkHeader(_ payload: [UInt8]) throws(ProtobufFailure) -> Date? {
     var reader = ProtobufReader(payload)
     var timestamp: Date?
     while let field = try reader.next() {
       switch field.number {
       case 4:
         let feature = reader.string(try field.bytes())
-        guard supportedFeatures.contains(feature) else {
+        guard OSMPBFReader.supportedFeatures.contains(feature) else {
           throw .init(
             offset: field.offset,
             reason: "the file requires the unsupported feature \"\(feature)\"")

@@ -3,7 +3,7 @@ import BearingLocation
 /// One decompressed `PrimitiveBlock` of an `.osm.pbf` file: its string table, coordinate
 /// scaling and groups of nodes, dense nodes and ways.
 struct PrimitiveBlock {
-  private let reader: ProtobufReader
+  private let reader: ProtobufReader<[UInt8]>
   private var strings: [String] = []
   private var granularity: Int64 = 100
   private var latitudeOffset: Int64 = 0
@@ -12,7 +12,7 @@ struct PrimitiveBlock {
   /// Whether any group holds nodes (plain or dense).
   private(set) var hasNodes = false
 
-  init(_ payload: [UInt8]) throws(ProtobufReader.Failure) {
+  init(_ payload: [UInt8]) throws(ProtobufFailure) {
     var reader = ProtobufReader(payload)
     self.reader = reader
     while let field = try reader.next() {
@@ -44,7 +44,7 @@ struct PrimitiveBlock {
   /// Adds the block's named café nodes to `places` and its café ways to `ways`.
   mutating func collect(
     places: inout [Place], ways: inout [OSMPBFReader.CafeWay]
-  ) throws(ProtobufReader.Failure) {
+  ) throws(ProtobufFailure) {
     for group in groups {
       var groupReader = reader.reader(for: group)
       while let field = try groupReader.next() {
@@ -71,29 +71,31 @@ struct PrimitiveBlock {
     }
   }
 
-  /// Fills in the positions of the nodes `positions` has keys for.
-  mutating func resolve(_ positions: inout [Int64: Coordinate?]) throws(ProtobufReader.Failure) {
+  /// The positions of the block's nodes whose ids are in `wanted`, in the block's order.
+  func positions(of wanted: Set<Int64>) throws(ProtobufFailure) -> [(Int64, Coordinate)] {
+    var found: [(Int64, Coordinate)] = []
     for group in groups {
       var groupReader = reader.reader(for: group)
       while let field = try groupReader.next() {
         switch field.number {
         case 1:
           let node = try plainNode(field)
-          if positions.keys.contains(node.id) { positions[node.id] = node.coordinate }
+          if wanted.contains(node.id) { found.append((node.id, node.coordinate)) }
         case 2:
           try forEachDenseNode(field, wantTags: false) { id, coordinate, _ in
-            if positions.keys.contains(id) { positions[id] = coordinate }
+            if wanted.contains(id) { found.append((id, coordinate)) }
           }
         default:
           continue
         }
       }
     }
+    return found
   }
 
   private func coordinate(
     _ rawLatitude: Int64, _ rawLongitude: Int64, node id: Int64, at offset: Int
-  ) throws(ProtobufReader.Failure) -> Coordinate {
+  ) throws(ProtobufFailure) -> Coordinate {
     let latitude = Double(latitudeOffset &+ granularity &* rawLatitude) * 1e-9
     let longitude = Double(longitudeOffset &+ granularity &* rawLongitude) * 1e-9
     do {
@@ -103,7 +105,7 @@ struct PrimitiveBlock {
     }
   }
 
-  private func string(_ index: UInt64, at offset: Int) throws(ProtobufReader.Failure) -> String {
+  private func string(_ index: UInt64, at offset: Int) throws(ProtobufFailure) -> String {
     guard index < UInt64(strings.count) else {
       throw .init(
         offset: offset, reason: "string index \(index) is past the table's \(strings.count)")
@@ -113,7 +115,7 @@ struct PrimitiveBlock {
 
   private func tags(
     keys: [UInt64], values: [UInt64], at offset: Int
-  ) throws(ProtobufReader.Failure) -> OSMTags? {
+  ) throws(ProtobufFailure) -> OSMTags? {
     guard keys.count == values.count else {
       throw .init(offset: offset, reason: "\(keys.count) tag keys but \(values.count) values")
     }
@@ -126,8 +128,8 @@ struct PrimitiveBlock {
   }
 
   private func plainNode(
-    _ field: ProtobufReader.Field
-  ) throws(ProtobufReader.Failure) -> (id: Int64, coordinate: Coordinate, tags: OSMTags?) {
+    _ field: ProtobufField
+  ) throws(ProtobufFailure) -> (id: Int64, coordinate: Coordinate, tags: OSMTags?) {
     var node = reader.reader(for: try field.bytes())
     var id: Int64?
     var latitude: Int64?
@@ -136,11 +138,11 @@ struct PrimitiveBlock {
     var values: [UInt64] = []
     while let part = try node.next() {
       switch part.number {
-      case 1: id = ProtobufReader.signed(try part.varint())
+      case 1: id = ProtobufField.signed(try part.varint())
       case 2: keys = try reader.packed(try part.bytes())
       case 3: values = try reader.packed(try part.bytes())
-      case 8: latitude = ProtobufReader.signed(try part.varint())
-      case 9: longitude = ProtobufReader.signed(try part.varint())
+      case 8: latitude = ProtobufField.signed(try part.varint())
+      case 9: longitude = ProtobufField.signed(try part.varint())
       default: continue
       }
     }
@@ -154,9 +156,9 @@ struct PrimitiveBlock {
   }
 
   private func forEachDenseNode(
-    _ field: ProtobufReader.Field, wantTags: Bool,
+    _ field: ProtobufField, wantTags: Bool,
     _ body: (Int64, Coordinate, OSMTags?) -> Void
-  ) throws(ProtobufReader.Failure) {
+  ) throws(ProtobufFailure) {
     var dense = reader.reader(for: try field.bytes())
     var ids: [UInt64] = []
     var latitudes: [UInt64] = []
@@ -182,9 +184,9 @@ struct PrimitiveBlock {
     var longitude: Int64 = 0
     var tagPosition = 0
     for i in ids.indices {
-      id &+= ProtobufReader.signed(ids[i])
-      latitude &+= ProtobufReader.signed(latitudes[i])
-      longitude &+= ProtobufReader.signed(longitudes[i])
+      id &+= ProtobufField.signed(ids[i])
+      latitude &+= ProtobufField.signed(latitudes[i])
+      longitude &+= ProtobufField.signed(longitudes[i])
       // keys_vals is (key, value)* 0 per node, or empty when no node in the block has tags.
       var keys: [UInt64] = []
       var values: [UInt64] = []
@@ -212,8 +214,8 @@ struct PrimitiveBlock {
   }
 
   private func cafeWay(
-    _ field: ProtobufReader.Field
-  ) throws(ProtobufReader.Failure) -> OSMPBFReader.CafeWay? {
+    _ field: ProtobufField
+  ) throws(ProtobufFailure) -> OSMPBFReader.CafeWay? {
     var way = reader.reader(for: try field.bytes())
     var id: Int64?
     var keys: [UInt64] = []
@@ -236,7 +238,7 @@ struct PrimitiveBlock {
     var ref: Int64 = 0
     if let refs {
       try reader.forEachPacked(refs) { delta in
-        ref &+= ProtobufReader.signed(delta)
+        ref &+= ProtobufField.signed(delta)
         nodeIDs.append(ref)
       }
     }

@@ -1,36 +1,41 @@
+/// A problem at a byte offset within a ``ProtobufReader``'s buffer.
+struct ProtobufFailure: Error {
+  var offset: Int
+  var reason: String
+}
+
+/// One protocol buffers field's number and value.
+struct ProtobufField {
+  enum Value {
+    case varint(UInt64)
+    case bytes(Range<Int>)
+    case fixed64(UInt64)
+    case fixed32(UInt32)
+  }
+  var number: Int
+  var value: Value
+  /// Where the field's key starts.
+  var offset: Int
+}
+
 /// A minimal reader of the protocol buffers wire format, enough for OpenStreetMap's PBF.
 ///
 /// It reads fields in order from a byte range and reports problems with the absolute offset
-/// of the offending byte, so an import error can say where a file is broken.
-struct ProtobufReader {
-  /// A problem at a byte offset within the reader's buffer.
-  struct Failure: Error {
-    var offset: Int
-    var reason: String
-  }
+/// of the offending byte, so an import error can say where a file is broken. It reads any
+/// buffer of bytes: a decompressed block (`[UInt8]`) or the mapped file itself
+/// (`UnsafeRawBufferPointer`), so the file is never copied.
+struct ProtobufReader<Bytes: RandomAccessCollection<UInt8>> where Bytes.Index == Int {
+  typealias Failure = ProtobufFailure
+  typealias Field = ProtobufField
 
-  /// One field's number and value.
-  struct Field {
-    enum Value {
-      case varint(UInt64)
-      case bytes(Range<Int>)
-      case fixed64(UInt64)
-      case fixed32(UInt32)
-    }
-    var number: Int
-    var value: Value
-    /// Where the field's key starts.
-    var offset: Int
-  }
-
-  let bytes: [UInt8]
+  let bytes: Bytes
   private(set) var position: Int
   let end: Int
 
-  init(_ bytes: [UInt8], range: Range<Int>? = nil) {
+  init(_ bytes: Bytes, range: Range<Int>? = nil) {
     self.bytes = bytes
-    self.position = range?.lowerBound ?? 0
-    self.end = range?.upperBound ?? bytes.count
+    self.position = range?.lowerBound ?? bytes.startIndex
+    self.end = range?.upperBound ?? bytes.endIndex
   }
 
   /// A reader of a length-delimited field's contents.
@@ -112,15 +117,16 @@ struct ProtobufReader {
     return values
   }
 
+}
+
+extension ProtobufField {
   /// Zigzag decoding of `sint32`/`sint64`.
   static func signed(_ value: UInt64) -> Int64 {
     Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
   }
-}
 
-extension ProtobufReader.Field {
   /// The value as an unsigned varint, or a failure naming the field.
-  func varint() throws(ProtobufReader.Failure) -> UInt64 {
+  func varint() throws(ProtobufFailure) -> UInt64 {
     guard case .varint(let value) = value else {
       throw .init(offset: offset, reason: "field \(number) should be a varint")
     }
@@ -128,7 +134,7 @@ extension ProtobufReader.Field {
   }
 
   /// The byte range of a length-delimited value, or a failure naming the field.
-  func bytes() throws(ProtobufReader.Failure) -> Range<Int> {
+  func bytes() throws(ProtobufFailure) -> Range<Int> {
     guard case .bytes(let range) = value else {
       throw .init(offset: offset, reason: "field \(number) should be length-delimited")
     }

@@ -1,7 +1,8 @@
 import BearingLocation
+import BearingPersistence
+import BearingPlaces
 import Benchmark
 import Foundation
-import BearingPlaces
 
 // Nearest-10 search over places uniform in the box latitude 51.28…51.70, longitude −0.51…0.33
 // (Greater London), against a brute-force scan of the same points for the same queries.
@@ -76,6 +77,32 @@ let helsinkiPBF: Data = {
   return data
 }()
 
+/// The 1M points as stored places in a `PlaceStore` file (on disk, R*Tree), made once per run
+/// by the stored benchmark's setup: the app's own query path against the in-memory index.
+nonisolated(unsafe) var store1M: PlaceStore?
+let storePath = FileManager.default.temporaryDirectory
+  .appendingPathComponent(
+    "bearing-bench-places-\(ProcessInfo.processInfo.processIdentifier).sqlite"
+  ).path
+
+func makeStore1M() async throws {
+  guard store1M == nil else { return }
+  let store = try PlaceStore(path: storePath)
+  let places = points1M.enumerated().map { i, point in
+    Place(
+      id: "osm:node/\(i + 1)", name: "Café \(i)", coordinate: point, categories: ["Café"],
+      source: .openStreetMap)
+  }
+  try await store.add(
+    .init(
+      name: "London", source: "benchmark", origin: .file("points1M"),
+      boundary: .box(south: 51.28, west: -0.51, north: 51.70, east: 0.33)),
+    places: places)
+  store1M = store
+}
+
+let storedQueries = queries.map { try! PlaceQuery(center: $0, radius: 1_000, limit: 10) }
+
 let benchmarks: @Sendable () -> Void = {
   let perQuery = Benchmark.Configuration(
     metrics: [.wallClock, .throughput], scalingFactor: .kilo, maxDuration: .seconds(5))
@@ -95,6 +122,21 @@ let benchmarks: @Sendable () -> Void = {
       blackHole(index1M.nearest(to: queries[i & 1023], count: 10))
     }
   }
+  Benchmark(
+    "nearest 10 of 1M (stored, PlaceStore.search)", configuration: perQuery,
+    closure: { benchmark in
+      let store = store1M!
+      for i in benchmark.scaledIterations {
+        blackHole(try await store.search(storedQueries[i & 1023]))
+      }
+    },
+    setup: { try await makeStore1M() },
+    teardown: {
+      store1M = nil
+      for suffix in ["", "-wal", "-shm"] {
+        try? FileManager.default.removeItem(atPath: storePath + suffix)
+      }
+    })
   Benchmark("nearest 10 of 100k (brute force)", configuration: slow) { benchmark in
     for i in benchmark.scaledIterations {
       blackHole(brute100k.nearest(to: queries[i & 1023], count: 10))

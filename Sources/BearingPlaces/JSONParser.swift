@@ -1,0 +1,268 @@
+/// A strict JSON (RFC 8259) parser into ``JSONValue`` that reads bytes where they lie (a mapped
+/// file) and can hand out a large document one member or element at a time.
+///
+/// `JSONDecoder` into `JSONValue` is fine for an Overpass answer, but a GeoJSON file of a
+/// million features through it takes minutes and gigabytes: it tries each case of the enum in
+/// turn and holds the whole tree. ``GeoJSONReader`` walks the `features` array with
+/// ``elements(_:)`` and turns each feature into a place before parsing the next.
+struct JSONParser {
+  /// Why the bytes are not JSON, at a byte offset.
+  struct Failure: Error {
+    var offset: Int
+    var reason: String
+  }
+
+  /// Deeper documents are refused rather than risking the stack.
+  static let maximumDepth = 512
+
+  private let bytes: UnsafeRawBufferPointer
+  private(set) var position = 0
+
+  init(_ bytes: UnsafeRawBufferPointer) {
+    self.bytes = bytes
+    // A UTF-8 byte-order mark is allowed before the text.
+    if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+  }
+
+  /// The next significant byte, without consuming it; `nil` at the end.
+  mutating func peek() -> UInt8? {
+    skipWhitespace()
+    return position < bytes.count ? bytes[position] : nil
+  }
+
+  /// Checks that nothing but white space follows the document.
+  mutating func finish() throws(Failure) {
+    if peek() != nil { throw failure("unexpected text after the JSON document") }
+  }
+
+  /// Parses one whole value.
+  mutating func value(depth: Int = 0) throws(Failure) -> JSONValue {
+    guard let byte = peek() else { throw failure("the text ends where a value should be") }
+    switch byte {
+    case UInt8(ascii: "{"):
+      var object: [String: JSONValue] = [:]
+      try members(depth: depth) { (parser, key) throws(Failure) in
+        object[key] = try parser.value(depth: depth + 1)
+      }
+      return .object(object)
+    case UInt8(ascii: "["):
+      var array: [JSONValue] = []
+      try elements(depth: depth) { (parser, _) throws(Failure) in
+        array.append(try parser.value(depth: depth + 1))
+      }
+      return .array(array)
+    case UInt8(ascii: "\""): return .string(try string())
+    case UInt8(ascii: "t"): return try literal("true", .bool(true))
+    case UInt8(ascii: "f"): return try literal("false", .bool(false))
+    case UInt8(ascii: "n"): return try literal("null", .null)
+    default: return .number(try number())
+    }
+  }
+
+  /// Calls `body` with each member's key of the object that comes next, with the parser at
+  /// the member's value, which `body` must consume.
+  mutating func members(
+    depth: Int = 0, _ body: (inout JSONParser, String) throws(Failure) -> Void
+  ) throws(Failure) {
+    try open(UInt8(ascii: "{"), depth: depth)
+    if peek() == UInt8(ascii: "}") {
+      position += 1
+      return
+    }
+    while true {
+      guard peek() == UInt8(ascii: "\"") else { throw failure("expected a member's name") }
+      let key = try string()
+      guard peek() == UInt8(ascii: ":") else { throw failure("expected \":\" after a name") }
+      position += 1
+      try body(&self, key)
+      switch peek() {
+      case UInt8(ascii: ","): position += 1
+      case UInt8(ascii: "}"):
+        position += 1
+        return
+      default: throw failure("expected \",\" or \"}\" in an object")
+      }
+    }
+  }
+
+  /// Calls `body` with each element's index of the array that comes next, with the parser at
+  /// the element, which `body` must consume.
+  mutating func elements(
+    depth: Int = 0, _ body: (inout JSONParser, Int) throws(Failure) -> Void
+  ) throws(Failure) {
+    try open(UInt8(ascii: "["), depth: depth)
+    if peek() == UInt8(ascii: "]") {
+      position += 1
+      return
+    }
+    var index = 0
+    while true {
+      try body(&self, index)
+      index += 1
+      switch peek() {
+      case UInt8(ascii: ","): position += 1
+      case UInt8(ascii: "]"):
+        position += 1
+        return
+      default: throw failure("expected \",\" or \"]\" in an array")
+      }
+    }
+  }
+
+  private mutating func open(_ bracket: UInt8, depth: Int) throws(Failure) {
+    guard depth < Self.maximumDepth else {
+      throw failure("nested deeper than \(Self.maximumDepth) levels")
+    }
+    guard peek() == bracket else {
+      throw failure("expected \"\(Character(Unicode.Scalar(bracket)))\"")
+    }
+    position += 1
+  }
+
+  private mutating func skipWhitespace() {
+    while position < bytes.count {
+      switch bytes[position] {
+      case 0x20, 0x0A, 0x0D, 0x09: position += 1
+      default: return
+      }
+    }
+  }
+
+  private func failure(_ reason: String) -> Failure { Failure(offset: position, reason: reason) }
+
+  private mutating func literal(_ word: String, _ value: JSONValue) throws(Failure) -> JSONValue {
+    let start = position
+    for expected in word.utf8 {
+      guard position < bytes.count, bytes[position] == expected else {
+        throw Failure(offset: start, reason: "expected \(word)")
+      }
+      position += 1
+    }
+    return value
+  }
+
+  private mutating func number() throws(Failure) -> Double {
+    let start = position
+    func digits(_ parser: inout JSONParser) -> Int {
+      let first = parser.position
+      while parser.position < parser.bytes.count,
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(parser.bytes[parser.position])
+      {
+        parser.position += 1
+      }
+      return parser.position - first
+    }
+    if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
+    let integerStart = position
+    let integerDigits = digits(&self)
+    guard integerDigits > 0 else {
+      position = start
+      throw failure("expected a value")
+    }
+    if integerDigits > 1, bytes[integerStart] == UInt8(ascii: "0") {
+      throw Failure(offset: start, reason: "a number has a leading zero")
+    }
+    if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+      position += 1
+      guard digits(&self) > 0 else { throw failure("expected digits after \".\"") }
+    }
+    if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+      position += 1
+      if position < bytes.count,
+        bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")
+      {
+        position += 1
+      }
+      guard digits(&self) > 0 else { throw failure("expected digits in an exponent") }
+    }
+    let text = String(
+      decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+    guard let value = Double(text), value.isFinite else {
+      throw Failure(offset: start, reason: "the number \(text) is out of range")
+    }
+    return value
+  }
+
+  private mutating func string() throws(Failure) -> String {
+    let quote = position
+    position += 1
+    let start = position
+    var escaped = false
+    while true {
+      guard position < bytes.count else {
+        throw Failure(offset: quote, reason: "a string is not closed")
+      }
+      let byte = bytes[position]
+      if byte == UInt8(ascii: "\"") { break }
+      if byte < 0x20 { throw failure("a control character in a string") }
+      if byte == UInt8(ascii: "\\") {
+        escaped = true
+        position += 1
+      }
+      position += 1
+    }
+    let end = position
+    position += 1
+    let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+    return escaped ? try unescape(raw, at: start) : String(decoding: raw, as: UTF8.self)
+  }
+
+  private func unescape(_ raw: UnsafeRawBufferPointer, at offset: Int) throws(Failure) -> String {
+    var out: [UInt8] = []
+    out.reserveCapacity(raw.count)
+    var i = 0
+    func hex4(_ at: Int) throws(Failure) -> UInt32 {
+      guard at + 4 <= raw.count else {
+        throw Failure(offset: offset + at, reason: "a \\u escape is cut short")
+      }
+      var value: UInt32 = 0
+      for byte in raw[at..<at + 4] {
+        let digit: UInt8
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+        default: throw Failure(offset: offset + at, reason: "a \\u escape is not hexadecimal")
+        }
+        value = value << 4 | UInt32(digit)
+      }
+      return value
+    }
+    while i < raw.count {
+      let byte = raw[i]
+      guard byte == UInt8(ascii: "\\") else {
+        out.append(byte)
+        i += 1
+        continue
+      }
+      let kind = raw[i + 1]
+      i += 2
+      switch kind {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(kind)
+      case UInt8(ascii: "b"): out.append(0x08)
+      case UInt8(ascii: "f"): out.append(0x0C)
+      case UInt8(ascii: "n"): out.append(0x0A)
+      case UInt8(ascii: "r"): out.append(0x0D)
+      case UInt8(ascii: "t"): out.append(0x09)
+      case UInt8(ascii: "u"):
+        var scalar = try hex4(i)
+        i += 4
+        // A surrogate pair is one scalar; a lone surrogate becomes U+FFFD, as invalid UTF-8 does.
+        if (0xD800..<0xDC00).contains(scalar), i + 6 <= raw.count, raw[i] == UInt8(ascii: "\\"),
+          raw[i + 1] == UInt8(ascii: "u")
+        {
+          let low = try hex4(i + 2)
+          if (0xDC00..<0xE000).contains(low) {
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            i += 6
+          }
+        }
+        out.append(
+          contentsOf: Array(String(Unicode.Scalar(scalar).map(Character.init) ?? "\u{FFFD}").utf8))
+      default:
+        throw Failure(offset: offset + i - 2, reason: "an unknown escape in a string")
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+}
