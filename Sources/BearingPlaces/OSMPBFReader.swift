@@ -137,7 +137,10 @@ private struct FileReader {
     let slots = UnsafeMutableBufferPointer<Swift.Result<T, PlaceImportError>?>.allocate(
       capacity: elements.count)
     slots.initialize(repeating: nil)
-    defer { slots.deallocate() }
+    defer {
+      slots.deinitialize()
+      slots.deallocate()
+    }
     return withoutActuallyEscaping(transform) { transform in
       // Safe to share: each iteration writes only its own slot, and `transform` only reads
       // (the file's bytes, the set of wanted nodes).

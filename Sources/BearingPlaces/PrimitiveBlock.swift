@@ -11,6 +11,9 @@ struct PrimitiveBlock {
   private var groups: [Range<Int>] = []
   /// Whether any group holds nodes (plain or dense).
   private(set) var hasNodes = false
+  /// Whether each string is a key that can make a café (`amenity`, `shop`, `cuisine`): most
+  /// tagged elements have none, and need no dictionary of their tags.
+  private var isCafeKey: [Bool] = []
 
   init(_ payload: [UInt8]) throws(ProtobufFailure) {
     var reader = ProtobufReader(payload)
@@ -29,6 +32,7 @@ struct PrimitiveBlock {
       default: continue
       }
     }
+    isCafeKey = strings.map { $0 == "amenity" || $0 == "shop" || $0 == "cuisine" }
     guard granularity > 0 else {
       throw .init(offset: 0, reason: "granularity \(granularity) is not positive")
     }
@@ -120,6 +124,11 @@ struct PrimitiveBlock {
       throw .init(offset: offset, reason: "\(keys.count) tag keys but \(values.count) values")
     }
     guard !keys.isEmpty else { return nil }
+    // Every index is checked, café or not, so a broken block fails whatever it holds.
+    for index in keys where index >= UInt64(strings.count) { _ = try string(index, at: offset) }
+    for index in values where index >= UInt64(strings.count) { _ = try string(index, at: offset) }
+    let candidate = keys.contains { isCafeKey[Int($0)] }
+    guard candidate else { return nil }
     var result: [String: String] = [:]
     for (key, value) in zip(keys, values) {
       result[try string(key, at: offset)] = try string(value, at: offset)
