@@ -3,7 +3,7 @@ import BearingPlaces
 import Foundation
 import GRDB
 
-/// Offline places of many areas in one SQLite file, with an R*Tree index, so a search reads
+/// Offline places of many areas in one SQLite file, indexed by grid cell, so a search reads
 /// only the places near it and opening costs the same for 86 places or a million.
 ///
 /// Each import or download is a ``StoredArea``; places are kept once by id however many areas
@@ -40,6 +40,8 @@ public struct PlaceStore: Sendable {
   ///
   /// - `places-v1`: areas, places, their membership, and an R*Tree over the places' positions.
   /// - `places-v2`: place names resolved online (`--near`), so each is asked for once.
+  /// - `places-v3`: the R*Tree gives way to a grid-cell column under an ordinary index
+  ///   (``cell(_:)``), which a bulk import can rebuild in one sort instead of a million inserts.
   public static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("places-v1") { db in
@@ -84,6 +86,17 @@ public struct PlaceStore: Sendable {
         t.column("answers", .blob).notNull()
         t.column("fetchedAt", .datetime).notNull()
       }
+    }
+    migrator.registerMigration("places-v3") { db in
+      // The cell expression is `cell(_:)`'s: SQLite's CAST truncates as Swift's `Int(_:)` does.
+      try db.execute(
+        sql: """
+          DROP TABLE placeIndex;
+          ALTER TABLE place ADD COLUMN cell INTEGER NOT NULL DEFAULT 0;
+          UPDATE place SET cell = CAST((latitude + 90) * \(cellsPerDegree) AS INTEGER) * \(rowStride)
+            + CAST((longitude + 180) * \(cellsPerDegree) AS INTEGER);
+          CREATE INDEX placeByCell ON place(cell);
+          """)
     }
     return migrator
   }
@@ -174,13 +187,18 @@ public struct PlaceStore: Sendable {
   /// Stores `places` as the area `area`, in one transaction; an area of the same name is
   /// replaced (that is how an area is updated). Places already stored by another area are
   /// kept once, with this import's values.
+  ///
+  /// Places in id order (as ``OSMImporter`` returns them) go in fastest: each lands beside the
+  /// last in the id index. When the area brings at least as many places as the store holds,
+  /// the cell index is dropped and built again after the rows, one sort instead of a random
+  /// insert a place.
   @discardableResult
   public func add(
     _ area: NewArea, places: [Place], storedAt: Date = Date()
   ) async throws(StorageError) -> StoredArea {
     try await database.mapErrors {
       try await database.writer.write { db in
-        try Self.remove(named: area.name, db)
+        _ = try Self.remove(named: area.name, db)
         let box = StoredArea(
           id: 0, name: area.name, source: area.source, attribution: area.attribution,
           origin: area.origin, boundary: area.boundary, storedAt: storedAt,
@@ -201,19 +219,20 @@ public struct PlaceStore: Sendable {
             box.north, box.east, circle?.0, circle?.1, circle?.2, storedAt, places.count,
           ])
         let areaID = db.lastInsertedRowID
+        let stored = try Int.fetchOne(db, sql: "SELECT max(rowid) FROM place") ?? 0
+        let rebuildsIndex = places.count >= Self.bulkSize && places.count >= stored
+        if rebuildsIndex { try db.execute(sql: "DROP INDEX placeByCell") }
         let upsert = try db.cachedStatement(
           sql: """
             INSERT INTO place (id, name, latitude, longitude, address, categories, phone,
-              website, source)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+              website, source, cell)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT(id) DO UPDATE SET name = excluded.name, latitude = excluded.latitude,
               longitude = excluded.longitude, address = excluded.address,
               categories = excluded.categories, phone = excluded.phone,
-              website = excluded.website, source = excluded.source
+              website = excluded.website, source = excluded.source, cell = excluded.cell
             RETURNING rowid
             """)
-        let index = try db.cachedStatement(
-          sql: "INSERT OR REPLACE INTO placeIndex VALUES (?, ?, ?, ?, ?)")
         let member = try db.cachedStatement(
           sql: "INSERT OR IGNORE INTO areaPlace (areaId, placeRowid) VALUES (?, ?)")
         // A bulk import's pages stay in memory until the commit instead of spilling to the
@@ -222,8 +241,6 @@ public struct PlaceStore: Sendable {
         let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2_000
         try db.execute(sql: "PRAGMA cache_size = \(-min(262_144, max(2_000, places.count / 4)))")
         defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
-        var stored: [(rowid: Int64, coordinate: Coordinate)] = []
-        stored.reserveCapacity(places.count)
         for place in places {
           let latitude = place.coordinate.latitude
           let longitude = place.coordinate.longitude
@@ -233,38 +250,39 @@ public struct PlaceStore: Sendable {
               arguments: [
                 place.id, place.name, latitude, longitude, place.address,
                 place.categories.joined(separator: "\n"), place.phone, place.website,
-                place.source.rawValue,
+                place.source.rawValue, Self.cell(place.coordinate),
               ])
           else { continue }
           try member.execute(arguments: [areaID, rowid])
-          stored.append((rowid, place.coordinate))
         }
-        // Into the R*Tree in space-filling-curve order: each insert lands near the last, in
-        // pages already in memory.
-        stored.sort { Self.zOrder($0.coordinate) < Self.zOrder($1.coordinate) }
-        for (rowid, coordinate) in stored {
-          let latitude = coordinate.latitude
-          let longitude = coordinate.longitude
-          try index.execute(arguments: [rowid, latitude, latitude, longitude, longitude])
-        }
+        if rebuildsIndex { try db.execute(sql: "CREATE INDEX placeByCell ON place(cell)") }
         return try Self.areas(db).first { $0.id == areaID }!
       }
     }
   }
 
-  /// A position's place on a Z-order (Morton) curve over a 2^16 × 2^16 grid.
-  static func zOrder(_ coordinate: Coordinate) -> UInt32 {
-    let x = UInt32((coordinate.longitude + 180) / 360 * 65_535)
-    let y = UInt32((coordinate.latitude + 90) / 180 * 65_535)
-    func spread(_ v: UInt32) -> UInt32 {
-      var v = v & 0xFFFF
-      v = (v | v << 8) & 0x00FF_00FF
-      v = (v | v << 4) & 0x0F0F_0F0F
-      v = (v | v << 2) & 0x3333_3333
-      v = (v | v << 1) & 0x5555_5555
-      return v
-    }
-    return spread(x) | spread(y) << 1
+  /// From this many places up, an area that at least doubles the store rebuilds the cell
+  /// index rather than inserting into it.
+  static let bulkSize = 10_000
+
+  /// Cells are 1/100° on a side (1.1 km north to south).
+  static let cellsPerDegree = 100
+  /// A row of cells spans 360° × ``cellsPerDegree`` + 1 columns, rounded up to a power of two.
+  static let rowStride = 65_536
+
+  /// The grid cell holding `coordinate`: its row (from the south pole) times ``rowStride``
+  /// plus its column (from the antimeridian), so the cells of one row between two longitudes
+  /// are one range of integers.
+  static func cell(_ coordinate: Coordinate) -> Int64 {
+    row(coordinate.latitude) * Int64(rowStride) + column(coordinate.longitude)
+  }
+
+  static func row(_ latitude: Double) -> Int64 {
+    Int64((latitude + 90) * Double(cellsPerDegree))
+  }
+
+  static func column(_ longitude: Double) -> Int64 {
+    Int64((longitude + 180) * Double(cellsPerDegree))
   }
 
   /// Removes the area called `name` and the places no other area holds; `nil` when there is
@@ -294,7 +312,6 @@ public struct PlaceStore: Sendable {
         """, arguments: [id, id])
     try db.execute(sql: "DELETE FROM areaPlace WHERE areaId = ?", arguments: [id])
     try db.execute(sql: "DELETE FROM area WHERE id = ?", arguments: [id])
-    try db.execute(sql: "DELETE FROM placeIndex WHERE rowid IN (SELECT rowid FROM orphan)")
     try db.execute(sql: "DELETE FROM place WHERE rowid IN (SELECT rowid FROM orphan)")
     try db.execute(sql: "DELETE FROM orphan")
     return area
@@ -314,36 +331,46 @@ public struct PlaceStore: Sendable {
   /// The places matching `query`, nearest first, each with its distance; it does not check
   /// that an area covers the query (``PlacesClient/stored(_:builtIn:)`` does).
   ///
-  /// Reads the index in growing boxes around the center, from 250 m up to the radius, and
-  /// stops as soon as the box's inscribed circle holds `limit` matches.
+  /// Reads the cell index in growing boxes around the center, from 250 m up to the radius,
+  /// one range of cells per row of the box, and stops as soon as the box's inscribed circle
+  /// holds `limit` matches.
   public func search(_ query: PlaceQuery) async throws(StorageError) -> [Place] {
     let wanted = Set(query.categories.map(\.displayName))
     let text = query.text.map(Self.fold)
     return try await database.mapErrors {
       try await database.writer.read { db in
+        let inCells = try db.cachedStatement(
+          sql: """
+            SELECT * FROM place WHERE cell BETWEEN ? AND ?
+              AND latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ?
+            """)
         var reach = min(query.radius, 250)
         while true {
           var found: [Place] = []
           for box in GeoBox.around(query.center, radius: reach).parts {
-            let rows = try Row.fetchCursor(
-              db,
-              sql: """
-                SELECT p.* FROM placeIndex i JOIN place p ON p.rowid = i.rowid
-                WHERE i.minLatitude >= ? AND i.maxLatitude <= ?
-                  AND i.minLongitude >= ? AND i.maxLongitude <= ?
-                """, arguments: [box.south, box.north, box.west, box.east])
-            while let row = try rows.next() {
-              var place = Self.place(from: row)
-              let distance = query.center.distance(to: place.coordinate)
-              guard distance <= reach else { continue }
-              if !wanted.isEmpty, !place.categories.contains(where: wanted.contains) { continue }
-              if let text,
-                !Self.fold(([place.name] + place.categories).joined(separator: "\n")).contains(text)
-              {
-                continue
+            let west = Self.column(box.west)
+            let east = Self.column(box.east)
+            for row in Self.row(box.south)...Self.row(box.north) {
+              let rows = try Row.fetchCursor(
+                inCells,
+                arguments: [
+                  row * Int64(Self.rowStride) + west, row * Int64(Self.rowStride) + east,
+                  box.south, box.north, box.west, box.east,
+                ])
+              while let row = try rows.next() {
+                var place = Self.place(from: row)
+                let distance = query.center.distance(to: place.coordinate)
+                guard distance <= reach else { continue }
+                if !wanted.isEmpty, !place.categories.contains(where: wanted.contains) { continue }
+                if let text,
+                  !Self.fold(([place.name] + place.categories).joined(separator: "\n"))
+                    .contains(text)
+                {
+                  continue
+                }
+                place.distance = distance
+                found.append(place)
               }
-              place.distance = distance
-              found.append(place)
             }
           }
           if found.count >= query.limit || reach >= query.radius {

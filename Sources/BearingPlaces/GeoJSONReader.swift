@@ -17,23 +17,34 @@ struct GeoJSONReader {
   /// Where the file comes from (its name), for the stable ids of features without one.
   var source = "geojson"
   var everyNamedFeature = false
+  /// Whether the features are parsed on every core (the result is the same either way).
+  var parallel = true
 
   func read() throws(PlaceImportError) -> [Place] {
     let outcome = data.withUnsafeBytes { bytes in
-      Result { () throws(PlaceImportError) in try read(JSONParser(bytes)) }
+      Result { () throws(PlaceImportError) -> [Place] in
+        if parallel, let places = try read(JSONParser(bytes), parallel: true) { return places }
+        return try read(JSONParser(bytes), parallel: false)!
+      }
     }
     return try outcome.get()
   }
 
   /// Reads the document in one pass, turning each feature into a place as it is parsed, so a
   /// file of a million features never exists as one tree in memory.
-  private func read(_ parser: JSONParser) throws(PlaceImportError) -> [Place] {
+  ///
+  /// When `parallel`, the `features` array is split into its elements by a quick scan and
+  /// they are parsed on every core; `nil` when one of them does not parse, so that the caller
+  /// reads the document again in order, for the error a reader in order meets first.
+  private func read(_ parser: JSONParser, parallel: Bool) throws(PlaceImportError) -> [Place]? {
     var parser = parser
     var type: JSONValue?
     var featuresKind: String?
     var places: [Place] = []
     // The first bad feature, reported once the whole document is known to be a collection.
     var failure: (index: Int, reason: String)?
+    // The features array is not what the quick scan took it for.
+    var unsplittable = false
     do {
       guard parser.peek() == UInt8(ascii: "{") else {
         let document = try parser.value()
@@ -48,6 +59,17 @@ struct GeoJSONReader {
         case "features" where parser.peek() == UInt8(ascii: "["):
           featuresKind = "an array"
           places = []
+          if parallel {
+            guard let ranges = parser.elementRanges(),
+              let (found, firstFailure) = features(ranges, in: parser.bytes)
+            else {
+              unsplittable = true
+              throw JSONParser.Failure(offset: parser.position, reason: "read in order")
+            }
+            places = found
+            failure = firstFailure
+            return
+          }
           try parser.elements(depth: 1) { (parser, index) throws(JSONParser.Failure) in
             let feature = try parser.value(depth: 2)
             guard failure == nil else { return }
@@ -65,6 +87,7 @@ struct GeoJSONReader {
       }
       try parser.finish()
     } catch let error as JSONParser.Failure {
+      if unsplittable { return nil }
       throw .malformed("not valid JSON: byte \(error.offset): \(error.reason)")
     } catch let error as PlaceImportError {
       throw error
@@ -85,6 +108,46 @@ struct GeoJSONReader {
 
   struct Failure: Error {
     var reason: String
+  }
+
+  /// The places of the features at `ranges` of `bytes`, parsed on every core, with the first
+  /// bad feature; `nil` when one of them is not JSON.
+  private func features(
+    _ ranges: [Range<Int>], in bytes: UnsafeRawBufferPointer
+  ) -> (places: [Place], failure: (index: Int, reason: String)?)? {
+    // Enough chunks that neither core waits long for the other at the end.
+    let chunkSize = max(1_024, ranges.count / 64)
+    let chunks = stride(from: 0, to: ranges.count, by: chunkSize)
+    nonisolated(unsafe) let bytes = bytes  // Only read, by every chunk.
+    let results = concurrentMap(chunks) { (first: Int) throws(JSONParser.Failure) in
+      var places: [Place] = []
+      var failure: (index: Int, reason: String)?
+      for index in first..<min(first + chunkSize, ranges.count) {
+        var parser = JSONParser(
+          UnsafeRawBufferPointer(rebasing: bytes[ranges[index]]), document: false)
+        let feature = try parser.value(depth: 2)
+        try parser.finish()
+        // After a bad feature the rest is still parsed: a later one that is not JSON wins.
+        guard failure == nil else { continue }
+        do throws(Failure) {
+          if let place = try self.place(from: feature) { places.append(place) }
+        } catch {
+          failure = (index, error.reason)
+        }
+      }
+      return (places, failure)
+    }
+    var places: [Place] = []
+    places.reserveCapacity(ranges.count)
+    var failure: (index: Int, reason: String)?
+    for result in results {
+      guard case .success(let (found, firstFailure)) = result else { return nil }
+      if failure == nil {
+        places += found
+        failure = firstFailure
+      }
+    }
+    return (places, failure)
   }
 
   private func place(from feature: JSONValue) throws(Failure) -> Place? {

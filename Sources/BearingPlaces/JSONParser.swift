@@ -15,13 +15,16 @@ struct JSONParser {
   /// Deeper documents are refused rather than risking the stack.
   static let maximumDepth = 512
 
-  private let bytes: UnsafeRawBufferPointer
+  let bytes: UnsafeRawBufferPointer
   private(set) var position = 0
 
-  init(_ bytes: UnsafeRawBufferPointer) {
+  /// A parser at the start of `bytes`; `document` when they are a whole document, which may
+  /// start with a UTF-8 byte-order mark (a slice of one may not).
+  init(_ bytes: UnsafeRawBufferPointer, document: Bool = true) {
     self.bytes = bytes
-    // A UTF-8 byte-order mark is allowed before the text.
-    if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+    if document, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+      position = 3
+    }
   }
 
   /// The next significant byte, without consuming it; `nil` at the end.
@@ -107,6 +110,54 @@ struct JSONParser {
       default: throw failure("expected \",\" or \"]\" in an array")
       }
     }
+  }
+
+  /// The byte ranges of the elements of the array that comes next, found by a scan that
+  /// follows only strings and brackets, with the parser moved past the array; `nil`, the
+  /// parser unmoved, when the scan finds no end to the array.
+  ///
+  /// The ranges are candidates, for parsing on several cores: each must still be parsed
+  /// strictly, with `JSONParser(_:document: false)`, and one that fails means the text is not
+  /// the array the scan took it for (parse it in order to learn why).
+  mutating func elementRanges() -> [Range<Int>]? {
+    guard peek() == UInt8(ascii: "[") else { return nil }
+    var ranges: [Range<Int>] = []
+    var start = position + 1
+    var depth = 0
+    var index = position
+    var allBlank = true
+    while index < bytes.count {
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: "\""):
+        allBlank = false
+        index += 1
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+          index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+        }
+      case UInt8(ascii: "["), UInt8(ascii: "{"):
+        if depth > 0 { allBlank = false }
+        depth += 1
+      case UInt8(ascii: "]"), UInt8(ascii: "}"):
+        depth -= 1
+        if depth == 0 {
+          guard byte == UInt8(ascii: "]") else { return nil }
+          // `[ ]` holds no element; `[1, ]` holds an empty one, which will not parse.
+          if !(ranges.isEmpty && allBlank) { ranges.append(start..<index) }
+          position = index + 1
+          return ranges
+        }
+      case UInt8(ascii: ","):
+        if depth == 1 {
+          ranges.append(start..<index)
+          start = index + 1
+        }
+      case 0x20, 0x0A, 0x0D, 0x09: break
+      default: allBlank = false
+      }
+      index += 1
+    }
+    return nil
   }
 
   private mutating func open(_ bracket: UInt8, depth: Int) throws(Failure) {

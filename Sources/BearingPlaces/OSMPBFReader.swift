@@ -124,33 +124,12 @@ private struct FileReader {
     return .init(places: places, timestamp: timestamp)
   }
 
-  /// `transform` of every element, in order, on every core when `parallel`. Each element's
-  /// failure is kept in its place, so the caller throws the first in file order.
+  /// `transform` of every element, in order, on every core when `parallel`.
   private func concurrentMap<T>(
     _ elements: some RandomAccessCollection<Int>,
     _ transform: (Int) throws(PlaceImportError) -> T
   ) -> [Swift.Result<T, PlaceImportError>] {
-    let elements = Array(elements)
-    guard parallel, elements.count > 1 else {
-      return elements.map { k in Swift.Result { () throws(PlaceImportError) in try transform(k) } }
-    }
-    let slots = UnsafeMutableBufferPointer<Swift.Result<T, PlaceImportError>?>.allocate(
-      capacity: elements.count)
-    slots.initialize(repeating: nil)
-    defer {
-      slots.deinitialize()
-      slots.deallocate()
-    }
-    return withoutActuallyEscaping(transform) { transform in
-      // Safe to share: each iteration writes only its own slot, and `transform` only reads
-      // (the file's bytes, the set of wanted nodes).
-      nonisolated(unsafe) let transform = transform
-      nonisolated(unsafe) let slots = slots
-      DispatchQueue.concurrentPerform(iterations: elements.count) { k in
-        slots[k] = Swift.Result { () throws(PlaceImportError) in try transform(elements[k]) }
-      }
-      return slots.map { $0! }
-    }
+    BearingPlaces.concurrentMap(elements, parallel: parallel, transform)
   }
 
   /// A first-pass block: the header's timestamp, or a data block's cafés and café ways.

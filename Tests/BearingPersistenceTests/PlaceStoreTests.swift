@@ -1,11 +1,12 @@
 import BearingLocation
-import BearingPersistence
 import BearingPlaces
 import Foundation
 import GRDB
 import Testing
 
-@Suite("Place store: many areas, an R*Tree, one transaction per area")
+@testable import BearingPersistence
+
+@Suite("Place store: many areas, a cell index, one transaction per area")
 struct PlaceStoreTests {
   static func place(
     _ id: String, _ latitude: Double, _ longitude: Double, name: String? = nil,
@@ -141,6 +142,137 @@ struct PlaceStoreTests {
           found.map(\.id) == Array(expected), "\(center) r=\(radius) \(categories) \(text ?? "")")
         #expect(found.allSatisfy { $0.distance != nil })
       }
+    }
+  }
+
+  /// The ids of `places` within `radius` of `center`, nearest first, by a scan of them all.
+  static func bruteForce(_ places: [Place], _ center: Coordinate, radius: Double, limit: Int)
+    -> [String]
+  {
+    places.map { ($0.id, center.distance(to: $0.coordinate)) }.filter { $0.1 <= radius }
+      .sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(limit).map(\.0)
+  }
+
+  /// Every stored place's cell is the one ``PlaceStore/cell(_:)`` gives its position.
+  static func expectCellsMatch(_ store: PlaceStore) async throws {
+    let rows = try store.database.writer.read { db in
+      try Row.fetchAll(db, sql: "SELECT latitude, longitude, cell FROM place")
+    }
+    #expect(!rows.isEmpty)
+    for row in rows {
+      let coordinate = Coordinate(latitude: row["latitude"], longitude: row["longitude"])
+      #expect(PlaceStore.cell(coordinate) == row["cell"] as Int64, "\(coordinate)")
+    }
+  }
+
+  @Test("a bulk import rebuilds the cell index; a small one inserts into it; both are searched")
+  func bulkImport() async throws {
+    var generator = SplitMix(seed: 11)
+    let helsinki = Coordinate(latitude: 60.17, longitude: 24.94)
+    func around(_ prefix: String, _ count: Int) -> [Place] {
+      (0..<count).map { i in
+        let point = helsinki.destination(
+          bearing: Double(generator.next() % 3600) / 10,
+          distance: Double(generator.next() % 20_000))
+        return Self.place("\(prefix)\(i)", point.latitude, point.longitude)
+      }.sorted { $0.id < $1.id }
+    }
+    let store = try PlaceStore.inMemory()
+    var all: [String: Place] = [:]
+    // Into the empty store (bulk), a few into the big store (not bulk; two ids already
+    // stored, moved), and then a second area bigger than the store (bulk again).
+    var small = around("osm:node/s", 50)
+    small[0].id = "osm:node/b1"
+    small[1].id = "osm:node/b2"
+    for (name, places) in [
+      ("Big", around("osm:node/b", PlaceStore.bulkSize + 2_000)), ("Small", small),
+      ("Bigger", around("osm:way/", 2 * PlaceStore.bulkSize)),
+    ] {
+      try await store.add(Self.area(name, places), places: places)
+      for place in places { all[place.id] = place }
+      let indexes = try await store.database.writer.read { db in
+        try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index'")
+      }
+      #expect(indexes.contains("placeByCell"), "after \(name)")
+      #expect(try await store.placeCount() == all.count)
+      for (radius, limit) in [(300.0, 10), (2_000, 10), (15_000, 50)] {
+        for center in [helsinki, Coordinate(latitude: 60.2, longitude: 25.1)] {
+          let found = try await store.search(
+            try PlaceQuery(center: center, radius: radius, limit: limit))
+          #expect(
+            found.map(\.id)
+              == Self.bruteForce(Array(all.values), center, radius: radius, limit: limit),
+            "after \(name), r=\(radius)")
+        }
+      }
+    }
+    try await Self.expectCellsMatch(store)
+    let plan = try await store.database.writer.read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          EXPLAIN QUERY PLAN SELECT * FROM place WHERE cell BETWEEN 1 AND 2
+            AND latitude BETWEEN 0 AND 1 AND longitude BETWEEN 0 AND 1
+          """
+      ).map { $0["detail"] as String }.joined()
+    }
+    #expect(plan.contains("placeByCell"))
+  }
+
+  @Test("a store made with the R*Tree (places-v2) moves to the cell index with its places")
+  func migratesFromTheRTree() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "place-store-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("places.sqlite").path
+    // Corners of the grid, the antimeridian, and positions whose cell is a rounding away.
+    let places = [
+      Self.place("osm:node/1", 60.17, 24.94), Self.place("osm:node/2", -90, -180),
+      Self.place("osm:node/3", 90, 180), Self.place("osm:node/4", -17.8, 179.999_99),
+      Self.place("osm:node/5", -17.8, -179.999_99), Self.place("osm:node/6", 0.29, -0.57),
+      Self.place("osm:node/7", 60.169_999_999, 24.940_000_001),
+    ]
+    do {
+      let queue = try DatabaseQueue(path: path)
+      try PlaceStore.migrator.migrate(queue, upTo: "places-v2")
+      try await queue.write { db in
+        try db.execute(
+          sql: """
+            INSERT INTO area (id, name, source, attribution, origin, south, west, north, east,
+              storedAt, placeCount)
+            VALUES (1, 'Old', 'test', 'OSM', 'file:/old.geojson', -90, -180, 90, 180,
+              '2026-01-01 00:00:00', 7)
+            """)
+        for (rowid, place) in places.enumerated() {
+          let latitude = place.coordinate.latitude
+          let longitude = place.coordinate.longitude
+          try db.execute(
+            sql: """
+              INSERT INTO place (rowid, id, name, latitude, longitude, categories, source)
+              VALUES (?, ?, ?, ?, ?, 'Café', 'openStreetMap')
+              """, arguments: [rowid + 1, place.id, place.name, latitude, longitude])
+          try db.execute(
+            sql: "INSERT INTO areaPlace VALUES (1, ?)", arguments: [rowid + 1])
+          try db.execute(
+            sql: "INSERT INTO placeIndex VALUES (?, ?, ?, ?, ?)",
+            arguments: [rowid + 1, latitude, latitude, longitude, longitude])
+        }
+      }
+      try queue.close()
+    }
+    let store = try PlaceStore(path: path)
+    try await Self.expectCellsMatch(store)
+    let tables = try await store.database.writer.read { db in
+      try String.fetchAll(db, sql: "SELECT name FROM sqlite_master")
+    }
+    #expect(!tables.contains("placeIndex"))
+    #expect(tables.contains("placeByCell"))
+    #expect(try await store.areas().map(\.name) == ["Old"])
+    for place in places {
+      let found = try await store.search(
+        try PlaceQuery(center: place.coordinate, radius: 100, limit: 1))
+      #expect(found.map(\.id) == [place.id])
     }
   }
 

@@ -78,4 +78,49 @@ struct JSONParserTests {
       try parse(String(repeating: "[", count: 500) + String(repeating: "]", count: 500))
     }
   }
+
+  /// The values at the ranges `elementRanges()` finds in `text`, and what follows the array.
+  func elements(_ text: String) throws -> (values: [JSONValue], rest: String)? {
+    try Data(text.utf8).withUnsafeBytes { bytes in
+      var parser = JSONParser(bytes)
+      guard let ranges = parser.elementRanges() else { return nil }
+      let values = try ranges.map { range in
+        var element = JSONParser(UnsafeRawBufferPointer(rebasing: bytes[range]), document: false)
+        let value = try element.value()
+        try element.finish()
+        return value
+      }
+      let rest = String(decoding: bytes[parser.position...], as: UTF8.self)
+      return (values, rest)
+    }
+  }
+
+  @Test("an array's elements are found by the quick scan, past strings that look like syntax")
+  func elementRangesOfAnArray() throws {
+    let text = #" [ {"a": "x, ]}"}, [1, [2]], "q\",\"" , 3 ] ,tail"#
+    let found = try #require(try elements(text))
+    let array = #"[{"a": "x, ]}"}, [1, [2]], "q\",\"", 3]"#
+    #expect(found.values == (try parse(array)).array)
+    #expect(found.rest == " ,tail")
+    #expect(try elements("[]")?.values == [])
+    #expect(try elements(" [ \n ] ")?.values == [])
+  }
+
+  @Test(
+    "the quick scan gives up where the array has no end, or ends with the wrong bracket",
+    arguments: ["[1}", #"["abc"#, "[[1]", "{}", #"["\"]"#])
+  func elementRangesWithoutAnEnd(text: String) throws {
+    #expect(try elements(text) == nil)
+  }
+
+  @Test("an empty element is a candidate that does not parse: `[1, ]` and `[,]` are not JSON")
+  func emptyElementsDoNotParse() throws {
+    #expect(throws: JSONParser.Failure.self) { try elements("[1, ]") }
+    #expect(throws: JSONParser.Failure.self) { try elements("[,]") }
+  }
+
+  @Test("a byte-order mark opens a document, never a slice of one")
+  func byteOrderMarkOnlyAtTheStart() throws {
+    #expect(throws: JSONParser.Failure.self) { try elements("[1, \u{FEFF}2]") }
+  }
 }

@@ -77,7 +77,7 @@ let helsinkiPBF: Data = {
   return data
 }()
 
-/// The 1M points as stored places in a `PlaceStore` file (on disk, R*Tree), made once per run
+/// The 1M points as stored places in a `PlaceStore` file (on disk, cell index), made once per run
 /// by the stored benchmark's setup: the app's own query path against the in-memory index.
 nonisolated(unsafe) var store1M: PlaceStore?
 let storePath = FileManager.default.temporaryDirectory
