@@ -222,7 +222,8 @@ public struct PlaceStore: Sendable {
         let stored = try Int.fetchOne(db, sql: "SELECT max(rowid) FROM place") ?? 0
         let rebuildsIndex = places.count >= Self.bulkSize && places.count >= stored
         if rebuildsIndex { try db.execute(sql: "DROP INDEX placeByCell") }
-        let upsert = try db.cachedStatement(
+        let upsert = try BulkStatement(
+          db,
           sql: """
             INSERT INTO place (id, name, latitude, longitude, address, categories, phone,
               website, source, cell)
@@ -233,8 +234,8 @@ public struct PlaceStore: Sendable {
               website = excluded.website, source = excluded.source, cell = excluded.cell
             RETURNING rowid
             """)
-        let member = try db.cachedStatement(
-          sql: "INSERT OR IGNORE INTO areaPlace (areaId, placeRowid) VALUES (?, ?)")
+        let member = try BulkStatement(
+          db, sql: "INSERT OR IGNORE INTO areaPlace (areaId, placeRowid) VALUES (?, ?)")
         // A bulk import's pages stay in memory until the commit instead of spilling to the
         // WAL and being read back (a quarter KiB a place, at most 256 MiB, this transaction
         // only).
@@ -242,18 +243,20 @@ public struct PlaceStore: Sendable {
         try db.execute(sql: "PRAGMA cache_size = \(-min(262_144, max(2_000, places.count / 4)))")
         defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
         for place in places {
-          let latitude = place.coordinate.latitude
-          let longitude = place.coordinate.longitude
-          guard
-            let rowid = try Int64.fetchOne(
-              upsert,
-              arguments: [
-                place.id, place.name, latitude, longitude, place.address,
-                place.categories.joined(separator: "\n"), place.phone, place.website,
-                place.source.rawValue, Self.cell(place.coordinate),
-              ])
-          else { continue }
-          try member.execute(arguments: [areaID, rowid])
+          upsert.bind(1, place.id)
+          upsert.bind(2, place.name)
+          upsert.bind(3, place.coordinate.latitude)
+          upsert.bind(4, place.coordinate.longitude)
+          upsert.bind(5, place.address)
+          upsert.bind(6, place.categories.joined(separator: "\n"))
+          upsert.bind(7, place.phone)
+          upsert.bind(8, place.website)
+          upsert.bind(9, place.source.rawValue)
+          upsert.bind(10, Self.cell(place.coordinate))
+          guard let rowid = try upsert.run() else { continue }
+          member.bind(1, areaID)
+          member.bind(2, rowid)
+          try member.run()
         }
         if rebuildsIndex { try db.execute(sql: "CREATE INDEX placeByCell ON place(cell)") }
         return try Self.areas(db).first { $0.id == areaID }!
