@@ -101,7 +101,8 @@ def geojson_and_cold_start(args, binary, geojson, scratch, base):
     store = os.path.getsize(scratch + "/million/places.sqlite") / 1e6
     print(f"import 1,000,000 places (GeoJSON, {os.path.getsize(geojson) / 1e6:.0f} MB)  "
           f"{statistics.median(times):6.2f} s   peak {statistics.median(peaks):6.0f} MB"
-          f"   store file {store:.0f} MB   (median of {args.import_runs})")
+          f"   store file {store:.0f} MB   (median of {args.import_runs}: "
+          f"{', '.join(f'{t:.2f}' for t in times)})")
 
     # 2. Cold start of `nearby`, a million stored places against the built-in 86.
     nearby = ["nearby", "--at", AT, "--json", "--provider", "offline"]

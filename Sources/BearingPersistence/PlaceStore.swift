@@ -268,10 +268,11 @@ public struct PlaceStore: Sendable {
   /// index rather than inserting into it.
   static let bulkSize = 10_000
 
-  /// Cells are 1/100° on a side (1.1 km north to south).
-  static let cellsPerDegree = 100
+  /// Cells are 1/1000° on a side (111 m north to south): a 250 m search box reads about the
+  /// places in it, not a square kilometre around it.
+  static let cellsPerDegree = 1_000
   /// A row of cells spans 360° × ``cellsPerDegree`` + 1 columns, rounded up to a power of two.
-  static let rowStride = 65_536
+  static let rowStride = 524_288
 
   /// The grid cell holding `coordinate`: its row (from the south pole) times ``rowStride``
   /// plus its column (from the antimeridian), so the cells of one row between two longitudes

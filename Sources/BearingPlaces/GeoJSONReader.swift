@@ -8,10 +8,10 @@ import Foundation
 /// property, `node/123`); any other feature gets a stable id made from `source`, its position
 /// and its name (``stableID(source:coordinate:name:)``), so importing the same file again
 /// gives the same ids. Tags are the properties themselves or, in older exports, a `tags`
-/// property. Points stand where they are; lines and polygons (the outer ring of the first
-/// polygon of a multipolygon) stand at their centroid. Features that are not named cafés are
-/// skipped, unless `everyNamedFeature` (a file that lists cafés already); any malformed feature
-/// fails the whole import, naming the feature's index.
+/// property. Points stand where they are; lines and polygons stand at their centroid (a
+/// multipolygon at the centroid of its polygons' outer rings, weighed by their areas).
+/// Features that are not named cafés are skipped, unless `everyNamedFeature` (a file that lists
+/// cafés already); any malformed feature fails the whole import, naming the feature's index.
 struct GeoJSONReader {
   let data: Data
   /// Where the file comes from (its name), for the stable ids of features without one.
@@ -230,10 +230,21 @@ struct GeoJSONReader {
       }
       points = try positions(ring, element: element)
     case "MultiPolygon":
-      guard let ring = coordinates?.array?.first?.array?.first else {
+      // Each polygon's outer ring, weighed by its area.
+      guard let polygons = coordinates?.array, !polygons.isEmpty else {
         throw Failure(reason: "\(element): the MultiPolygon has no polygons")
       }
-      points = try positions(ring, element: element)
+      var rings: [[Coordinate]] = []
+      for polygon in polygons {
+        guard let ring = polygon.array?.first else {
+          throw Failure(reason: "\(element): a polygon of the MultiPolygon has no rings")
+        }
+        rings.append(try positions(ring, element: element))
+      }
+      guard let center = OSMTags.centroid(ofRings: rings) else {
+        throw Failure(reason: "\(element): the MultiPolygon has no positions")
+      }
+      return center
     default:
       throw Failure(reason: "\(element): geometry type \"\(type)\" is not supported")
     }

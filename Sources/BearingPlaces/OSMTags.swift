@@ -72,32 +72,50 @@ struct OSMTags: Hashable, Sendable {
   /// Works in degrees around the first vertex, with longitudes unwrapped so that a way across
   /// the antimeridian does not average to the far side of the Earth.
   static func centroid(of points: [Coordinate]) -> Coordinate? {
-    guard let first = points.first else { return nil }
+    centroid(ofRings: [points])
+  }
+
+  /// Where the outer rings of a multipolygon stand together: the centroid of their areas, each
+  /// ring weighing as much as its area (whichever way it winds); the mean of their vertices
+  /// when they enclose no area.
+  static func centroid(ofRings rings: [[Coordinate]]) -> Coordinate? {
+    guard let first = rings.first?.first else { return nil }
     func unwrap(_ longitude: Double) -> Double {
       let d = longitude - first.longitude
       return d > 180 ? d - 360 : d < -180 ? d + 360 : d
     }
-    var local = points.map { ($0.latitude - first.latitude, unwrap($0.longitude)) }
-    if local.count >= 4, points.first == points.last {
-      var area = 0.0
-      var cx = 0.0
-      var cy = 0.0
-      for i in 0..<(local.count - 1) {
-        let (y1, x1) = local[i]
-        let (y2, x2) = local[i + 1]
-        let cross = x1 * y2 - x2 * y1
-        area += cross
-        cx += (x1 + x2) * cross
-        cy += (y1 + y2) * cross
+    var area = 0.0
+    var cx = 0.0
+    var cy = 0.0
+    var vertices: [(Double, Double)] = []
+    for ring in rings {
+      var local = ring.map { ($0.latitude - first.latitude, unwrap($0.longitude)) }
+      if local.count >= 4, ring.first == ring.last {
+        var ringArea = 0.0
+        var ringX = 0.0
+        var ringY = 0.0
+        for i in 0..<(local.count - 1) {
+          let (y1, x1) = local[i]
+          let (y2, x2) = local[i + 1]
+          let cross = x1 * y2 - x2 * y1
+          ringArea += cross
+          ringX += (x1 + x2) * cross
+          ringY += (y1 + y2) * cross
+        }
+        let sign: Double = ringArea < 0 ? -1 : 1
+        area += sign * ringArea
+        cx += sign * ringX
+        cy += sign * ringY
+        local.removeLast()
       }
-      if abs(area) > 1e-18 {
-        return make(first, cy / (3 * area), cx / (3 * area))
-      }
-      local.removeLast()
+      vertices += local
     }
-    let count = Double(local.count)
+    if abs(area) > 1e-18 {
+      return make(first, cy / (3 * area), cx / (3 * area))
+    }
+    let count = Double(vertices.count)
     return make(
-      first, local.map(\.0).reduce(0, +) / count, local.map(\.1).reduce(0, +) / count)
+      first, vertices.map(\.0).reduce(0, +) / count, vertices.map(\.1).reduce(0, +) / count)
   }
 
   private static func make(_ origin: Coordinate, _ dLat: Double, _ dLon: Double) -> Coordinate? {

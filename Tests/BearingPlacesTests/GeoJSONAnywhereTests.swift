@@ -23,6 +23,32 @@ struct GeoJSONAnywhereTests {
      ]}
     """
 
+  @Test("a MultiPolygon stands at the centroid of all its polygons, each weighed by its area")
+  func multiPolygonCentroid() throws {
+    // A small square wound clockwise, one nine times its area wound the other way; and two
+    // equal squares either side of the antimeridian.
+    let text = """
+      {"type":"FeatureCollection","features":[
+       {"type":"Feature","properties":{"name":"Two halls","amenity":"cafe"},
+        "geometry":{"type":"MultiPolygon","coordinates":[
+         [[[24.000,60.000],[24.000,60.002],[24.002,60.002],[24.002,60.000],[24.000,60.000]]],
+         [[[24.010,60.000],[24.016,60.000],[24.016,60.006],[24.010,60.006],[24.010,60.000]]]]}},
+       {"type":"Feature","properties":{"name":"Date line","amenity":"cafe"},
+        "geometry":{"type":"MultiPolygon","coordinates":[
+         [[[179.990,-17.0],[179.998,-17.0],[179.998,-16.99],[179.990,-16.99],[179.990,-17.0]]],
+         [[[-179.998,-17.0],[-179.990,-17.0],[-179.990,-16.99],[-179.998,-16.99],
+           [-179.998,-17.0]]]]}}
+      ]}
+      """
+    let places = try OSMImporter.importData(Data(text.utf8), area: "halls").places
+    let halls = try #require(places.first { $0.name == "Two halls" })
+    #expect(abs(halls.coordinate.longitude - 24.0118) < 1e-9)
+    #expect(abs(halls.coordinate.latitude - 60.0028) < 1e-9)
+    let dateLine = try #require(places.first { $0.name == "Date line" })
+    #expect(abs(abs(dateLine.coordinate.longitude) - 180) < 1e-9)
+    #expect(abs(dateLine.coordinate.latitude + 16.995) < 1e-9)
+  }
+
   @Test("features without OpenStreetMap ids get stable ids from file, position and name")
   func stableIDs() throws {
     let data = Data(Self.noIDs.utf8)
