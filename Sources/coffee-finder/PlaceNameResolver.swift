@@ -10,7 +10,7 @@ import Foundation
 /// `--near TEXT`: a place name made coordinates.
 ///
 /// Offline first: the names of stored areas, of the built-in area and of stored places (equal,
-/// ignoring case and accents). Then answers Nominatim gave before, kept in the place store.
+/// ignoring case and accents; matches within 100 m of each other are one place). Then answers Nominatim gave before, kept in the place store.
 /// Then Nominatim itself (`COFFEE_FINDER_NOMINATIM_URL`, default the public instance), at most
 /// one request a second; its answers are kept. Several different places are listed, never
 /// guessed between.
@@ -19,7 +19,7 @@ enum PlaceNameResolver {
     let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !name.isEmpty else { throw CLIError("--near needs a place name") }
     let library = try await data.offlineLibrary()
-    let offline = try await offlineMatches(name, library: library)
+    let offline = distinct(try await offlineMatches(name, library: library))
     if offline.count == 1 { return offline[0] }
     if offline.count > 1 { throw ambiguous(name, offline) }
 
@@ -77,6 +77,18 @@ enum PlaceNameResolver {
           coordinate: place.coordinate))
     }
     return matches
+  }
+
+  /// `matches` without those within 100 m of an earlier one: the same café stored twice (two
+  /// imports of one list under different file names give it two ids) is one place, while two
+  /// cafés of one chain a street apart are two.
+  static func distinct(_ matches: [GeocodedPlace]) -> [GeocodedPlace] {
+    var kept: [GeocodedPlace] = []
+    for match in matches
+    where !kept.contains(where: { $0.coordinate.distance(to: match.coordinate) <= 100 }) {
+      kept.append(match)
+    }
+    return kept
   }
 
   static func ambiguous(_ name: String, _ answers: [GeocodedPlace]) -> CLIError {

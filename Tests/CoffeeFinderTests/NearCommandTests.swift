@@ -27,6 +27,26 @@ struct NearCommandTests {
     #expect(unknown.stderr.contains("Kallio"))
   }
 
+  @Test(.timeLimit(.minutes(1))) func oneCaféStoredTwiceIsOnePlaceTwoAreListed() async throws {
+    let box = try AreasCommandTests.Sandbox()
+    // One list imported under two file names: each copy gets its own stable id.
+    let list = AreasCommandTests.features([
+      ("Kahvila Kallio", 60.1841, 24.9494), ("Chain Coffee", 60.1700, 24.9400),
+      ("Chain Coffee", 60.1900, 24.9600),
+    ])
+    for name in ["kallio.geojson", "kallio-copy.geojson"] {
+      let file = try box.write(name, list)
+      #expect(try await box.run(["import", file]).status == 0)
+    }
+    let one = try await box.run(["nearby", "--near", "kahvila kallio", "--limit", "1"])
+    #expect(one.status == 0, "\(one.stderr)")
+    #expect(one.stderr.contains("near \"kahvila kallio\": Kahvila Kallio"), "\(one.stderr)")
+    // Two cafés of one name 2.4 km apart, each stored twice: two places, listed.
+    let two = try await box.run(["nearby", "--near", "chain coffee"])
+    #expect(two.status == 1)
+    #expect(two.stderr.contains("could be 2 places"), "\(two.stderr)")
+  }
+
   @Test(.timeLimit(.minutes(1))) func nominatimOnceThenTheCache() async throws {
     let box = try AreasCommandTests.Sandbox()
     let answer = """
