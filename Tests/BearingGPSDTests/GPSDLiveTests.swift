@@ -39,7 +39,7 @@ import Testing
     }
     let gpsfake = try GPSFake(sentences: log)
     defer { gpsfake.stop() }
-    try gpsfake.waitUntilListening()
+    try await gpsfake.waitUntilListening()
     let manager = LocationManager.gpsd(
       GPSDEndpoint(host: "127.0.0.1", port: gpsfake.port), options: Self.options)
     let recorder = ActionRecorder(manager.delegate())
@@ -96,7 +96,7 @@ import Testing
     let received = Date(timeIntervalSince1970: 1_900_000_000)
     let gpsfake = try GPSFake(sentences: log)
     defer { gpsfake.stop() }
-    try gpsfake.waitUntilListening()
+    try await gpsfake.waitUntilListening()
     let manager = LocationManager.gpsd(
       GPSDEndpoint(host: "127.0.0.1", port: gpsfake.port), options: Self.options,
       now: { received })
@@ -167,7 +167,7 @@ import Testing
         second: epoch.second, latitude: epoch.latitude, longitude: epoch.longitude)
     }
     let before = try GPSFake(sentences: log, cycle: 0.05)
-    try before.waitUntilListening()
+    try await before.waitUntilListening()
     let manager = LocationManager.gpsd(
       GPSDEndpoint(host: "127.0.0.1", port: before.port), options: Self.options)
     let recorder = ActionRecorder(manager.delegate())

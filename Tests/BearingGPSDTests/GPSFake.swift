@@ -56,7 +56,7 @@ final class GPSFake: Sendable {
 
   /// Waits until gpsd accepts connections, so that a test's client does not start by finding
   /// location services off.
-  func waitUntilListening(timeout: Double = 10) throws {
+  func waitUntilListening(timeout: Double = 10) async throws {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
       let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -71,7 +71,8 @@ final class GPSFake: Sendable {
       }
       close(fd)
       if connected { return }
-      usleep(50_000)
+      // Asleep, not blocking: the thread is one of the few every test shares.
+      try await Task.sleep(for: .milliseconds(50))
     }
     throw CocoaError(.fileReadUnknown)
   }

@@ -25,10 +25,10 @@ import Testing
 
   static let railwaySquare = Coordinate(latitude: 60.1699, longitude: 24.9384)
 
-  @Test func nearbyJSONAtAFixedHelsinkiLocation() throws {
+  @Test func nearbyJSONAtAFixedHelsinkiLocation() async throws {
     let directory = try BuiltBinary.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let result = try BuiltBinary.run(
+    let result = try await BuiltBinary.run(
       [
         "nearby", "--json", "--at", "60.1699,24.9384", "--radius", "500", "--limit", "5",
         "--provider", "offline", "--data-dir", directory.path,
@@ -53,10 +53,10 @@ import Testing
     }
   }
 
-  @Test func nearbyWithNothingGivenUsesTheOfflineDataAndSaysSo() throws {
+  @Test func nearbyWithNothingGivenUsesTheOfflineDataAndSaysSo() async throws {
     let directory = try BuiltBinary.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let result = try BuiltBinary.run(
+    let result = try await BuiltBinary.run(
       ["nearby", "--data-dir", directory.path], dataDirectory: directory)
     #expect(result.status == 0, "stderr: \(result.stderr)")
     let notes = result.stderr.split(separator: "\n")
@@ -70,21 +70,21 @@ import Testing
         >= 10)
   }
 
-  @Test func badUsageExitsTwoAndErrorsExitOneWithOneLine() throws {
+  @Test func badUsageExitsTwoAndErrorsExitOneWithOneLine() async throws {
     let directory = try BuiltBinary.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     for arguments in [
       ["nearby", "--radius", "-5"], ["nearby", "--at", "91,0"], ["nearby", "--at", "nonsense"],
       ["nearby", "--limit", "0"], ["nearby", "--at", "60,24", "--wander"], ["no-such-command"],
     ] {
-      let result = try BuiltBinary.run(
+      let result = try await BuiltBinary.run(
         arguments + ["--data-dir", directory.path], dataDirectory: directory)
       #expect(result.status == 2, "\(arguments): \(result.stderr)")
       #expect(result.stdout.isEmpty, "\(arguments)")
     }
     // Outside the offline data's area, offline only: a runtime error, one line naming the
     // covered area.
-    let outside = try BuiltBinary.run(
+    let outside = try await BuiltBinary.run(
       ["nearby", "--at", "48.8566,2.3522", "--provider", "offline", "--data-dir", directory.path],
       dataDirectory: directory)
     #expect(outside.status == 1)
@@ -93,14 +93,14 @@ import Testing
     #expect(outside.stderr.contains("central Helsinki"))
     // The same with auto and no network: Overpass cannot be reached, and the line says which
     // area is stored.
-    let offlineAuto = try BuiltBinary.run(
+    let offlineAuto = try await BuiltBinary.run(
       ["nearby", "--at", "48.8566,2.3522", "--data-dir", directory.path], dataDirectory: directory)
     #expect(offlineAuto.status == 1)
     #expect(offlineAuto.stderr.split(separator: "\n").count == 1, "\(offlineAuto.stderr)")
     #expect(offlineAuto.stderr.contains("Overpass at 127.0.0.1 could not be reached"))
     #expect(offlineAuto.stderr.contains("offline data is stored only for central Helsinki"))
 
-    let help = try BuiltBinary.run(["nearby", "--help"], dataDirectory: directory)
+    let help = try await BuiltBinary.run(["nearby", "--help"], dataDirectory: directory)
     #expect(help.status == 0)
     #expect(help.stdout.contains("coffee-finder nearby --at 60.1699,24.9384"))
   }
@@ -108,34 +108,34 @@ import Testing
   /// Exit statuses come from argument-parser's own verdict on the error: 0 and standard output
   /// for --help and --version, 2 and its message with the usage for bad usage (also when `run`
   /// throws a `ValidationError`), 1 and one "coffee-finder: error:" line for a runtime error.
-  @Test func helpVersionUsageAndRuntimeErrorsExitAsDocumented() throws {
+  @Test func helpVersionUsageAndRuntimeErrorsExitAsDocumented() async throws {
     let directory = try BuiltBinary.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let data = ["--data-dir", directory.path]
 
-    let help = try BuiltBinary.run(["--help"], dataDirectory: directory)
+    let help = try await BuiltBinary.run(["--help"], dataDirectory: directory)
     #expect(help.status == 0)
     #expect(help.stdout.contains("USAGE: coffee-finder"))
     #expect(help.stdout.contains("SUBCOMMANDS:"))
     #expect(help.stderr.isEmpty)
-    let subcommandHelp = try BuiltBinary.run(["help", "watch"], dataDirectory: directory)
+    let subcommandHelp = try await BuiltBinary.run(["help", "watch"], dataDirectory: directory)
     #expect(subcommandHelp.status == 0)
     #expect(subcommandHelp.stdout.contains("USAGE: coffee-finder watch"))
-    let version = try BuiltBinary.run(["--version"], dataDirectory: directory)
+    let version = try await BuiltBinary.run(["--version"], dataDirectory: directory)
     #expect(version.status == 0)
     #expect(version.stdout == "0.1.0\n")
 
-    let unknown = try BuiltBinary.run(["--no-such-flag"] + data, dataDirectory: directory)
+    let unknown = try await BuiltBinary.run(["--no-such-flag"] + data, dataDirectory: directory)
     #expect(unknown.status == 2)
     #expect(unknown.stdout.isEmpty)
     #expect(unknown.stderr.hasPrefix("Error: Unknown option '--no-such-flag'"))
     #expect(unknown.stderr.contains("Usage: coffee-finder"))
     // `watch` finds out in `run` that no moving source was given: still bad usage.
-    let still = try BuiltBinary.run(["watch"] + data, dataDirectory: directory)
+    let still = try await BuiltBinary.run(["watch"] + data, dataDirectory: directory)
     #expect(still.status == 2, "\(still.stderr)")
     #expect(still.stderr.hasPrefix("Error: watch needs a moving source"))
 
-    let missing = try BuiltBinary.run(
+    let missing = try await BuiltBinary.run(
       ["favorites", "remove", "no such place\u{1B}[31m"] + data, dataDirectory: directory)
     #expect(missing.status == 1)
     #expect(missing.stdout.isEmpty)
@@ -147,7 +147,7 @@ import Testing
 
   /// `import` replaces the built-in Helsinki data; a hostile name prints escaped, and a wide
   /// one keeps the table aligned.
-  @Test func importedGeoJSONIsSearchedAndItsNamesPrintSafely() throws {
+  @Test func importedGeoJSONIsSearchedAndItsNamesPrintSafely() async throws {
     let directory = try BuiltBinary.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let data = ["--data-dir", directory.appendingPathComponent("data").path]
@@ -169,19 +169,19 @@ import Testing
     let file = directory.appendingPathComponent("tokyo.geojson")
     try JSONSerialization.data(withJSONObject: collection).write(to: file)
 
-    let imported = try BuiltBinary.run(
+    let imported = try await BuiltBinary.run(
       ["import", file.path, "--area", "Marunouchi"] + data, dataDirectory: directory)
     #expect(imported.status == 0, "\(imported.stderr)")
     #expect(imported.stdout.contains("Imported 2 places covering"))
 
-    let json = try BuiltBinary.run(
+    let json = try await BuiltBinary.run(
       ["nearby", "--json", "--at", "35.6812,139.7671"] + data, dataDirectory: directory)
     #expect(json.status == 0, "\(json.stderr)")
     let names = try JSONDecoder().decode(NearbyJSON.self, from: Data(json.stdout.utf8)).places
       .map(\.name)
     #expect(names == ["珈琲館 \u{1B}[2J", "Blue Bottle"])
 
-    let table = try BuiltBinary.run(
+    let table = try await BuiltBinary.run(
       ["nearby", "--at", "35.6812,139.7671"] + data, dataDirectory: directory)
     #expect(table.status == 0, "\(table.stderr)")
     #expect(!table.stdout.unicodeScalars.contains("\u{1B}"))
@@ -194,11 +194,11 @@ import Testing
     #expect(Set(rows.map { TerminalText.columns(of: $0) }).count == 1, "\(rows)")
   }
 
-  @Test func favouritesAndNotesSurviveBetweenRuns() throws {
+  @Test func favouritesAndNotesSurviveBetweenRuns() async throws {
     let directory = try BuiltBinary.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let data = ["--data-dir", directory.appendingPathComponent("data").path]
-    let nearby = try BuiltBinary.run(
+    let nearby = try await BuiltBinary.run(
       ["nearby", "--json", "--at", "60.1699,24.9384", "--limit", "2"] + data,
       dataDirectory: directory)
     let places = try JSONDecoder().decode(NearbyJSON.self, from: Data(nearby.stdout.utf8)).places
@@ -206,16 +206,18 @@ import Testing
     let second = try #require(places.dropFirst().first)
 
     #expect(
-      try BuiltBinary.run(["favorites", "add", first.id] + data, dataDirectory: directory).status
+      try await BuiltBinary.run(["favorites", "add", first.id] + data, dataDirectory: directory)
+        .status
         == 0)
     #expect(
-      try BuiltBinary.run(["favorites", "add", second.name] + data, dataDirectory: directory).status
+      try await BuiltBinary.run(["favorites", "add", second.name] + data, dataDirectory: directory)
+        .status
         == 0)
-    let added = try BuiltBinary.run(
+    let added = try await BuiltBinary.run(
       ["notes", "add", first.id, "Great cardamom buns"] + data, dataDirectory: directory)
     #expect(added.status == 0, "\(added.stderr)")
 
-    let favorites = try BuiltBinary.run(
+    let favorites = try await BuiltBinary.run(
       ["favorites", "list", "--json"] + data, dataDirectory: directory)
     #expect(favorites.status == 0)
     let ids = favorites.stdout.split(separator: "\n").compactMap { line in
@@ -223,7 +225,7 @@ import Testing
     }
     #expect(Set(ids) == [first.id, second.id])
 
-    let notes = try BuiltBinary.run(
+    let notes = try await BuiltBinary.run(
       ["notes", "list", first.id, "--json"] + data, dataDirectory: directory)
     let note = try #require(
       try JSONSerialization.jsonObject(with: Data(notes.stdout.utf8)) as? [String: Any])
@@ -231,18 +233,21 @@ import Testing
     let noteID = try #require(note["id"] as? String)
 
     #expect(
-      try BuiltBinary.run(["notes", "remove", noteID] + data, dataDirectory: directory).status == 0)
-    #expect(
-      try BuiltBinary.run(["favorites", "remove", first.id] + data, dataDirectory: directory).status
+      try await BuiltBinary.run(["notes", "remove", noteID] + data, dataDirectory: directory).status
         == 0)
-    let after = try BuiltBinary.run(
+    #expect(
+      try await BuiltBinary.run(["favorites", "remove", first.id] + data, dataDirectory: directory)
+        .status
+        == 0)
+    let after = try await BuiltBinary.run(
       ["favorites", "list", "--json"] + data, dataDirectory: directory)
     #expect(after.stdout.contains(second.id))
     #expect(!after.stdout.contains(first.id))
-    let noNotes = try BuiltBinary.run(["notes", "list", first.id] + data, dataDirectory: directory)
+    let noNotes = try await BuiltBinary.run(
+      ["notes", "list", first.id] + data, dataDirectory: directory)
     #expect(noNotes.stdout.hasPrefix("No notes"), "\(noNotes.status): \(noNotes.stderr)")
 
-    let missing = try BuiltBinary.run(
+    let missing = try await BuiltBinary.run(
       ["favorites", "remove", "osm:node/0"] + data, dataDirectory: directory)
     #expect(missing.status == 1)
     #expect(missing.stderr.split(separator: "\n").count == 1)

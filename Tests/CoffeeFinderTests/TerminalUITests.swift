@@ -99,7 +99,7 @@ import Testing
     #expect(after.contains(" echo "))
     #expect(!after.contains("-icanon"))
 
-    let favorites = try BuiltBinary.run(
+    let favorites = try await BuiltBinary.run(
       ["favorites", "list", "--data-dir", dataDirectory], dataDirectory: directory)
     #expect(favorites.stdout.contains(secondName.replacingOccurrences(of: "…", with: "")))
   }

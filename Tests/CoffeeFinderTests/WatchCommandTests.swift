@@ -12,7 +12,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let data = ["--data-dir", directory.appendingPathComponent("data").path]
 
-    let place = try Self.addNearestFavourite(data: data, directory: directory)
+    let place = try await Self.addNearestFavourite(data: data, directory: directory)
 
     // 400 m south of it to 400 m north, in 20 m steps, after standing still for 8 s.
     let center = Coordinate(latitude: place.latitude, longitude: place.longitude)
@@ -47,7 +47,7 @@ import Testing
     let directory = try BuiltBinary.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let data = ["--data-dir", directory.appendingPathComponent("data").path]
-    let place = try Self.addNearestFavourite(data: data, directory: directory)
+    let place = try await Self.addNearestFavourite(data: data, directory: directory)
     let center = Coordinate(latitude: place.latitude, longitude: place.longitude)
     let south = Self.offset(center, metresNorth: -400)
     let north = Self.offset(center, metresNorth: 400)
@@ -96,17 +96,18 @@ import Testing
   }
 
   /// Makes the café nearest the railway square a favourite, through the built binary.
-  static func addNearestFavourite(data: [String], directory: URL) throws
+  static func addNearestFavourite(data: [String], directory: URL) async throws
     -> CommandLineTests.NearbyJSON.Entry
   {
-    let nearby = try BuiltBinary.run(
+    let nearby = try await BuiltBinary.run(
       ["nearby", "--json", "--at", "60.1699,24.9384", "--limit", "1"] + data,
       dataDirectory: directory)
     let place = try #require(
       try JSONDecoder().decode(CommandLineTests.NearbyJSON.self, from: Data(nearby.stdout.utf8))
         .places.first)
     #expect(
-      try BuiltBinary.run(["favorites", "add", place.id] + data, dataDirectory: directory).status
+      try await BuiltBinary.run(["favorites", "add", place.id] + data, dataDirectory: directory)
+        .status
         == 0)
     return place
   }
