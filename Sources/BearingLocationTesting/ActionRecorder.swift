@@ -23,9 +23,13 @@ public final class ActionRecorder: Sendable {
   public var actions: [LocationManager.Action] { storage.actions.withLock { $0 } }
 
   /// Waits (real time) until `condition` holds for the recorded actions, or `timeout` passes.
+  ///
+  /// The default is generous: a wait ends as soon as its condition holds, so only a failing
+  /// test waits it out, and a shorter one failed tests whose actions were merely late while the
+  /// machine was busy (the suite under heavy disk writeback lost 5 s waits).
   @discardableResult
   public func wait(
-    timeout: Duration = .seconds(5),
+    timeout: Duration = .seconds(30),
     until condition: ([LocationManager.Action]) -> Bool
   ) async -> [LocationManager.Action] {
     let deadline = ContinuousClock.now + timeout
@@ -39,7 +43,7 @@ public final class ActionRecorder: Sendable {
 
   /// Waits until at least `count` actions are recorded.
   @discardableResult
-  public func wait(forCount count: Int, timeout: Duration = .seconds(5)) async
+  public func wait(forCount count: Int, timeout: Duration = .seconds(30)) async
     -> [LocationManager.Action]
   {
     await wait(timeout: timeout) { $0.count >= count }

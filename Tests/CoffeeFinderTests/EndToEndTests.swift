@@ -90,9 +90,9 @@ import Testing
       + " --data-dir '\(directory.appendingPathComponent("data").path)'"
       + "; echo \"EXITED $?\"; sleep 30"
     let tmux = TerminalUITests.Tmux()
-    tmux.run(["new-session", "-d", "-s", "ui", "-x", "100", "-y", "30", command])
+    await tmux.run(["new-session", "-d", "-s", "ui", "-x", "100", "-y", "30", command])
     defer {
-      tmux.run(["kill-server"])
+      tmux.killServer()
       try? FileManager.default.removeItem(at: tmux.captureFile)
     }
 
@@ -101,7 +101,7 @@ import Testing
     var panes: [Pane] = []
     let deadline = Date().addingTimeInterval(60)
     while Date() < deadline {
-      let pane = Pane(tmux.capture())
+      let pane = Pane(await tmux.capture())
       panes.append(pane)
       if pane.isAt(end) { break }
       try await Task.sleep(for: .milliseconds(500))
@@ -145,12 +145,13 @@ import Testing
     var oldest = 0
     let ageDeadline = Date().addingTimeInterval(20)
     while Date() < ageDeadline, oldest < 10 {
-      oldest = max(oldest, age(tmux.capture()) ?? 0)
+      oldest = max(oldest, age(await tmux.capture()) ?? 0)
       try await Task.sleep(for: .milliseconds(500))
     }
-    #expect(oldest >= 10, "the fix's age stopped at \(oldest) s:\n\(tmux.capture())")
+    let screen = await tmux.capture()
+    #expect(oldest >= 10, "the fix's age stopped at \(oldest) s:\n\(screen)")
 
-    tmux.run(["send-keys", "-t", "ui", "q"])
+    await tmux.run(["send-keys", "-t", "ui", "q"])
     let after = try await tmux.waitFor("EXITED")
     #expect(after.contains("EXITED 0"))
   }

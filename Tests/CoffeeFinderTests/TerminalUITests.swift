@@ -10,14 +10,26 @@ import Testing
     let captureFile = FileManager.default.temporaryDirectory
       .appendingPathComponent("coffee-finder-pane-\(UUID().uuidString).txt")
 
-    func run(_ arguments: [String]) {
-      Spawn.run(["/usr/bin/tmux", "-L", socket] + arguments)
+    // tmux runs on a thread of its own: waiting for it on one of the threads every test shares
+    // would hold up the others.
+    @discardableResult
+    func run(_ arguments: [String]) async -> Int32 {
+      let socket = socket
+      return await onThread { Spawn.run(["/usr/bin/tmux", "-L", socket] + arguments) }
     }
 
-    func capture() -> String {
-      Spawn.run(
-        ["/usr/bin/tmux", "-L", socket, "capture-pane", "-p", "-t", "ui"], output: captureFile)
-      return (try? String(contentsOf: captureFile, encoding: .utf8)) ?? ""
+    /// Stops the tmux server and its panes; waits on the calling thread, for `defer`.
+    func killServer() {
+      Spawn.run(["/usr/bin/tmux", "-L", socket, "kill-server"])
+    }
+
+    func capture() async -> String {
+      let (socket, captureFile) = (socket, captureFile)
+      return await onThread {
+        Spawn.run(
+          ["/usr/bin/tmux", "-L", socket, "capture-pane", "-p", "-t", "ui"], output: captureFile)
+        return (try? String(contentsOf: captureFile, encoding: .utf8)) ?? ""
+      }
     }
 
     /// Waits until the pane shows `text`, up to `seconds`.
@@ -25,7 +37,7 @@ import Testing
       let deadline = Date().addingTimeInterval(seconds)
       var screen = ""
       while Date() < deadline {
-        screen = capture()
+        screen = await capture()
         if screen.contains(text) { return screen }
         try await Task.sleep(for: .milliseconds(100))
       }
@@ -34,10 +46,13 @@ import Testing
     }
 
     /// The pid of the `coffee-finder` that the pane's shell runs, found in /proc.
-    func appPID() -> pid_t? {
-      Spawn.run(
-        ["/usr/bin/tmux", "-L", socket, "display-message", "-p", "-t", "ui", "#{pane_pid}"],
-        output: captureFile)
+    func appPID() async -> pid_t? {
+      let (socket, captureFile) = (socket, captureFile)
+      await onThread {
+        Spawn.run(
+          ["/usr/bin/tmux", "-L", socket, "display-message", "-p", "-t", "ui", "#{pane_pid}"],
+          output: captureFile)
+      }
       guard let text = try? String(contentsOf: captureFile, encoding: .utf8),
         let shell = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
       else { return nil }
@@ -70,9 +85,9 @@ import Testing
     let dataDirectory = directory.appendingPathComponent("data").path
     let command = Self.command(directory: directory, dataDirectory: dataDirectory)
     let tmux = Tmux()
-    tmux.run(["new-session", "-d", "-s", "ui", "-x", "80", "-y", "24", command])
+    await tmux.run(["new-session", "-d", "-s", "ui", "-x", "80", "-y", "24", command])
     defer {
-      tmux.run(["kill-server"])
+      tmux.killServer()
       try? FileManager.default.removeItem(at: tmux.captureFile)
     }
 
@@ -85,13 +100,13 @@ import Testing
         .first)
     let secondName = String(secondRow.dropFirst(3).prefix(40)).trimmingCharacters(in: .whitespaces)
 
-    tmux.run(["send-keys", "-t", "ui", "j"])
+    await tmux.run(["send-keys", "-t", "ui", "j"])
     _ = try await tmux.waitFor(">  " + secondName)
-    tmux.run(["send-keys", "-t", "ui", "Enter"])
+    await tmux.run(["send-keys", "-t", "ui", "Enter"])
     _ = try await tmux.waitFor("No notes yet")
-    tmux.run(["send-keys", "-t", "ui", "f"])
+    await tmux.run(["send-keys", "-t", "ui", "f"])
     _ = try await tmux.waitFor("* favourite")
-    tmux.run(["send-keys", "-t", "ui", "q"])
+    await tmux.run(["send-keys", "-t", "ui", "q"])
     let after = try await tmux.waitFor("icanon")
     #expect(after.contains("EXITED 0"))
     // Raw mode is undone: canonical input and echo are back on.
@@ -112,17 +127,17 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let dataDirectory = directory.appendingPathComponent("data").path
     let tmux = Tmux()
-    tmux.run([
+    await tmux.run([
       "new-session", "-d", "-s", "ui", "-x", "80", "-y", "24",
       Self.command(directory: directory, dataDirectory: dataDirectory),
     ])
     defer {
-      tmux.run(["kill-server"])
+      tmux.killServer()
       try? FileManager.default.removeItem(at: tmux.captureFile)
     }
 
     _ = try await tmux.waitFor("q quit")
-    let pid = try #require(tmux.appPID(), "no coffee-finder process under the pane")
+    let pid = try #require(await tmux.appPID(), "no coffee-finder process under the pane")
     #expect(kill(pid, SIGTERM) == 0)
     let after = try await tmux.waitFor("icanon")
     // The note is on the normal screen: it was written after leaving the alternate one.
