@@ -28,10 +28,16 @@ import Testing
   func play(_ events: [LocationSource.Event], _ recorder: ActionRecorder) async
     -> [LocationManager.Action]
   {
+    // Counted before sending: a marker recorded before the count was read would otherwise be
+    // counted as an old one, and the wait would run to its timeout.
+    let count = recorder.actions.filter { $0 == markerAction }.count
     for event in events { source.send(event) }
     source.send(marker)
-    let count = recorder.actions.filter { $0 == markerAction }.count
-    return await recorder.wait { $0.filter { $0 == markerAction }.count > count }
+    // The marker is an error, and errors reach only a client that asked for locations: where
+    // none has, it never comes and this wait runs out. Hence 5 s here, not the default.
+    return await recorder.wait(timeout: .seconds(5)) {
+      $0.filter { $0 == markerAction }.count > count
+    }
   }
 
   @Test func authorizationFollowsReachability() async {
