@@ -7,3 +7,9 @@
 @_exported import Dependencies
 @_exported import DependenciesMacros
 @_exported import IdentifiedCollections
+#if canImport(FoundationNetworking)
+  // On Apple's systems `URLSession` is part of Foundation, which comes with `import Bearing` as
+  // it does with TCA's import; on Linux it lives in FoundationNetworking, which swift-dependencies
+  // (its `\.urlSession` dependency) already links.
+  @_exported import FoundationNetworking
+#endif

@@ -198,7 +198,9 @@ extension ReducerMacro: MemberMacro {
       .filter { ["public", "package"].contains($0.name.text) }
       .map { "\($0.name.text) " }
       .joined()
-    let stateCases = cases.map { "case \($0.name)(\($0.stateType))" }
+    let stateCases = cases.map { feature in
+      feature.hasPayload ? "case \(feature.name)(\(feature.stateType))" : "case \(feature.name)"
+    }
     let actionCases = cases.compactMap { feature in
       feature.actionType.map { "case \(feature.name)(\($0))" }
     }
@@ -213,7 +215,7 @@ extension ReducerMacro: MemberMacro {
               Bearing._reportCaseMismatch(action: action, in: Self.self)
               return .none
             }
-            let effect = \(feature.reducerType)().reduce(into: &childState, action: action)
+            let effect = \(feature.makeReducer).reduce(into: &childState, action: action)
             state = .\(feature.name)(childState)
             return effect.map { .\(feature.name)($0) }
           """
@@ -281,8 +283,15 @@ struct FeatureCase {
   }
 
   let name: String
-  let kind: Kind
+  var kind: Kind
   let reducerType: String
+  /// The reducer a case's default value names (`case inner(Inner.Body = Inner.body)`).
+  var defaultReducer: String?
+  /// `case another`, with no value: state only.
+  var hasPayload = true
+
+  /// How the case's reducer is made: its default value, or its type's `init()`.
+  var makeReducer: String { defaultReducer.map { "(\($0))" } ?? "\(reducerType)()" }
 
   var stateType: String {
     kind == .feature ? "\(reducerType).State" : reducerType
@@ -305,7 +314,9 @@ struct FeatureCase {
     } else if caseDecl.attributes.contains(named: "ReducerCaseEphemeral")
       || element.parameterClause?.parameters.first.map({
         let type = $0.type.trimmedDescription
-        return type.hasPrefix("AlertState<") || type.hasPrefix("Bearing.AlertState<")
+        return ["AlertState<", "ConfirmationDialogState<"].contains { prefix in
+          type.hasPrefix(prefix) || type.hasPrefix("Bearing.\(prefix)")
+        }
       }) == true
     {
       kind = .ephemeral
@@ -313,11 +324,9 @@ struct FeatureCase {
       kind = .feature
     }
     guard let parameters = element.parameterClause?.parameters else {
-      guard kind == .ignored else {
-        throw DiagnosticsError(diagnostics: [
-          Diagnostic(node: element, message: BearingMacroMessage.reducerCaseNeedsOneFeature)
-        ])
-      }
+      // `case another`: a state with no value and no actions.
+      kind = .ignored
+      hasPayload = false
       reducerType = "Void"
       return
     }
@@ -331,6 +340,7 @@ struct FeatureCase {
       return
     }
     reducerType = parameter.type.trimmedDescription
+    defaultReducer = parameter.defaultValue?.value.trimmedDescription
   }
 }
 

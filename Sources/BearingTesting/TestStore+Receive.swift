@@ -143,6 +143,10 @@ extension TestStore {
         return
       }
       if ContinuousClock.now >= deadline { break }
+      // Nothing received and no effect running: nothing can arrive, so there is no use waiting.
+      if attempt >= 100, ledger.inner.withLock({ $0.inFlight.isEmpty && $0.received.isEmpty }) {
+        break
+      }
       attempt += 1
       if attempt < 100 { await Task.yield() } else { try? await Task.sleep(for: .milliseconds(1)) }
     }

@@ -114,11 +114,13 @@ extension TestStore {
         fileID: fileID, filePath: filePath, line: line, column: column)
       return
     }
-    if exhaustivity == .on, assert != nil, expected == previous {
+    // A closure that changed nothing, where nothing changed: reported as such. Where the state
+    // did change, the mismatch below says all there is to say.
+    if exhaustivity == .on, assert != nil, expected == previous, expected == actual {
       reportIssue(
         TestStoreMessage.noChange,
         fileID: fileID, filePath: filePath, line: line, column: column)
-      if expected == actual { return }
+      return
     }
     guard expected != actual else { return }
     reportIssue(

@@ -100,3 +100,44 @@ extension PresentationState {
     }
   }
 }
+
+extension Reducer {
+  /// `forEach` with the elements' actions in TCA's oldest form, a case holding the element's
+  /// id and action (`case rows(id: Row.State.ID, action: Row.Action)`, named `/Action.rows`).
+  @_disfavoredOverload
+  public func forEach<ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer>(
+    _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action toElementAction: AnyCasePath<Action, (ID, ElementAction)>,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> _ForEachReducer<Self, ID, Element>
+  where ElementState == Element.State, ElementAction == Element.Action {
+    let identified = AnyCasePath<Action, IdentifiedAction<ID, ElementAction>>(
+      embed: { identified in
+        switch identified {
+        case .element(let id, let action): toElementAction.embed((id, action))
+        }
+      },
+      extract: { action in
+        toElementAction.extract(from: action).map { .element(id: $0.0, action: $0.1) }
+      })
+    return _ForEachReducer(
+      parent: self, element: element(), toElements: toElements,
+      toElementAction: identified, fileID: fileID, line: line)
+  }
+
+  /// `ifLet` of optional ephemeral state (an `AlertState`) with its actions named by an
+  /// `AnyCasePath`: no child reducer; the state goes away when one of its actions is sent.
+  @_disfavoredOverload
+  public func ifLet<ChildState: EphemeralState, ChildAction>(
+    _ toChildState: WritableKeyPath<State, ChildState?>,
+    action toChildAction: AnyCasePath<Action, ChildAction>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> _IfLetReducer<Self, EmptyReducer<ChildState, ChildAction>> {
+    _IfLetReducer(
+      parent: self, child: EmptyReducer(), toChildState: toChildState,
+      toChildAction: toChildAction, fileID: fileID, line: line)
+  }
+}

@@ -79,6 +79,9 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         childEffect = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
           .map { embed.embed($0) }
           .cancellable(id: id)
+        // Ephemeral state (an alert) is answered by its action: it goes away before the
+        // parent sees the action, which may present another.
+        if Child.State.self is any EphemeralState.Type { state[keyPath: toChildState] = nil }
       } else {
         reportIssue(
           """

@@ -1,0 +1,60 @@
+import Foundation
+
+/// A confirmation dialog to present: a title, an optional message, and buttons whose actions
+/// are sent when chosen. Like ``AlertState`` it is ephemeral: choosing any button dismisses it.
+///
+/// ```swift
+/// state.destination = .dialog(
+///   ConfirmationDialogState(titleVisibility: .visible) {
+///     TextState("Delete note?")
+///   } actions: {
+///     ButtonState(role: .destructive, action: .confirmDelete) { TextState("Delete") }
+///   })
+/// ```
+public struct ConfirmationDialogState<Action>: Identifiable, EphemeralState {
+  /// Whether the title is shown.
+  public enum Visibility: Equatable, Hashable, Sendable {
+    case automatic
+    case hidden
+    case visible
+  }
+
+  public let id: UUID
+  public let titleVisibility: Visibility
+  public let title: TextState
+  public let message: TextState?
+  public let buttons: [ButtonState<Action>]
+
+  /// A dialog with a title, buttons and an optional message.
+  public init(
+    titleVisibility: Visibility = .automatic,
+    title: () -> TextState,
+    @ButtonStateBuilder<Action> actions: () -> [ButtonState<Action>] = { [] },
+    message: (() -> TextState)? = nil
+  ) {
+    @Dependency(\.uuid) var uuid
+    self.id = uuid()
+    self.titleVisibility = titleVisibility
+    self.title = title()
+    self.buttons = actions()
+    self.message = message?()
+  }
+}
+
+extension ConfirmationDialogState: Equatable where Action: Equatable {
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.titleVisibility == rhs.titleVisibility && lhs.title == rhs.title
+      && lhs.message == rhs.message && lhs.buttons == rhs.buttons
+  }
+}
+
+extension ConfirmationDialogState: Hashable where Action: Hashable {
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(titleVisibility)
+    hasher.combine(title)
+    hasher.combine(message)
+    hasher.combine(buttons)
+  }
+}
+
+extension ConfirmationDialogState: Sendable where Action: Sendable {}
