@@ -177,7 +177,8 @@ struct LocationOptions: ParsableArguments {
     return LocationChoice(
       .simulated(defaultCenter),
       .fixed(Location(coordinate: defaultCenter), configuration: configuration),
-      reason: "no gpsd at \(endpoint) and no GeoClue on the system bus")
+      reason: "no gpsd at \(endpoint) and no GeoClue on the system bus"
+        + (GeoClue.libdbusProblem.map { " (\($0))" } ?? ""))
   }
 
   static func geoClueChoice(configuration: LocationEngine.Configuration) -> LocationChoice {
