@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 
 import CompilerPluginSupport
 import PackageDescription
@@ -295,7 +295,13 @@ for target in package.targets where target.type != .system && target.name != "CD
   var settings = target.swiftSettings ?? []
   settings.append(.swiftLanguageMode(.v6))
   settings.append(.enableUpcomingFeature("ExistentialAny"))
+  // Zero warnings in the project's own code, kept so (dependencies are not the project's:
+  // SwiftPM builds them with their warnings suppressed).
+  settings.append(.treatAllWarnings(as: .error))
   target.swiftSettings = settings
+}
+for target in package.targets where target.name == "CDBus" {
+  target.cSettings = [.treatAllWarnings(as: .error)]
 }
 
 // Fuzzing (Fuzz/, scripts/fuzz): with BEARING_FUZZ=1 the modules that parse untrusted input are
