@@ -79,7 +79,7 @@ struct NearbyCommand: AsyncParsableCommand {
       let center = finished.searchCenter ?? setup.center
       let report = NearbyReport(
         center: center, radius: finished.radius, places: finished.places, location: origin,
-        data: dataOrigin.resolved(at: center), units: settings.units)
+        data: dataOrigin.resolved(at: center, places: finished.places), units: settings.units)
       Console.out(json ? report.json() : report.table(width: Console.width))
     case .failed(let message), .denied(let message):
       throw CLIError(message)
