@@ -13,8 +13,8 @@ struct NearbyCommand: AsyncParsableCommand {
     commandName: "nearby",
     abstract: "List the coffee shops nearest to you.",
     discussion: """
-      With no location option, uses gpsd if it answers at the default address, else GeoClue if
-      it is on the system bus, else a simulated position at the centre of the offline data, and
+      With no location option, uses gpsd if it answers at the default address, else GeoClue if \
+      it is on the system bus, else a simulated position at the centre of the offline data, and \
       says which in one line on stderr.
 
       Examples:
