@@ -41,6 +41,10 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    // Combine's API on Linux, for `Effect.publisher` and `Store.publisher`; CombineSchedulers
+    // (re-exported, as The Composable Architecture does) for scheduler-based timing.
+    .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+    .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.2"),
   ],
   targets: [
     .macro(
@@ -59,11 +63,14 @@ let package = Package(
         "BearingMacros",
         .product(name: "CasePaths", package: "swift-case-paths"),
         .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "CombineSchedulers", package: "combine-schedulers"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "DependenciesMacros", package: "swift-dependencies"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+        .product(
+          name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
         .product(name: "OrderedCollections", package: "swift-collections"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
         .product(name: "Logging", package: "swift-log"),
@@ -73,6 +80,8 @@ let package = Package(
       name: "BearingTesting",
       dependencies: [
         "Bearing",
+        .product(name: "CasePaths", package: "swift-case-paths"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
@@ -202,7 +211,9 @@ let package = Package(
       dependencies: [
         "Bearing", "BearingTesting",
         .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "OpenCombine", package: "OpenCombine"),
       ]
     ),
     .testTarget(

@@ -29,6 +29,7 @@ final class CancellationRegistry: Sendable {
       state.nextKey += 1
       if let id {
         state.byID[id, default: [:]][key] = cancel
+        _cancellationCancellables.added()
       } else {
         state.all[key] = cancel
       }
@@ -42,7 +43,7 @@ final class CancellationRegistry: Sendable {
         state.all[key] = nil
         return
       }
-      state.byID[id]?[key] = nil
+      if state.byID[id]?.removeValue(forKey: key) != nil { _cancellationCancellables.removed() }
       if state.byID[id]?.isEmpty == true { state.byID[id] = nil }
     }
   }
@@ -50,6 +51,7 @@ final class CancellationRegistry: Sendable {
   /// Cancels everything registered under `id`.
   func cancel(id: AnyHashableSendable) {
     let cancels = state.withLock { $0.byID.removeValue(forKey: id) }
+    if let cancels { _cancellationCancellables.removed(cancels.count) }
     for cancel in cancels?.values ?? [:].values { cancel() }
   }
 
@@ -57,6 +59,7 @@ final class CancellationRegistry: Sendable {
   func close() {
     let cancels = state.withLock { state in
       state.isClosed = true
+      _cancellationCancellables.removed(state.byID.values.reduce(0) { $0 + $1.count })
       defer {
         state.byID = [:]
         state.all = [:]

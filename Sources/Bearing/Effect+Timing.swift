@@ -1,3 +1,9 @@
+#if canImport(Combine)
+  import Combine
+#else
+  import OpenCombine
+#endif
+
 extension Effect {
   /// Runs this effect only once `duration` has passed with no newer effect under `id`.
   ///
@@ -38,6 +44,54 @@ extension Effect {
     if case .none = operation { return self }
     return Self(
       .throttle(
-        id: AnyHashableSendable(id), interval: interval, clock: clock, latest: latest, self))
+        id: AnyHashableSendable(id), sleep: { try await clock.sleep(for: interval) },
+        latest: latest, self))
+  }
+}
+
+extension Effect {
+  /// Debounces on a Combine scheduler (CombineSchedulers' `TestScheduler`, `ImmediateScheduler`
+  /// or a dispatch queue), as The Composable Architecture's older form does; prefer a clock.
+  ///
+  /// ```swift
+  /// .debounce(id: CancelID.search, for: 0.3, scheduler: mainQueue)
+  /// ```
+  public func debounce<S: Scheduler & Sendable>(
+    id: some Hashable & Sendable,
+    for dueTime: S.SchedulerTimeType.Stride,
+    scheduler: S,
+    options: S.SchedulerOptions? = nil
+  ) -> Self {
+    if case .none = operation { return self }
+    // A stride and options are plain values (numbers, flags) that the effect only reads;
+    // OpenCombine does not mark them Sendable.
+    nonisolated(unsafe) let (dueTime, options) = (dueTime, options)
+    return Self.concatenate(
+      .run { _ in try await scheduler.sleep(for: dueTime, options: options) },
+      self
+    )
+    .cancellable(id: id, cancelInFlight: true)
+  }
+
+  /// Throttles on a Combine scheduler, as The Composable Architecture's older form does; prefer
+  /// a clock.
+  ///
+  /// ```swift
+  /// .throttle(id: CancelID.redraw, for: .seconds(1), scheduler: mainQueue, latest: true)
+  /// ```
+  public func throttle<S: Scheduler & Sendable>(
+    id: some Hashable & Sendable,
+    for interval: S.SchedulerTimeType.Stride,
+    scheduler: S,
+    latest: Bool
+  ) -> Self {
+    if case .none = operation { return self }
+    // A stride is a plain value (a number) that the window only reads; OpenCombine does not
+    // mark it Sendable.
+    nonisolated(unsafe) let interval = interval
+    return Self(
+      .throttle(
+        id: AnyHashableSendable(id), sleep: { try await scheduler.sleep(for: interval) },
+        latest: latest, self))
   }
 }

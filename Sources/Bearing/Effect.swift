@@ -26,9 +26,9 @@ public struct Effect<Action> {
     case concatenate([Effect])
     case cancellable(id: AnyHashableSendable, cancelInFlight: Bool, Effect)
     case cancel(id: AnyHashableSendable)
+    /// `sleep` waits out one window (on a clock or a scheduler).
     case throttle(
-      id: AnyHashableSendable, interval: Duration, clock: any Clock<Duration>,
-      latest: Bool, Effect)
+      id: AnyHashableSendable, sleep: @Sendable () async throws -> Void, latest: Bool, Effect)
     /// Runs `Effect`, then calls the closure once every task it started has ended.
     case onFinish(Effect, @Sendable () -> Void)
   }

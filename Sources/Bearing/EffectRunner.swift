@@ -11,12 +11,20 @@ final class EffectRunner<Action: Sendable>: Sendable {
     var pending: Effect<Action>?
   }
 
-  let registry = CancellationRegistry()
+  let registry: CancellationRegistry
+  /// `.run` operations started and not yet ended: what `Store.effectCancellables` counts.
+  let runningOperations = Atomic<Int>(0)
   private let throttles = Mutex<[AnyHashableSendable: Throttle]>([:])
   /// Feeds an action back into the store from an effect's task, as part of a group.
   let send: @Sendable (Action, EffectGroup) -> Void
 
-  init(send: @escaping @Sendable (Action, EffectGroup) -> Void) {
+  /// - Parameter registry: Where `.cancellable(id:)` effects are registered: a store's own, or
+  ///   the process's for effects run outside a store.
+  init(
+    registry: CancellationRegistry = CancellationRegistry(),
+    send: @escaping @Sendable (Action, EffectGroup) -> Void
+  ) {
+    self.registry = registry
     self.send = send
   }
 
@@ -38,15 +46,29 @@ final class EffectRunner<Action: Sendable>: Sendable {
 
     case .run(let priority, let name, let operation):
       let send = Send<Action> { [self] action in self.send(action, group) }
-      tasks.append(spawn(group: group, priority: priority, name: name) { await operation(send) })
+      runningOperations.add(1, ordering: .relaxed)
+      tasks.append(
+        spawn(group: group, priority: priority, name: name) { [self] in
+          await operation(send)
+          runningOperations.subtract(1, ordering: .relaxed)
+        })
 
     case .merge(let effects):
       for effect in effects { start(effect, group: group, tasks: &tasks, actions: &actions) }
 
     case .concatenate(let effects):
+      // Leading effects that only send are sent now, in order, as part of this send: a
+      // concatenation of sends delivers them one after another with no task in between.
+      var rest = effects[...]
+      while let first = rest.first, first.onlySends {
+        start(first, group: group, tasks: &tasks, actions: &actions)
+        rest = rest.dropFirst()
+      }
+      guard !rest.isEmpty else { return }
+      let remaining = Array(rest)
       tasks.append(
         spawn(group: group) {
-          for effect in effects {
+          for effect in remaining {
             if Task.isCancelled { return }
             await self.perform(effect, group: group)
           }
@@ -62,13 +84,14 @@ final class EffectRunner<Action: Sendable>: Sendable {
     case .cancel(let id):
       registry.cancel(id: id)
 
-    case .throttle(let id, let interval, let clock, let latest, let inner):
+    case .throttle(let id, let sleep, let latest, let inner):
       let opensWindow = throttles.withLock { throttles -> Bool in
         if throttles[id] == nil {
           throttles[id] = Throttle()
           return true
         }
-        if latest { throttles[id]?.pending = inner }
+        // Inside a window: the latest effect, or the first, waits for the window's end.
+        if latest || throttles[id]?.pending == nil { throttles[id]?.pending = inner }
         return false
       }
       guard opensWindow else { return }
@@ -76,7 +99,7 @@ final class EffectRunner<Action: Sendable>: Sendable {
       tasks.append(
         spawn(group: group) {
           while true {
-            try? await clock.sleep(for: interval)
+            try? await sleep()
             let next = self.throttles.withLock { throttles -> Effect<Action>? in
               guard let pending = throttles[id]?.pending else {
                 throttles[id] = nil

@@ -22,6 +22,8 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline var isSending = false
     @usableFromInline var version: UInt64 = 0
     @usableFromInline var observers: [Int: @Sendable (State) -> Void] = [:]
+    /// Subscribers of `Store.publisher`: called after the lock is let go, so they may send.
+    @usableFromInline var publishers: [Int: @Sendable (State) -> Void] = [:]
     @usableFromInline var nextObserver = 0
 
     @usableFromInline
@@ -32,9 +34,30 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
 
     /// Hands the state to every observer; called once a drain has ended.
     @inlinable
-    func notifyObservers() {
-      if observers.isEmpty { return }
-      for observer in observers.values { observer(state) }
+    func notifyObservers() -> Publication? {
+      if !observers.isEmpty {
+        for observer in observers.values { observer(state) }
+      }
+      if publishers.isEmpty { return nil }
+      return Publication(subscribers: Array(publishers.values), state: state)
+    }
+  }
+
+  /// A state to hand to `Store.publisher`'s subscribers once the lock is let go.
+  @usableFromInline
+  struct Publication: Sendable {
+    @usableFromInline let subscribers: [@Sendable (State) -> Void]
+    @usableFromInline let state: State
+
+    @usableFromInline
+    init(subscribers: [@Sendable (State) -> Void], state: State) {
+      self.subscribers = subscribers
+      self.state = state
+    }
+
+    @usableFromInline
+    func deliver() {
+      for subscriber in subscribers { subscriber(state) }
     }
   }
 
@@ -56,7 +79,7 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
   @usableFromInline
   enum Claim {
     /// Reduced with no effect, and nothing was queued: the send is over.
-    case done
+    case done(Publication?)
     case reduced(Effect<Action>)
     case queued(EffectGroup)
   }
@@ -114,14 +137,14 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
         inner.version &+= 1
         let effect = inner.reduce(&inner.state, action)
         if case .none = effect.operation {
-          inner.notifyObservers()
-          return .done
+          return .done(inner.notifyObservers())
         }
         inner.isSending = true
         return .reduced(effect)
       }
       switch claim {
-      case .done:
+      case .done(let publication):
+        publication?.deliver()
         observation?.changed()
         return StoreTask(group: nil)
       case .queued(let queued):
@@ -156,6 +179,8 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
     var effect = firstEffect
     var group = firstGroup
     var wasQueued = false
+    var publication: Publication?
+    defer { publication?.deliver() }
     while true {
       var actions: [Action] = []
       if case .none = effect.operation {
@@ -165,6 +190,7 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
       }
       let current = group
       let next = inner.withLock { inner -> (Effect<Action>, EffectGroup)? in
+        publication = nil
         if !actions.isEmpty {
           // Actions fed back synchronously belong to the send that caused them, and go first.
           let head = actions.map { action in
@@ -185,7 +211,7 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
           inner.queueHead = 0
         }
         inner.isSending = false
-        inner.notifyObservers()
+        publication = inner.notifyObservers()
         return nil
       }
       guard let next else { break }
@@ -208,6 +234,23 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
 
   func removeObserver(_ id: Int) {
     _ = inner.withLock { $0.observers.removeValue(forKey: id) }
+  }
+
+  /// Calls `subscriber` with the current state now, then after every send, outside the store's
+  /// lock (a subscriber may send). For `Store.publisher`.
+  func addPublisher(_ subscriber: @escaping @Sendable (State) -> Void) -> Int {
+    let (id, state) = inner.withLock { inner in
+      let id = inner.nextObserver
+      inner.nextObserver += 1
+      inner.publishers[id] = subscriber
+      return (id, inner.state)
+    }
+    subscriber(state)
+    return id
+  }
+
+  func removePublisher(_ id: Int) {
+    _ = inner.withLock { $0.publishers.removeValue(forKey: id) }
   }
 }
 

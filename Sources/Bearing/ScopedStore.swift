@@ -37,11 +37,18 @@ extension RootStore: StoreCore {
     map: SendableKeyPath<State, Value>,
     isDuplicate: @escaping @Sendable (Value, Value) -> Bool
   ) -> AsyncStream<Value> {
+    observe(map: { $0[keyPath: map.keyPath] }, isDuplicate: isDuplicate)
+  }
+
+  func observe<Value: Sendable>(
+    map: @escaping @Sendable (State) -> Value,
+    isDuplicate: @escaping @Sendable (Value, Value) -> Bool
+  ) -> AsyncStream<Value> {
     let (stream, continuation) = AsyncStream.makeStream(
       of: Value.self, bufferingPolicy: .bufferingNewest(1))
     let last = Mutex<Value?>(nil)
     let id = addObserver { state in
-      let value = state[keyPath: map.keyPath]
+      let value = map(state)
       let changed = last.withLock { last -> Bool in
         if let previous = last, isDuplicate(previous, value) { return false }
         last = value
@@ -55,10 +62,19 @@ extension RootStore: StoreCore {
 
   @usableFromInline
   func scoped<ChildState: Sendable, ChildAction: Sendable>(
-    state: any KeyPath<State, ChildState> & Sendable,
+    state: @escaping @Sendable (State) -> ChildState,
     action: @escaping @Sendable (ChildAction) -> Action
   ) -> any StoreCore<ChildState, ChildAction> {
-    ScopedStore(root: self, toState: SendableKeyPath(state), fromAction: action)
+    ScopedStore(root: self, toState: state, fromAction: action)
+  }
+
+  @usableFromInline
+  var runningEffects: Int { runner.runningOperations.load(ordering: .relaxed) }
+
+  @usableFromInline
+  func publish(_ subscriber: @escaping @Sendable (State) -> Void) -> @Sendable () -> Void {
+    let id = addPublisher(subscriber)
+    return { [weak self] in self?.removePublisher(id) }
   }
 }
 
@@ -70,12 +86,12 @@ final class ScopedStore<
   StoreCore
 {
   let root: RootStore<RootState, RootAction>
-  let toState: SendableKeyPath<RootState, State>
+  let toState: @Sendable (RootState) -> State
   let fromAction: @Sendable (Action) -> RootAction
 
   init(
     root: RootStore<RootState, RootAction>,
-    toState: SendableKeyPath<RootState, State>,
+    toState: @escaping @Sendable (RootState) -> State,
     fromAction: @escaping @Sendable (Action) -> RootAction
   ) {
     self.root = root
@@ -83,7 +99,7 @@ final class ScopedStore<
     self.fromAction = fromAction
   }
 
-  var state: State { root.state[keyPath: toState.keyPath] }
+  var state: State { toState(root.state) }
 
   func send(_ action: Action) -> StoreTask {
     root.send(fromAction(action))
@@ -96,14 +112,23 @@ final class ScopedStore<
   }
 
   func scoped<ChildState: Sendable, ChildAction: Sendable>(
-    state: any KeyPath<State, ChildState> & Sendable,
+    state: @escaping @Sendable (State) -> ChildState,
     action: @escaping @Sendable (ChildAction) -> Action
   ) -> any StoreCore<ChildState, ChildAction> {
-    let fromAction = self.fromAction
+    let (fromAction, toState) = (self.fromAction, self.toState)
     return ScopedStore<RootState, RootAction, ChildState, ChildAction>(
       root: root,
-      toState: toState.appending(state),
+      toState: { state(toState($0)) },
       fromAction: { fromAction(action($0)) }
     )
+  }
+
+  var runningEffects: Int { root.runner.runningOperations.load(ordering: .relaxed) }
+
+  @usableFromInline
+  func publish(_ subscriber: @escaping @Sendable (State) -> Void) -> @Sendable () -> Void {
+    let toState = self.toState
+    let id = root.addPublisher { subscriber(toState($0)) }
+    return { [weak root] in root?.removePublisher(id) }
   }
 }

@@ -122,9 +122,10 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     state toChildState: any KeyPath<State, ChildState> & Sendable,
     casePath: AnyCasePath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> {
-    Store<ChildState, ChildAction>(
-      core: core.scoped(state: toChildState, action: { casePath.embed($0) }), lifetime: lifetime,
-      observation: observation)
+    let path = SendableKeyPath(toChildState)
+    return Store<ChildState, ChildAction>(
+      core: core.scoped(state: { $0[keyPath: path.keyPath] }, action: { casePath.embed($0) }),
+      lifetime: lifetime, observation: observation)
   }
 
   /// A store for a child feature, with the child's actions embedded by a function.
@@ -132,9 +133,35 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     state toChildState: any KeyPath<State, ChildState> & Sendable,
     action fromChildAction: @escaping @Sendable (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
+    let path = SendableKeyPath(toChildState)
+    return Store<ChildState, ChildAction>(
+      core: core.scoped(state: { $0[keyPath: path.keyPath] }, action: fromChildAction),
+      lifetime: lifetime, observation: observation)
+  }
+
+  /// A store for a child feature, its state derived by a function (The Composable
+  /// Architecture's older form; prefer key paths, which name what they read).
+  ///
+  /// ```swift
+  /// let child = store.scope(state: { $0.child }, action: { .child($0) })
+  /// ```
+  @_disfavoredOverload
+  public func scope<ChildState: Sendable, ChildAction: Sendable>(
+    state toChildState: @escaping @Sendable (State) -> ChildState,
+    action fromChildAction: @escaping @Sendable (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction> {
     Store<ChildState, ChildAction>(
       core: core.scoped(state: toChildState, action: fromChildAction), lifetime: lifetime,
       observation: observation)
+  }
+
+  /// Reads the current state in a closure.
+  ///
+  /// ```swift
+  /// let count = store.withState(\.count)
+  /// ```
+  public func withState<R>(_ body: (_ state: State) -> R) -> R {
+    body(state)
   }
 
   /// Every state after each send, starting with the current one (without removing duplicates).
@@ -167,7 +194,12 @@ protocol StoreCore<State, Action>: AnyObject, Sendable {
   func send(_ action: Action) -> StoreTask
   func states(removingDuplicates: @escaping @Sendable (State, State) -> Bool) -> AsyncStream<State>
   func scoped<ChildState: Sendable, ChildAction: Sendable>(
-    state: any KeyPath<State, ChildState> & Sendable,
+    state: @escaping @Sendable (State) -> ChildState,
     action: @escaping @Sendable (ChildAction) -> Action
   ) -> any StoreCore<ChildState, ChildAction>
+  /// How many effects of the root store are running.
+  var runningEffects: Int { get }
+  /// Calls `subscriber` with the state now and after every send, outside the store's lock;
+  /// returns what ends the subscription.
+  func publish(_ subscriber: @escaping @Sendable (State) -> Void) -> @Sendable () -> Void
 }

@@ -27,6 +27,9 @@ public struct StoreTask: Hashable, Sendable {
   /// or a newer effect with `cancelInFlight`.
   public var isCancelled: Bool { group?.isCancelled ?? true }
 
+  /// Whether the effects have all ended (or there were none).
+  var isFinished: Bool { group?.isOver ?? true }
+
   public static func == (lhs: Self, rhs: Self) -> Bool { lhs.group === rhs.group }
 
   public func hash(into hasher: inout Hasher) {
@@ -67,6 +70,8 @@ final class EffectGroup: Sendable {
   init() {}
 
   var isCancelled: Bool { state.withLock { $0.isCancelled || $0.endedCancelled } }
+
+  var isOver: Bool { state.withLock { $0.isOver } }
 
   /// A task is about to start; returns its key for ``attach(_:_:)`` and ``end(_:)``.
   func begin() -> Int {

@@ -55,6 +55,7 @@ extension ReducerMacro: MemberAttributeMacro {
     }
     if let property = member.as(VariableDeclSyntax.self),
       property.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body",
+      property.bindings.first?.initializer == nil,
       !property.modifiers.contains(where: { $0.name.text == "static" }),
       !property.attributes.contains(named: "ReducerBuilder")
     {
@@ -71,13 +72,118 @@ extension ReducerMacro: MemberMacro {
     conformingTo protocols: [TypeSyntax],
     in context: some MacroExpansionContext
   ) throws -> [DeclSyntax] {
-    if declaration.is(StructDeclSyntax.self) { return [] }
+    if let structDecl = declaration.as(StructDeclSyntax.self) {
+      let enclosing = context.lexicalContext.compactMap { context -> String? in
+        if let type = context.as(StructDeclSyntax.self) { return type.name.text }
+        if let type = context.as(EnumDeclSyntax.self) { return type.name.text }
+        if let type = context.as(ClassDeclSyntax.self) { return type.name.text }
+        if let type = context.as(ExtensionDeclSyntax.self) {
+          return type.extendedType.trimmedDescription
+        }
+        return nil
+      }
+      return structMembers(of: structDecl, enclosingTypes: enclosing.reversed())
+    }
     guard let enumDecl = declaration.as(EnumDeclSyntax.self) else {
       throw DiagnosticsError(diagnostics: [
         Diagnostic(node: node, message: BearingMacroMessage.reducerNeedsAStructOrEnum)
       ])
     }
     return try caseReducerMembers(of: enumDecl, named: enumDecl.name.text, node: node)
+  }
+
+  /// What a `@Reducer struct` leaves out: `State` and `Action` named by its body's type
+  /// (`var body: some Reducer<Int, Action>`), or, for a struct that declares no state, actions,
+  /// body or `reduce(into:action:)`, an empty state, no actions and a body that does nothing.
+  static func structMembers(
+    of structDecl: StructDeclSyntax, enclosingTypes: [String]
+  ) -> [DeclSyntax] {
+    var declared: Set<String> = []
+    var bodyType: TypeSyntax?
+    var initializerArguments: [String] = []
+    var reduces = false
+    for member in structDecl.memberBlock.members {
+      let decl = member.decl
+      if let nested = decl.as(StructDeclSyntax.self) { declared.insert(nested.name.text) }
+      if let nested = decl.as(EnumDeclSyntax.self) { declared.insert(nested.name.text) }
+      if let nested = decl.as(ClassDeclSyntax.self) { declared.insert(nested.name.text) }
+      if let alias = decl.as(TypeAliasDeclSyntax.self) { declared.insert(alias.name.text) }
+      if let function = decl.as(FunctionDeclSyntax.self), function.name.text == "reduce" {
+        reduces = true
+      }
+      if let property = decl.as(VariableDeclSyntax.self),
+        let binding = property.bindings.first,
+        binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body"
+      {
+        declared.insert("body")
+        bodyType = binding.typeAnnotation?.type
+        // `let body = EmptyReducer<State, Action>()`: the initializer's generic arguments.
+        if bodyType == nil,
+          let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+          let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self)
+        {
+          initializerArguments = generic.genericArgumentClause.arguments.map {
+            $0.argument.trimmedDescription
+          }
+        }
+      }
+    }
+    // `some Reducer<State, Action>`: its two arguments name the feature's types.
+    var arguments: [String] = []
+    if let some = bodyType?.as(SomeOrAnyTypeSyntax.self),
+      let identifier = some.constraint.as(IdentifierTypeSyntax.self),
+      identifier.name.text == "Reducer" || identifier.name.text.hasSuffix(".Reducer"),
+      let generics = identifier.genericArgumentClause?.arguments
+    {
+      arguments = generics.map { $0.argument.trimmedDescription }
+    } else if let some = bodyType?.as(SomeOrAnyTypeSyntax.self),
+      let member = some.constraint.as(MemberTypeSyntax.self), member.name.text == "Reducer",
+      let generics = member.genericArgumentClause?.arguments
+    {
+      arguments = generics.map { $0.argument.trimmedDescription }
+    }
+    if arguments.isEmpty { arguments = initializerArguments }
+    // A body written in terms of the enclosing feature's `State` names it from outside: the
+    // alias must be qualified, or it would name itself.
+    let outer = enclosingTypes.joined(separator: ".")
+    func resolved(_ name: String, own: String) -> String? {
+      guard name == own else { return name }
+      return outer.isEmpty ? nil : "\(outer).\(own)"
+    }
+    let access = structDecl.modifiers
+      .filter { ["public", "package"].contains($0.name.text) }
+      .map { "\($0.name.text) " }
+      .joined()
+    var members: [DeclSyntax] = []
+    // Only a struct that declares none of them is an empty feature; one that declares some
+    // writes the rest itself (in an extension, say).
+    let isEmptyFeature =
+      !reduces && declared.isDisjoint(with: ["State", "Action", "body"])
+    if !declared.contains("State") {
+      if arguments.count == 2, let state = resolved(arguments[0], own: "State") {
+        members.append("\(raw: access)typealias State = \(raw: state)")
+      } else if isEmptyFeature {
+        members.append(
+          """
+          @Bearing.ObservableState
+          \(raw: access)struct State: Codable, Equatable, Hashable, Sendable {
+            \(raw: access)init() {}
+          }
+          """)
+      }
+    }
+    if !declared.contains("Action") {
+      if arguments.count == 2, let action = resolved(arguments[1], own: "Action") {
+        members.append("\(raw: access)typealias Action = \(raw: action)")
+      } else if isEmptyFeature {
+        members.append("\(raw: access)enum Action: Equatable, Hashable, Sendable {}")
+      }
+    }
+    if isEmptyFeature {
+      members.append(
+        "\(raw: access)var body: Bearing.EmptyReducer<State, Action> { Bearing.EmptyReducer() }")
+    }
+    return members
   }
 
   /// The `State` and `Action` enums and the `body` of a `@Reducer enum`.

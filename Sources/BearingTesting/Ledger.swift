@@ -105,42 +105,22 @@ final class Ledger<State: Equatable & Sendable, Action: Sendable>: Sendable {
     }
     guard exhaustivity == .on else { return }
     reportUnreceived(
-      received.map(\.action), when: "by the end of this test",
+      received.map(\.action),
       fileID: fileID, filePath: filePath, line: line, column: column)
     for effect in inFlight.sorted(by: { $0.key < $1.key }).map(\.value) {
       reportIssue(
-        """
-        An effect is still running at the end of this test. It was started by the action:
-
-          \(effect.action)
-
-        Every effect must finish or be cancelled before a test ends. A long-running effect \
-        (a timer, a location or database subscription) is usually meant to be cancelled when its \
-        screen goes away: send that action (e.g. ".onDisappear") and have the reducer return \
-        ".cancel(id:)". To wait for it, use "await store.finish()"; to stop tracking it, \
-        "await store.skipInFlightEffects()".
-        """,
-        fileID: fileID, filePath: filePath, line: line, column: column
-      )
+        TestStoreMessage.effectStillRunning(startedBy: effect.action),
+        fileID: fileID, filePath: filePath, line: line, column: column)
     }
   }
 
   func reportUnreceived(
-    _ received: [Action], when: String,
+    _ received: [Action],
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) {
     guard !received.isEmpty else { return }
     reportIssue(
-      """
-      The store received \(received.count) unexpected \
-      action\(received.count == 1 ? "" : "s") \(when):
-
-      \(received.map { "  " + String(customDumping: $0) }.joined(separator: "\n"))
-
-      Assert them with "await store.receive(…)", or skip them with \
-      "await store.skipReceivedActions()".
-      """,
-      fileID: fileID, filePath: filePath, line: line, column: column
-    )
+      TestStoreMessage.unhandledReceived(received),
+      fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }

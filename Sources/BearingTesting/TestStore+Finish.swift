@@ -45,7 +45,7 @@ extension TestStore {
     }
     if exhaustivity == .on {
       ledger.reportUnreceived(
-        received, when: "that the test did not receive",
+        received,
         fileID: fileID, filePath: filePath, line: line, column: column)
       ledger.inner.withLock { inner in
         if let last = inner.received.last { inner.expectedState = last.step.state }

@@ -1,4 +1,5 @@
 import Bearing
+@_spi(Internals) import CasePaths
 import IssueReporting
 
 extension TestStore {
@@ -18,22 +19,13 @@ extension TestStore {
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) async -> StoreTask {
+  ) async -> TestStoreTask {
     let pending = ledger.inner.withLock { $0.exhaustivity == .on ? $0.received.map(\.action) : [] }
     if !pending.isEmpty {
+      // The received actions stay pending: the test may still receive them after this send.
       reportIssue(
-        """
-        Must handle \(pending.count) received action\(pending.count == 1 ? "" : "s") before \
-        sending an action:
-
-        \(pending.map { "  " + String(customDumping: $0) }.joined(separator: "\n"))
-        """,
-        fileID: fileID, filePath: filePath, line: line, column: column
-      )
-      ledger.inner.withLock { inner in
-        if let last = inner.received.last { inner.expectedState = last.step.state }
-        inner.received.removeAll()
-      }
+        TestStoreMessage.mustHandle(pending),
+        fileID: fileID, filePath: filePath, line: line, column: column)
     }
     let token = ledger.nextToken()
     let task = root.send(.test(action, token: token))
@@ -47,7 +39,7 @@ extension TestStore {
       reportIssue(
         "The store did not reduce \(String(customDumping: action)) in time.",
         fileID: fileID, filePath: filePath, line: line, column: column)
-      return task
+      return TestStoreTask(task, timeout: timeout)
     }
     check(
       actual: step.state, stackElementIDs: step.stackElementIDs, assert: assert,
@@ -55,7 +47,7 @@ extension TestStore {
       fileID: fileID, filePath: filePath, line: line, column: column)
     // Let the effects just started reach their first suspension before the test goes on.
     await Task.megaYield()
-    return task
+    return TestStoreTask(task, timeout: timeout)
   }
 
   /// Sends the action of the case `actionCase` with `value`: `store.send(\.binding.query, "x")`,
@@ -69,7 +61,7 @@ extension TestStore {
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) async -> StoreTask where Action: CasePathable {
+  ) async -> TestStoreTask where Action: CasePathable {
     await send(
       actionCase(value), assert: assert,
       fileID: fileID, filePath: filePath, line: line, column: column)
@@ -84,7 +76,7 @@ extension TestStore {
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) async -> StoreTask where Action: CasePathable {
+  ) async -> TestStoreTask where Action: CasePathable {
     await send(
       actionCase(()), assert: assert,
       fileID: fileID, filePath: filePath, line: line, column: column)
@@ -111,40 +103,26 @@ extension TestStore {
       var dependencies = dependencies
       dependencies.stackElementID = stackElementIDs
       try DependencyValues.$_current.withValue(dependencies) {
-        try assert?(&expected)
+        // CasePaths' `XCTModify` fails on an unchanged value only in an exhaustive assertion.
+        try XCTModifyLocals.$isExhaustive.withValue(exhaustivity == .on) {
+          try assert?(&expected)
+        }
       }
     } catch {
       reportIssue(
-        error, "The assertion closure threw while \(step).",
+        TestStoreMessage.threw(error),
         fileID: fileID, filePath: filePath, line: line, column: column)
       return
     }
     if exhaustivity == .on, assert != nil, expected == previous {
       reportIssue(
-        """
-        Expected state to change, but no change occurred after \(step): the trailing closure \
-        changed nothing. If the state is not meant to change, leave the closure out.
-        """,
+        TestStoreMessage.noChange,
         fileID: fileID, filePath: filePath, line: line, column: column)
       if expected == actual { return }
     }
     guard expected != actual else { return }
-    let difference =
-      diff(expected, actual, format: .proportional)
-      .map { "\($0.indent(by: 2))\n\n(Expected: −, Actual: +)" }
-        ?? """
-        Expected:
-        \(String(customDumping: expected).indent(by: 2))
-
-        Actual:
-        \(String(customDumping: actual).indent(by: 2))
-        """
-    let message =
-      assert == nil
-      ? "State was not expected to change, but a change occurred after \(step):"
-      : "A state change does not match expectation after \(step):"
     reportIssue(
-      "\(message)\n\n\(difference)",
+      TestStoreMessage.stateMismatch(expected: expected, actual: actual, asserted: assert != nil),
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }

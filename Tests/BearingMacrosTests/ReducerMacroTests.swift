@@ -175,3 +175,65 @@ import Testing
     )
   }
 }
+
+@Suite
+struct ReducerMacroInferenceTests {
+  let macros = ["Reducer": MacroSpec(type: ReducerMacro.self)]
+
+  @Test func aBodyOfAnotherStateNamesTheState() {
+    assertMacroExpansion(
+      """
+      @Reducer
+      struct Counter {
+        var body: some Reducer<Int, Bool> { EmptyReducer() }
+      }
+      """,
+      expandedSource: """
+        struct Counter {
+          @Bearing.ReducerBuilder<Self.State, Self.Action>
+          var body: some Reducer<Int, Bool> { EmptyReducer() }
+
+            typealias State = Int
+
+            typealias Action = Bool
+        }
+
+        extension Counter: Bearing.Reducer {
+        }
+        """,
+      macroSpecs: macros,
+      failureHandler: { Issue.record("\($0.message)") }
+    )
+  }
+
+  @Test func anEmptyStructIsAnEmptyFeature() {
+    assertMacroExpansion(
+      """
+      @Reducer
+      struct Nothing {}
+      """,
+      expandedSource: """
+        struct Nothing {
+
+            @Bearing.ObservableState
+            struct State: Codable, Equatable, Hashable, Sendable {
+              init() {
+              }
+            }
+
+            enum Action: Equatable, Hashable, Sendable {
+            }
+
+            var body: Bearing.EmptyReducer<State, Action> {
+                Bearing.EmptyReducer()
+            }
+        }
+
+        extension Nothing: Bearing.Reducer {
+        }
+        """,
+      macroSpecs: macros,
+      failureHandler: { Issue.record("\($0.message)") }
+    )
+  }
+}

@@ -50,4 +50,16 @@ public struct _DependencyKeyWritingReducer<Base: Reducer>: Reducer {
       update(&$0)
     }
   }
+
+  /// Another transformation on top of this override, as one reducer.
+  public func transformDependency<Value>(
+    _ keyPath: WritableKeyPath<DependencyValues, Value>,
+    transform: @escaping (_ dependency: inout Value) -> Void
+  ) -> Self {
+    let update = self.update
+    return Self(base: base) {
+      update(&$0)
+      transform(&$0[keyPath: keyPath])
+    }
+  }
 }

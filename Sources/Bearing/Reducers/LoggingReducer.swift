@@ -11,7 +11,9 @@ extension Reducer {
   ///   App().logging(to: Logger(label: "coffee-finder.actions"), level: .debug)
   /// }
   /// ```
-  public func logging(to logger: Logger, level: Logger.Level = .debug) -> _LoggingReducer<Self> {
+  public func logging(to logger: Logging.Logger, level: Logging.Logger.Level = .debug)
+    -> _LoggingReducer<Self>
+  {
     _LoggingReducer(base: self, logger: logger, level: level)
   }
 }
@@ -19,8 +21,8 @@ extension Reducer {
 /// What ``Reducer/logging(to:level:)`` builds.
 public struct _LoggingReducer<Base: Reducer>: Reducer {
   let base: Base
-  let logger: Logger
-  let level: Logger.Level
+  let logger: Logging.Logger
+  let level: Logging.Logger.Level
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     guard logger.logLevel <= level else {

@@ -8,6 +8,12 @@ public enum ReducerBuilder<State, Action> {
     reducer
   }
 
+  /// A reducer held as an existential (`feature as any ReducerOf<Feature>`).
+  public static func buildExpression(_ reducer: any Reducer<State, Action>) -> Reduce<State, Action>
+  {
+    Reduce { state, action in reducer.reduce(into: &state, action: action) }
+  }
+
   public static func buildPartialBlock<R: Reducer>(first: R) -> R
   where R.State == State, R.Action == Action {
     first

@@ -1,0 +1,54 @@
+#if !canImport(SwiftUI)
+  /// Stands in for SwiftUI's `Animation` where SwiftUI does not exist (Linux), so that
+  /// `store.send(.toggle, animation: .default)` builds there. Stores ignore it: a terminal or
+  /// server has nothing to animate.
+  public struct Animation: Hashable, Sendable {
+    /// The default animation.
+    public static let `default` = Animation()
+    /// A linear animation.
+    public static let linear = Animation()
+    /// An ease-in-out animation.
+    public static let easeInOut = Animation()
+    /// A spring animation.
+    public static let spring = Animation()
+  }
+
+  /// Stands in for SwiftUI's `Transaction` on Linux; stores ignore it, as they do ``Animation``.
+  public struct Transaction: Sendable {
+    /// The animation of the transaction.
+    public var animation: Animation?
+
+    /// A transaction with an animation.
+    public init(animation: Animation? = nil) {
+      self.animation = animation
+    }
+  }
+
+  extension Store {
+    /// Sends an action "with an animation": on Linux, the same as ``send(_:)``.
+    @discardableResult
+    public func send(_ action: Action, animation: Animation?) -> StoreTask {
+      send(action)
+    }
+
+    /// Sends an action "in a transaction": on Linux, the same as ``send(_:)``.
+    @discardableResult
+    public func send(_ action: Action, transaction: Transaction) -> StoreTask {
+      send(action)
+    }
+  }
+
+  extension ViewStore {
+    /// Sends an action "with an animation": on Linux, the same as ``send(_:)``.
+    @discardableResult
+    public func send(_ action: ViewAction, animation: Animation?) -> StoreTask {
+      send(action)
+    }
+
+    /// Sends an action "in a transaction": on Linux, the same as ``send(_:)``.
+    @discardableResult
+    public func send(_ action: ViewAction, transaction: Transaction) -> StoreTask {
+      send(action)
+    }
+  }
+#endif

@@ -1,0 +1,156 @@
+import Foundation
+import Synchronization
+
+#if canImport(Combine)
+  import Combine
+#else
+  import OpenCombine
+#endif
+
+extension Store {
+  /// The store's state as a Combine publisher (OpenCombine's on Linux): the current state on
+  /// subscription, then the state after every send, synchronously, as The Composable
+  /// Architecture's `Store.publisher` does. `store.publisher.count` publishes one field.
+  ///
+  /// ```swift
+  /// store.publisher.count.sink { print($0) }.store(in: &cancellables)
+  /// ```
+  public var publisher: StorePublisher<State> {
+    StorePublisher(subscribe: core.publish, store: self)
+  }
+}
+
+/// A publisher of a store's states; see ``Store/publisher``.
+@dynamicMemberLookup
+public struct StorePublisher<State: Sendable>: Publisher, Sendable {
+  public typealias Output = State
+  public typealias Failure = Never
+
+  let subscribe: @Sendable (@escaping @Sendable (State) -> Void) -> @Sendable () -> Void
+  /// Keeps the store (and its effects) alive while a subscriber is attached.
+  let store: any AnyObject & Sendable
+
+  init(
+    subscribe: @escaping @Sendable (@escaping @Sendable (State) -> Void) -> @Sendable () -> Void,
+    store: any AnyObject & Sendable
+  ) {
+    self.subscribe = subscribe
+    self.store = store
+  }
+
+  public func receive<S: Subscriber>(subscriber: S)
+  where S.Input == State, S.Failure == Never {
+    let subscription = StoreSubscription(downstream: subscriber, store: store)
+    subscriber.receive(subscription: subscription)
+    let relay = Relay<State> { [weak subscription] in subscription?.deliver($0) }
+    subscription.start(subscribe(relay.send))
+  }
+
+  /// A publisher of one field of the state, removing consecutive duplicates.
+  public subscript<Value: Equatable & Sendable>(
+    dynamicMember keyPath: any KeyPath<State, Value> & Sendable
+  ) -> StorePublisher<Value> {
+    let subscribe = self.subscribe
+    return StorePublisher<Value>(
+      subscribe: { subscriber in
+        let last = LastValue<Value>()
+        return subscribe { state in
+          let value = state[keyPath: keyPath]
+          if last.replace(with: value) { subscriber(value) }
+        }
+      },
+      store: store)
+  }
+}
+
+/// One subscriber of a ``StorePublisher``.
+///
+/// `@unchecked Sendable`: every mutable field is read and written only while `lock` is held.
+/// The lock is recursive so that a subscriber that sends to the store from `receive(_:)` gets
+/// the resulting state delivered on the same thread, in order, as in Combine.
+private final class StoreSubscription<Downstream: Subscriber>: Subscription, @unchecked Sendable
+where Downstream.Failure == Never {
+  private let lock = NSRecursiveLock()
+  private var downstream: Downstream?
+  private var demand = Subscribers.Demand.none
+  private var end: (@Sendable () -> Void)?
+  private var store: (any AnyObject & Sendable)?
+  private var latest: Downstream.Input?
+
+  init(downstream: Downstream, store: any AnyObject & Sendable) {
+    self.downstream = downstream
+    self.store = store
+  }
+
+  /// Keeps what ends the store's side of the subscription, or calls it when already cancelled.
+  func start(_ end: @escaping @Sendable () -> Void) {
+    lock.lock()
+    let cancelled = downstream == nil
+    if !cancelled { self.end = end }
+    lock.unlock()
+    if cancelled { end() }
+  }
+
+  func request(_ demand: Subscribers.Demand) {
+    lock.lock()
+    defer { lock.unlock() }
+    self.demand += demand
+    if let latest, self.demand > 0, let downstream {
+      self.latest = nil
+      self.demand -= 1
+      self.demand += downstream.receive(latest)
+    }
+  }
+
+  func cancel() {
+    lock.lock()
+    let end = self.end
+    self.end = nil
+    downstream = nil
+    store = nil
+    lock.unlock()
+    end?()
+  }
+
+  func deliver(_ value: Downstream.Input) {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let downstream else { return }
+    guard demand > 0 else {
+      latest = value
+      return
+    }
+    demand -= 1
+    demand += downstream.receive(value)
+  }
+}
+
+/// Hands a store's states to one subscription.
+///
+/// `@unchecked Sendable`: `body` is a subscription's `deliver`, which takes the subscription's
+/// own lock before it touches anything.
+private final class Relay<State: Sendable>: @unchecked Sendable {
+  private let body: (State) -> Void
+
+  init(_ body: @escaping (State) -> Void) {
+    self.body = body
+  }
+
+  @Sendable
+  func send(_ state: State) {
+    body(state)
+  }
+}
+
+/// The last value a field publisher delivered, to drop consecutive duplicates.
+private final class LastValue<Value: Equatable & Sendable>: Sendable {
+  private let value = Mutex<Value?>(nil)
+
+  /// Whether `new` differs from the last value; it becomes the last value.
+  func replace(with new: Value) -> Bool {
+    value.withLock { value in
+      defer { value = new }
+      return value != new
+    }
+  }
+}

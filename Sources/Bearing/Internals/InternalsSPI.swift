@@ -1,0 +1,147 @@
+import Synchronization
+
+/// How many effects marked `.cancellable(id:)` are registered across every store of the process.
+///
+/// A test-support view under `@_spi(Internals)`, named as in The Composable Architecture, whose
+/// test cases check after each test that no cancellable effect outlived its store:
+///
+/// ```swift
+/// @_spi(Internals) import Bearing
+///
+/// _cancellationCancellables.withValue { XCTAssertEqual($0.count, 0) }
+/// ```
+@_spi(Internals)
+public let _cancellationCancellables = CancellablesCount()
+
+/// The count behind ``_cancellationCancellables``.
+@_spi(Internals)
+public final class CancellablesCount: Sendable {
+  /// One registration of an identified effect: `+1` when it starts, `-1` when it ends or is
+  /// cancelled. `removeAll()` moves the baseline so a later test counts from zero.
+  private let live = Atomic<Int>(0)
+  private let baseline = Atomic<Int>(0)
+
+  init() {}
+
+  /// Cancellable effects registered now, since the last `removeAll()`.
+  public var count: Int {
+    live.load(ordering: .relaxed) - baseline.load(ordering: .relaxed)
+  }
+
+  /// Reads or resets the count: `$0.count`, `$0.removeAll()`.
+  public func withValue<R>(_ body: (inout Contents) throws -> R) rethrows -> R {
+    var contents = Contents(count: count)
+    let result = try body(&contents)
+    if contents.removed { baseline.store(live.load(ordering: .relaxed), ordering: .relaxed) }
+    return result
+  }
+
+  /// What ``withValue(_:)`` hands its closure.
+  public struct Contents: Sendable {
+    /// Cancellable effects registered now.
+    public var count: Int
+    var removed = false
+
+    /// Forgets the effects registered now: the count starts again from zero.
+    public mutating func removeAll() {
+      count = 0
+      removed = true
+    }
+  }
+
+  func added() { live.add(1, ordering: .relaxed) }
+  func removed(_ n: Int = 1) { live.subtract(n, ordering: .relaxed) }
+}
+
+/// A log of store lifetimes and scopes, under `@_spi(Logging)` with The Composable
+/// Architecture's name for it, so that test cases written against that SPI compile.
+///
+/// Bearing's stores write nothing to it: `logs` stays empty whether or not `isEnabled` is set.
+@_spi(Logging)
+public final class Logger: Sendable {
+  /// The one log.
+  public static let shared = Logger()
+
+  private let state = Mutex<(isEnabled: Bool, logs: [String])>((false, []))
+
+  /// Whether stores log (they do not: see the type's documentation).
+  public var isEnabled: Bool {
+    get { state.withLock { $0.isEnabled } }
+    set { state.withLock { $0.isEnabled = newValue } }
+  }
+
+  /// What has been logged since the last `clear()`.
+  public var logs: [String] { state.withLock { $0.logs } }
+
+  /// Empties ``logs``.
+  public func clear() { state.withLock { $0.logs.removeAll() } }
+}
+
+extension Effect where Action: Sendable {
+  /// The actions the effect sends, run outside any store, until it ends or the iteration stops.
+  ///
+  /// Its `.cancellable(id:)` parts register with the process (so `Task.cancel(id:)` outside a
+  /// store reaches them). Test support, under `@_spi(Internals)` as in The Composable
+  /// Architecture.
+  ///
+  /// ```swift
+  /// for await action in effect.actions { … }
+  /// ```
+  @_spi(Internals)
+  public var actions: AsyncStream<Action> {
+    AsyncStream { continuation in
+      let runner = EffectRunner<Action>(registry: .shared) { action, _ in
+        continuation.yield(action)
+      }
+      let group = EffectGroup()
+      let task = Task {
+        await runner.perform(self, group: group)
+        await group.finish()
+        continuation.finish()
+      }
+      continuation.onTermination = { _ in
+        task.cancel()
+        group.cancel()
+      }
+    }
+  }
+}
+
+extension Store {
+  /// The effects of the store's root that are running now; `count` is what tests read.
+  @_spi(Internals)
+  public var effectCancellables: RunningEffects {
+    RunningEffects(count: core.runningEffects)
+  }
+
+  /// Sends an action and returns a task that ends when its effects do, or `nil` when it started
+  /// none: The Composable Architecture's `@_spi(Internals)` form of ``send(_:)``.
+  ///
+  /// ```swift
+  /// let task: Task<Void, Never>? = store.send(.refresh)
+  /// await task?.value
+  /// ```
+  @_spi(Internals)
+  @_disfavoredOverload
+  @discardableResult
+  public func send(_ action: Action) -> Task<Void, Never>? {
+    let task: StoreTask = send(action)
+    guard !task.isFinished else { return nil }
+    return Task {
+      await withTaskCancellationHandler {
+        await task.finish()
+      } onCancel: {
+        task.cancel()
+      }
+    }
+  }
+}
+
+/// A count of running effects, for ``Store/effectCancellables``.
+@_spi(Internals)
+public struct RunningEffects: Sendable {
+  /// How many are running.
+  public let count: Int
+  /// Whether none is.
+  public var isEmpty: Bool { count == 0 }
+}

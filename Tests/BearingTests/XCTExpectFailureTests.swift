@@ -1,0 +1,50 @@
+@_spi(Internals) import Bearing
+import BearingTesting
+import IssueReporting
+import XCTest
+
+/// `XCTExpectFailure` on Linux: what a matcher accepts is expected, the rest still fails.
+final class XCTExpectFailureTests: XCTestCase {
+  func testAMatchingIssueIsExpected() {
+    XCTExpectFailure { $0.compactDescription.hasSuffix("the expected one") }
+    reportIssue("the expected one")
+  }
+
+  func testTheBlockFormExpectsOnlyInsideTheBlock() {
+    XCTExpectFailure {
+      reportIssue("inside")
+    } issueMatcher: {
+      $0.compactDescription == "failed - inside"
+    }
+  }
+
+  func testWithoutAMatcherEveryIssueIsExpected() {
+    XCTExpectFailure()
+    reportIssue("one")
+    reportIssue("two")
+  }
+}
+
+/// The process-wide count of cancellable effects that TCA's test cases check after each test.
+/// XCTest runs one test at a time, so no other test's effects move the count meanwhile.
+final class CancellablesCountTests: XCTestCase {
+  struct CancelID: Hashable, Sendable {}
+
+  func testCancellableEffectsAreCountedWhileTheyRun() async {
+    _cancellationCancellables.withValue { $0.removeAll() }
+    let store = Store(initialState: 0) {
+      Reduce<Int, Bool> { _, start in
+        start
+          ? .run { _ in try await Task.never() }.cancellable(id: CancelID())
+          : .cancel(id: CancelID())
+      }
+    }
+    let task = store.send(true)
+    XCTAssertEqual(_cancellationCancellables.count, 1)
+    XCTAssertEqual(store.effectCancellables.count, 1)
+    store.send(false)
+    XCTAssertEqual(_cancellationCancellables.count, 0)
+    await task.finish()
+    XCTAssertEqual(store.effectCancellables.count, 0)
+  }
+}
