@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 
 import CompilerPluginSupport
 import PackageDescription
@@ -108,10 +108,10 @@ let package = Package(
         .product(name: "NIOPosix", package: "swift-nio"),
       ]
     ),
-    // libdbus-1, the reference D-Bus client library, for GeoClue on the system bus.
-    .systemLibrary(
-      name: "CDBus", path: "Sources/CDBus", pkgConfig: "dbus-1",
-      providers: [.apt(["libdbus-1-dev"])]),
+    // libdbus-1, the reference D-Bus client library, for GeoClue on the system bus: loaded at
+    // run time (dlopen), declared by a header of our own, so that no libdbus package is needed
+    // to build and only libdbus-1-3 to use GeoClue (ARCHITECTURE.md).
+    .target(name: "CDBus"),
     .target(name: "BearingGeoClue", dependencies: ["BearingLocation", "CDBus"]),
     // Test support: a real GeoClue on a private system bus. Not a product.
     .target(
@@ -301,11 +301,18 @@ let package = Package(
   ]
 )
 
-for target in package.targets where target.type != .system {
+// CDBus is C: Swift's settings do not apply to it.
+for target in package.targets where target.type != .system && target.name != "CDBus" {
   var settings = target.swiftSettings ?? []
   settings.append(.swiftLanguageMode(.v6))
   settings.append(.enableUpcomingFeature("ExistentialAny"))
+  // Zero warnings in the project's own code, kept so (dependencies are not the project's:
+  // SwiftPM builds them with their warnings suppressed).
+  settings.append(.treatAllWarnings(as: .error))
   target.swiftSettings = settings
+}
+for target in package.targets where target.name == "CDBus" {
+  target.cSettings = [.treatAllWarnings(as: .error)]
 }
 
 // Fuzzing (Fuzz/, scripts/fuzz): with BEARING_FUZZ=1 the modules that parse untrusted input are

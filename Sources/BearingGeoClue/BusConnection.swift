@@ -25,31 +25,40 @@ final class BusConnection {
   /// the system bus when it is `nil` (libdbus reads `DBUS_SYSTEM_BUS_ADDRESS`, else
   /// `/run/dbus/system_bus_socket`), and says Hello.
   ///
-  /// - Throws: ``BusError`` with libdbus's message when there is no bus to connect to.
+  /// - Throws: ``BusError`` with libdbus's message when there is no bus to connect to, or
+  ///   ``BusError/libdbusMissing(_:)`` when libdbus itself cannot be loaded.
   init(address: String?) throws(BusError) {
+    if let problem = Self.libdbusProblem { throw .libdbusMissing(problem) }
     var error = DBusError()
-    dbus_error_init(&error)
-    defer { dbus_error_free(&error) }
+    cdbus_error_init(&error)
+    defer { cdbus_error_free(&error) }
     let opened: OpaquePointer?
     if let address {
-      opened = dbus_connection_open_private(address, &error)
-      if let opened, dbus_bus_register(opened, &error) == 0 {
-        dbus_connection_close(opened)
-        dbus_connection_unref(opened)
+      opened = cdbus_connection_open_private(address, &error)
+      if let opened, cdbus_bus_register(opened, &error) == 0 {
+        cdbus_connection_close(opened)
+        cdbus_connection_unref(opened)
         throw Self.error(error)
       }
     } else {
-      opened = dbus_bus_get_private(DBUS_BUS_SYSTEM, &error)
+      opened = cdbus_bus_get_private(DBUS_BUS_SYSTEM, &error)
     }
     guard let opened else { throw Self.error(error) }
     // libdbus ends the process when a bus connection closes unless told otherwise.
-    dbus_connection_set_exit_on_disconnect(opened, 0)
+    cdbus_connection_set_exit_on_disconnect(opened, 0)
     connection = opened
   }
 
+  /// Why libdbus cannot be used (dlopen's or dlsym's words), or `nil` once it is loaded. It is
+  /// loaded at run time, on first use, so that neither building nor running anything but
+  /// GeoClue needs it.
+  static var libdbusProblem: String? {
+    cdbus_load().map { String(cString: $0) }
+  }
+
   deinit {
-    dbus_connection_close(connection)
-    dbus_connection_unref(connection)
+    cdbus_connection_close(connection)
+    cdbus_connection_unref(connection)
   }
 
   /// Calls `member` of `interface` on `path` at `destination`, and returns the reply's
@@ -62,24 +71,24 @@ final class BusConnection {
     _ arguments: [BusValue] = [], until deadline: ContinuousClock.Instant,
     notice: (at: ContinuousClock.Instant, then: () -> Void)? = nil, isCancelled: () -> Bool
   ) throws(BusError) -> [BusValue] {
-    guard let message = dbus_message_new_method_call(destination, path, interface, member) else {
+    guard let message = cdbus_message_new_method_call(destination, path, interface, member) else {
       throw BusError(name: "bearing.Error.NoMemory", message: "cannot make a D-Bus message")
     }
-    defer { dbus_message_unref(message) }
+    defer { cdbus_message_unref(message) }
     var iterator = DBusMessageIter()
-    dbus_message_iter_init_append(message, &iterator)
+    cdbus_message_iter_init_append(message, &iterator)
     for argument in arguments where !argument.append(to: &iterator) {
       throw BusError(name: "bearing.Error.InvalidArgs", message: "cannot encode \(argument)")
     }
     var serial: dbus_uint32_t = 0
-    guard dbus_connection_send(connection, message, &serial) != 0 else {
+    guard cdbus_connection_send(connection, message, &serial) != 0 else {
       throw BusError(name: "bearing.Error.NoMemory", message: "cannot send a D-Bus message")
     }
     let reply = try waitForReply(
       to: serial, until: deadline, notice: notice, isCancelled: isCancelled)
-    defer { dbus_message_unref(reply) }
-    if dbus_message_get_type(reply) == DBUS_MESSAGE_TYPE_ERROR {
-      let name = dbus_message_get_error_name(reply).map { String(cString: $0) } ?? "unknown"
+    defer { cdbus_message_unref(reply) }
+    if cdbus_message_get_type(reply) == DBUS_MESSAGE_TYPE_ERROR {
+      let name = cdbus_message_get_error_name(reply).map { String(cString: $0) } ?? "unknown"
       let text = Self.arguments(of: reply).first?.string ?? ""
       throw BusError(name: name, message: text)
     }
@@ -133,37 +142,37 @@ final class BusConnection {
   /// `serial`, which it returns (retained) if it came.
   @discardableResult
   private func drain(replyTo serial: dbus_uint32_t?) -> OpaquePointer? {
-    while let message = dbus_connection_pop_message(connection) {
-      let type = dbus_message_get_type(message)
+    while let message = cdbus_connection_pop_message(connection) {
+      let type = cdbus_message_get_type(message)
       if let serial, type == DBUS_MESSAGE_TYPE_METHOD_RETURN || type == DBUS_MESSAGE_TYPE_ERROR,
-        dbus_message_get_reply_serial(message) == serial
+        cdbus_message_get_reply_serial(message) == serial
       {
         return message
       }
       if type == DBUS_MESSAGE_TYPE_SIGNAL {
         signals.append(
           Signal(
-            sender: Self.text(dbus_message_get_sender(message)),
-            path: Self.text(dbus_message_get_path(message)),
-            interface: Self.text(dbus_message_get_interface(message)),
-            member: Self.text(dbus_message_get_member(message)),
+            sender: Self.text(cdbus_message_get_sender(message)),
+            path: Self.text(cdbus_message_get_path(message)),
+            interface: Self.text(cdbus_message_get_interface(message)),
+            member: Self.text(cdbus_message_get_member(message)),
             arguments: Self.arguments(of: message)))
       }
-      dbus_message_unref(message)
+      cdbus_message_unref(message)
     }
     return nil
   }
 
   /// Reads and writes for up to one slice.
   private func readWrite() throws(BusError) {
-    guard dbus_connection_get_is_connected(connection) != 0,
-      dbus_connection_read_write(connection, Self.slice) != 0
+    guard cdbus_connection_get_is_connected(connection) != 0,
+      cdbus_connection_read_write(connection, Self.slice) != 0
     else { throw .disconnected }
   }
 
   private static func arguments(of message: OpaquePointer) -> [BusValue] {
     var iterator = DBusMessageIter()
-    guard dbus_message_iter_init(message, &iterator) != 0 else { return [] }
+    guard cdbus_message_iter_init(message, &iterator) != 0 else { return [] }
     return BusValue.readAll(&iterator)
   }
 

@@ -79,49 +79,49 @@ extension BusValue {
   /// Reads every value from `iterator` to the end of its container.
   static func readAll(_ iterator: inout DBusMessageIter) -> [BusValue] {
     var values: [BusValue] = []
-    while dbus_message_iter_get_arg_type(&iterator) != BusType.invalid {
+    while cdbus_message_iter_get_arg_type(&iterator) != BusType.invalid {
       values.append(read(&iterator))
-      dbus_message_iter_next(&iterator)
+      cdbus_message_iter_next(&iterator)
     }
     return values
   }
 
   /// Reads the value at `iterator`, without advancing it.
   static func read(_ iterator: inout DBusMessageIter) -> BusValue {
-    let type = dbus_message_iter_get_arg_type(&iterator)
+    let type = cdbus_message_iter_get_arg_type(&iterator)
     switch type {
     case BusType.string, BusType.objectPath:
       var pointer: UnsafePointer<CChar>?
-      dbus_message_iter_get_basic(&iterator, &pointer)
+      cdbus_message_iter_get_basic(&iterator, &pointer)
       let text = pointer.map { String(cString: $0) } ?? ""
       return type == BusType.string ? .string(text) : .objectPath(text)
     case BusType.boolean:
       var value: dbus_bool_t = 0
-      dbus_message_iter_get_basic(&iterator, &value)
+      cdbus_message_iter_get_basic(&iterator, &value)
       return .boolean(value != 0)
     case BusType.uint32:
       var value: UInt32 = 0
-      dbus_message_iter_get_basic(&iterator, &value)
+      cdbus_message_iter_get_basic(&iterator, &value)
       return .uint32(value)
     case BusType.int32:
       var value: Int32 = 0
-      dbus_message_iter_get_basic(&iterator, &value)
+      cdbus_message_iter_get_basic(&iterator, &value)
       return .int32(value)
     case BusType.uint64:
       var value: UInt64 = 0
-      dbus_message_iter_get_basic(&iterator, &value)
+      cdbus_message_iter_get_basic(&iterator, &value)
       return .uint64(value)
     case BusType.int64:
       var value: Int64 = 0
-      dbus_message_iter_get_basic(&iterator, &value)
+      cdbus_message_iter_get_basic(&iterator, &value)
       return .int64(value)
     case BusType.double:
       var value: Double = 0
-      dbus_message_iter_get_basic(&iterator, &value)
+      cdbus_message_iter_get_basic(&iterator, &value)
       return .double(value)
     case BusType.array, BusType.structure, BusType.variant, BusType.dictionaryEntry:
       var inner = DBusMessageIter()
-      dbus_message_iter_recurse(&iterator, &inner)
+      cdbus_message_iter_recurse(&iterator, &inner)
       let values = readAll(&inner)
       switch type {
       case BusType.array: return .array(values)
@@ -144,28 +144,29 @@ extension BusValue {
       let type = if case .string = self { BusType.string } else { BusType.objectPath }
       return text.withCString { pointer in
         var pointer: UnsafePointer<CChar>? = pointer
-        return dbus_message_iter_append_basic(&iterator, type, &pointer) != 0
+        return cdbus_message_iter_append_basic(&iterator, type, &pointer) != 0
       }
     case .boolean(let value):
       var value: dbus_bool_t = value ? 1 : 0
-      return dbus_message_iter_append_basic(&iterator, BusType.boolean, &value) != 0
+      return cdbus_message_iter_append_basic(&iterator, BusType.boolean, &value) != 0
     case .uint32(var value):
-      return dbus_message_iter_append_basic(&iterator, BusType.uint32, &value) != 0
+      return cdbus_message_iter_append_basic(&iterator, BusType.uint32, &value) != 0
     case .int32(var value):
-      return dbus_message_iter_append_basic(&iterator, BusType.int32, &value) != 0
+      return cdbus_message_iter_append_basic(&iterator, BusType.int32, &value) != 0
     case .uint64(var value):
-      return dbus_message_iter_append_basic(&iterator, BusType.uint64, &value) != 0
+      return cdbus_message_iter_append_basic(&iterator, BusType.uint64, &value) != 0
     case .int64(var value):
-      return dbus_message_iter_append_basic(&iterator, BusType.int64, &value) != 0
+      return cdbus_message_iter_append_basic(&iterator, BusType.int64, &value) != 0
     case .double(var value):
-      return dbus_message_iter_append_basic(&iterator, BusType.double, &value) != 0
+      return cdbus_message_iter_append_basic(&iterator, BusType.double, &value) != 0
     case .variant(let inner):
       guard let signature = inner.signature else { return false }
       var container = DBusMessageIter()
-      guard dbus_message_iter_open_container(&iterator, BusType.variant, signature, &container) != 0
+      guard
+        cdbus_message_iter_open_container(&iterator, BusType.variant, signature, &container) != 0
       else { return false }
       let appended = inner.append(to: &container)
-      return dbus_message_iter_close_container(&iterator, &container) != 0 && appended
+      return cdbus_message_iter_close_container(&iterator, &container) != 0 && appended
     case .array, .dictionaryEntry, .structure, .unsupported:
       return false
     }

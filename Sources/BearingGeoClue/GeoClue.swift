@@ -5,6 +5,17 @@ public enum GeoClue {
   /// The D-Bus name GeoClue owns.
   public static let busName = "org.freedesktop.GeoClue2"
 
+  /// Why no D-Bus conversation is possible at all: libdbus (`libdbus-1.so.3`, Debian package
+  /// `libdbus-1-3`) is loaded at run time, and this says, with the loader's own words, that it
+  /// is missing. `nil` when it is there.
+  ///
+  /// ```swift
+  /// if let problem = GeoClue.libdbusProblem { print("GeoClue: \(problem)") }
+  /// ```
+  public static var libdbusProblem: String? {
+    BusConnection.libdbusProblem.map { BusError.libdbusMissing($0).message }
+  }
+
   /// Whether GeoClue is on the bus at `busAddress` (`nil`: the system bus): running now, or
   /// installed so that the bus starts it on the first call. Blocks for at most about
   /// `timeout`; ``isPresent(busAddress:timeout:)`` is the async form.

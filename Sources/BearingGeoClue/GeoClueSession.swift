@@ -9,7 +9,8 @@ struct GeoClueSession {
   enum Outcome: Sendable {
     /// Try again after a backoff (no bus, no GeoClue, GeoClue left).
     case retry
-    /// Do not try again: GeoClue refused, and asking again would ask the user again.
+    /// Do not try again: GeoClue refused, and asking again would ask the user again; or libdbus
+    /// is not installed, which no wait mends.
     case refused
     /// The task was cancelled.
     case cancelled
@@ -31,6 +32,10 @@ struct GeoClueSession {
     let bus: BusConnection
     do {
       bus = try BusConnection(address: options.busAddress)
+    } catch let error where error.name == BusError.libdbusMissingName {
+      // Nothing changes by waiting: the library has to be installed and the app started again.
+      emit(.unavailable(.geoClueLibraryMissing(reason: BusConnection.libdbusProblem ?? "")))
+      return .refused
     } catch {
       emit(.unavailable(.geoClueUnavailable(reason: "no system bus: \(error.message)")))
       return .retry

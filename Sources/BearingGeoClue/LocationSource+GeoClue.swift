@@ -15,6 +15,8 @@ extension LocationSource {
   ///   rather than ask the user again;
   /// - `.unavailable(.geoClueUnavailable)` when there is no system bus or GeoClue is not on it,
   ///   and `.unavailable(.geoClueNoAgent)` while GeoClue waits for an agent for the user;
+  /// - `.unavailable(.geoClueLibraryMissing)` when libdbus (`libdbus-1.so.3`, loaded at run
+  ///   time) is not installed: the source stops, since no wait mends that;
   /// - `.failure(.geoClueUnavailable)` when GeoClue leaves the bus; the source then tries
   ///   again with backoff, as it does after every other failure.
   ///

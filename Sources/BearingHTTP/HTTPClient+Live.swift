@@ -18,7 +18,8 @@ extension HTTPClient: DependencyKey {
   public static func urlSession(_ session: URLSession, baseURL: URL? = nil) -> Self {
     Self { request in
       let (data, http) = try await session.cancellableData(
-        for: URLRequest(request, url: request.url(relativeTo: baseURL)))
+        for: URLRequest(request, url: request.url(relativeTo: baseURL)),
+        progress: HTTPProgress.observer)
       let response = try HTTPResponse(http, body: data)
       // Some URLSession versions hand over a body cut short without an error; a body shorter
       // than the declared length is a lost connection, not a response to decode.
@@ -73,14 +74,20 @@ extension HTTPResponse {
 extension URLSession {
   /// `data(for:)` through a data task that is cancelled with the calling task, on every
   /// platform's Foundation; errors arrive as ``HTTPError`` or `CancellationError`.
-  fileprivate func cancellableData(for request: URLRequest) async throws -> (
-    Data, HTTPURLResponse
-  ) {
+  ///
+  /// With `progress`, the request goes through a session of its own whose delegate collects
+  /// the body as it arrives and reports each part (a data task with a completion handler says
+  /// nothing until the end).
+  fileprivate func cancellableData(
+    for request: URLRequest, progress: (@Sendable (Int, Int?) -> Void)? = nil
+  ) async throws -> (Data, HTTPURLResponse) {
     let host = request.url.map { url in url.host.map { h in url.port.map { "\(h):\($0)" } ?? h } }
     let task = LockIsolated<URLSessionDataTask?>(nil)
     return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { continuation in
-        let dataTask = self.dataTask(with: request) { data, response, error in
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>) in
+        let finish: @Sendable (Data?, URLResponse?, (any Error)?) -> Void = {
+          data, response, error in
           if let error {
             if (error as? URLError)?.code == .cancelled {
               continuation.resume(throwing: CancellationError())
@@ -94,6 +101,17 @@ extension URLSession {
             continuation.resume(throwing: HTTPError.transport(.badResponse))
           }
         }
+        let dataTask: URLSessionDataTask
+        if let progress {
+          let collector = BodyCollector(progress: progress, finish: finish)
+          let session = URLSession(
+            configuration: configuration, delegate: collector, delegateQueue: nil)
+          dataTask = session.dataTask(with: request)
+          // The session keeps its delegate until its tasks end, then lets it go.
+          session.finishTasksAndInvalidate()
+        } else {
+          dataTask = self.dataTask(with: request) { finish($0, $1, $2) }
+        }
         task.setValue(dataTask)
         // Cancelled before the task existed: the handler below found nothing to cancel.
         if Task.isCancelled { dataTask.cancel() }
@@ -102,6 +120,51 @@ extension URLSession {
     } onCancel: {
       task.value?.cancel()
     }
+  }
+}
+
+/// A session delegate that collects one data task's body, reporting each part as it arrives,
+/// and hands the whole to `finish` at the end.
+private final class BodyCollector: NSObject, URLSessionDataDelegate, Sendable {
+  private struct Received {
+    var body = Data()
+    var response: URLResponse?
+  }
+
+  private let received = LockIsolated(Received())
+  private let progress: @Sendable (Int, Int?) -> Void
+  private let finish: @Sendable (Data?, URLResponse?, (any Error)?) -> Void
+
+  init(
+    progress: @escaping @Sendable (Int, Int?) -> Void,
+    finish: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void
+  ) {
+    self.progress = progress
+    self.finish = finish
+  }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+  ) {
+    received.withValue { $0.response = response }
+    completionHandler(.allow)
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    let count = received.withValue { received in
+      received.body.append(data)
+      return received.body.count
+    }
+    let expected = dataTask.countOfBytesExpectedToReceive
+    progress(count, expected > 0 ? Int(expected) : nil)
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+  ) {
+    let (body, response) = received.withValue { ($0.body, $0.response) }
+    finish(body, response ?? task.response, error)
   }
 }
 

@@ -39,6 +39,9 @@ public final class LoopbackHTTPServer: Sendable {
     case truncated(status: HTTPResponse.Status, declaredLength: Int, body: Data)
     /// Never answers; the connection stays open until the server stops.
     case hang
+    /// A complete JSON response (`Content-Length` declared at once) whose body goes out in
+    /// `pieces` parts, `interval` apart: a large answer arriving slowly.
+    case slow(body: Data, pieces: Int, interval: Duration)
 
     /// A complete JSON response: `Content-Type: application/json`, then `headerFields`.
     public static func json(
@@ -206,6 +209,34 @@ private final class RouteHandler: ChannelInboundHandler {
         .whenComplete { _ in bound.value.close(promise: nil) }
     case .hang:
       break
+    case .slow(let bytes, let pieces, let interval):
+      var headers = NIOHTTP1.HTTPHeaders([("Content-Type", "application/json")])
+      headers.replaceOrAdd(name: "Content-Length", value: "\(bytes.count)")
+      writeHead(status: .ok, headers: headers, context: context)
+      context.flush()
+      let milliseconds = Int64(interval / .milliseconds(1))
+      Self.writeSlowly(
+        bytes, from: 0, piece: max(1, (bytes.count + pieces - 1) / max(1, pieces)),
+        every: .milliseconds(milliseconds),
+        NIOLoopBound(context, eventLoop: context.eventLoop))
+    }
+  }
+
+  /// Writes `bytes` from `offset` one piece at a time, `interval` apart, then ends the response.
+  private static func writeSlowly(
+    _ bytes: Data, from offset: Int, piece: Int, every interval: TimeAmount,
+    _ bound: NIOLoopBound<ChannelHandlerContext>
+  ) {
+    let context = bound.value
+    guard offset < bytes.count else {
+      context.writeAndFlush(NIOAny(HTTPServerResponsePart.end(nil)), promise: nil)
+      return
+    }
+    let end = min(bytes.count, offset + piece)
+    let part = ByteBuffer(bytes: bytes[offset..<end])
+    context.writeAndFlush(NIOAny(HTTPServerResponsePart.body(.byteBuffer(part))), promise: nil)
+    context.eventLoop.scheduleTask(in: interval) {
+      writeSlowly(bytes, from: end, piece: piece, every: interval, bound)
     }
   }
 

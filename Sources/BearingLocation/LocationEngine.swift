@@ -83,6 +83,11 @@ public actor LocationEngine {
   /// the start of updates (a replay's first, a fixed position's only) is delivered by the next
   /// request or start of updates instead of vanishing, as Core Location does.
   private var undelivered: Location?
+  /// The end of the source (a replay's ``LocationError/trackEnded(name:fixes:)``) when it came
+  /// before any client asked for locations: told to the next client that starts updates, after
+  /// the undelivered fix, so that a one-fix replay ends as a longer one does instead of leaving
+  /// its watcher waiting for an event that never comes.
+  private var endedUnheard: LocationError?
   private var lastSignificant: Location?
   private var regionMonitor: RegionMonitor
   private var visitDetector: VisitDetector
@@ -175,8 +180,12 @@ public actor LocationEngine {
   public func startUpdatingLocation() async {
     startIfNeeded()
     isUpdating = true
-    guard await authorizedOrReport(), isUpdating, let fix = undelivered else { return }
-    deliver(fix)
+    guard await authorizedOrReport(), isUpdating else { return }
+    if let fix = undelivered { deliver(fix) }
+    if let ended = endedUnheard {
+      endedUnheard = nil
+      publish(.didFailWithError(ended))
+    }
   }
 
   /// Stops continuous updates (pending one-shot requests still complete).
@@ -290,7 +299,10 @@ public actor LocationEngine {
       guard
         isUpdating || isMonitoringSignificantChanges || isMonitoringVisits
           || !pendingRequests.isEmpty || !regionMonitor.monitoredRegions.isEmpty
-      else { return }
+      else {
+        if case .trackEnded = error { endedUnheard = error }
+        return
+      }
       publish(.didFailWithError(error))
     }
   }

@@ -34,6 +34,9 @@ public enum LocationError: Error, Hashable, Sendable, CustomStringConvertible {
   /// GeoClue cannot be asked: there is no system bus, or GeoClue is not on it; `reason` says
   /// which.
   case geoClueUnavailable(reason: String)
+  /// GeoClue cannot be asked because libdbus, which the app loads at run time to speak D-Bus,
+  /// is not installed; `reason` is the loader's own message.
+  case geoClueLibraryMissing(reason: String)
   /// GeoClue refused location to the app `desktopID` (its configuration, or the user through
   /// its agent); `reason` is GeoClue's own message.
   case geoClueDenied(desktopID: String, reason: String)
@@ -77,6 +80,10 @@ public enum LocationError: Error, Hashable, Sendable, CustomStringConvertible {
     case .geoClueUnavailable(let reason):
       "Location services are unavailable: GeoClue cannot be reached (\(reason)). Install and "
         + "start it (Debian: apt install geoclue-2.0), or use gpsd or a simulated location."
+    case .geoClueLibraryMissing(let reason):
+      "Location services are unavailable: libdbus is not installed (apt-get install "
+        + "libdbus-1-3), and GeoClue is asked through it (\(reason)). Install it, or use gpsd "
+        + "or a simulated location."
     case .geoClueDenied(let desktopID, let reason):
       "GeoClue refused location to \(desktopID) (\(reason)). Allow \(desktopID) when your "
         + "desktop's GeoClue agent asks (its location settings), or add a [\(desktopID)] "

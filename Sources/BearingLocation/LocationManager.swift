@@ -75,7 +75,7 @@ extension LocationManager {
 /// A client for location services: the value-typed stand-in for `CLLocationManager`.
 ///
 /// Features call the endpoints from effects and read events from ``delegate``, a stream that
-/// several subscribers can share. ``liveValue`` (in `BearingGPSD`) reads gpsd; simulations
+/// several subscribers can share. `liveValue` (in `BearingGPSD`) reads gpsd; simulations
 /// replay tracks or wander among regions; ``testValue`` fails any endpoint a test did not set.
 ///
 /// ```swift

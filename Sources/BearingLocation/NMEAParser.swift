@@ -2,6 +2,10 @@ import Foundation
 
 /// Reads an NMEA 0183 log into fixes, one per epoch, as gpsd reads a receiver.
 ///
+/// Sentences of one epoch (the same time of day) make one fix, unless one reports a position
+/// more than 0.1 m from the epoch's so far: that is a second fix with the same timestamp, as gpsd
+/// sends a second TPV for it.
+///
 /// RMC, GGA, GNS and GLL give positions (from any talker: GP, GN, GL, GA, GB, BD, QZ, IN, …);
 /// RMC and ZDA give the date, RMC speed and course, GGA and GNS altitude and HDOP. An epoch
 /// without a date of its own takes the latest one seen (else the first one of the log, else
@@ -35,6 +39,10 @@ public struct NMEAParser: Sendable {
     self.startDate = startDate
   }
 
+  /// Metres within which two sentences of one epoch report the same position, as the live gpsd
+  /// client compares two reports of one epoch.
+  static let samePosition = 0.1
+
   /// Parses a whole log.
   ///
   /// - throws: ``LocationError/invalidTrack(reason:)`` when no line yields a fix.
@@ -55,7 +63,15 @@ public struct NMEAParser: Sendable {
         guard let sentence = try Self.sentence(String(line)) else { continue }
         let epoch = try Epoch(sentence)
         if let last = epochs.last, last.timeOfDay == epoch.timeOfDay {
-          epochs[epochs.count - 1].merge(epoch)
+          if let here = epoch.coordinate, let there = last.coordinate,
+            here.distance(to: there) > Self.samePosition
+          {
+            // A second report of the epoch at another position (RMC and GGA of one second
+            // that disagree): gpsd sends it as a TPV of its own, and so does a replay.
+            epochs.append(last.updated(with: epoch))
+          } else {
+            epochs[epochs.count - 1].merge(epoch)
+          }
         } else {
           epochs.append(epoch)
         }
@@ -213,6 +229,19 @@ private struct Epoch {
       }
       date = Double(CivilDate.daysSince1970(year: year, month: month, day: day)) * 86_400
     }
+  }
+
+  /// This epoch as `other`, a later sentence of it at another position, updates it: `other`'s
+  /// fields where it has them, this epoch's elsewhere.
+  func updated(with other: Epoch) -> Epoch {
+    var result = other
+    result.date = other.date ?? date
+    result.hdop = other.hdop ?? hdop
+    result.altitude = other.altitude ?? altitude
+    result.geoidSeparation = other.geoidSeparation ?? geoidSeparation
+    result.speed = other.speed ?? speed
+    result.course = other.course ?? course
+    return result
   }
 
   mutating func merge(_ other: Epoch) {

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// A value type: copies are independent (storage is copy-on-write). Feed it every fix with
 /// ``update(with:)`` and act on the returned events. A fix costs time in proportion to the
-/// regions near it, not to the number monitored: a ``RegionIndex`` finds the candidates.
+/// regions near it, not to the number monitored: a `RegionIndex` finds the candidates.
 ///
 /// ```swift
 /// var monitor = RegionMonitor()

@@ -23,7 +23,11 @@ public enum JSONLines {
 
   /// Each of `values` as a line of JSON, joined by newlines (no newline at the end).
   public static func lines<Value: Encodable>(_ values: some Sequence<Value>) throws -> String {
-    try values.map(line).joined(separator: "\n")
+    // A loop, not `values.map(line)`: passing the generic `line` as a function value captures
+    // the non-Sendable metatype `Value.Type` in the closure.
+    var lines: [String] = []
+    for value in values { lines.append(try line(value)) }
+    return lines.joined(separator: "\n")
   }
 
   /// `json` with the scalars `JSONEncoder` leaves raw but a terminal would act on written as

@@ -14,6 +14,9 @@ public enum DataOrigin: Hashable, Sendable, CustomStringConvertible {
   case foursquare
   /// An offline OpenStreetMap dataset covering an area.
   case offline(DataCoverage)
+  /// Several stored areas that results came from (overlapping areas, or a search that reaches
+  /// past one area into another), newest first.
+  case offlineAreas([DataCoverage])
   /// OpenStreetMap through the Overpass API at `host`.
   case overpass(host: String)
   /// Offline data of several areas (newest first), and where none covers the search the
@@ -27,6 +30,10 @@ public enum DataOrigin: Hashable, Sendable, CustomStringConvertible {
     case .offline(let coverage):
       "offline data: \(TerminalText.escape(coverage.description)), "
         + "\(coverage.placeCount) places"
+    case .offlineAreas(let areas):
+      "offline data: "
+        + areas.map { "\(TerminalText.escape($0.description)), \($0.placeCount) places" }
+        .joined(separator: "; ")
     case .overpass(let host): "OpenStreetMap via Overpass (\(TerminalText.escape(host)))"
     case .stored(let areas, let host):
       "offline data for "
@@ -35,14 +42,22 @@ public enum DataOrigin: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// What answers a search centred on `center`: the offline area that covers the point, else
-  /// Overpass; any other origin is itself.
-  public func resolved(at center: Coordinate) -> DataOrigin {
-    guard case .stored(let areas, let host) = self else { return self }
-    if let area = areas.first(where: { $0.contains(center, margin: OfflinePlaces.coverageMargin) })
-    {
-      return .offline(area)
+  /// What answered a search centred on `center` that found `places`: the stored areas that
+  /// hold a result (each one whose extent a result lies in), else the newest stored area that
+  /// covers the point; the built-in data (the last of the areas) where no stored area covers
+  /// the point, as ``OfflineLibrary`` searches; else Overpass. Any other origin is itself.
+  public func resolved(at center: Coordinate, places: [Place] = []) -> DataOrigin {
+    guard case .stored(let areas, let host) = self, let builtIn = areas.last else { return self }
+    let margin = OfflinePlaces.coverageMargin
+    let stored = areas.dropLast()
+    if let covering = stored.first(where: { $0.contains(center, margin: margin) }) {
+      let holding = stored.filter { area in
+        places.contains { area.contains($0.coordinate, margin: 0) }
+      }
+      if holding.count > 1 { return .offlineAreas(Array(holding)) }
+      return .offline(holding.first ?? covering)
     }
+    if builtIn.contains(center, margin: margin) { return .offline(builtIn) }
     return host.map { .overpass(host: $0) } ?? self
   }
 
@@ -51,6 +66,9 @@ public enum DataOrigin: Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .foursquare: "Places data from Foursquare"
     case .offline(let coverage): TerminalText.escape(coverage.attribution)
+    case .offlineAreas(let areas):
+      Set(areas.map(\.attribution)).count == 1
+        ? TerminalText.escape(areas[0].attribution) : DataCoverage.openStreetMapAttribution
     case .overpass: DataCoverage.openStreetMapAttribution
     case .stored(let areas, _):
       Set(areas.map(\.attribution)).count == 1
@@ -62,7 +80,7 @@ public enum DataOrigin: Hashable, Sendable, CustomStringConvertible {
   public var kind: String {
     switch self {
     case .foursquare: "foursquare"
-    case .offline: "offline"
+    case .offline, .offlineAreas: "offline"
     case .overpass: "overpass"
     case .stored: "offline"
     }

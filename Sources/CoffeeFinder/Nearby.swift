@@ -242,7 +242,8 @@ public struct Nearby: Reducer {
   /// what to allow or start; any other keeps ``deniedMessage``, which names the app's options.
   public static func deniedMessage(for error: LocationError) -> String {
     switch error {
-    case .geoClueDenied, .geoClueNoAgent, .geoClueUnavailable: error.description
+    case .geoClueDenied, .geoClueNoAgent, .geoClueUnavailable, .geoClueLibraryMissing:
+      error.description
     default: deniedMessage
     }
   }

@@ -98,7 +98,10 @@ public enum Screen {
     var parts = ["Location: \(state.locationOrigin)"]
     // The credit comes before the data's description so that the licence's attribution stays
     // on screen when a narrow terminal cuts the line.
-    let data = state.nearby.searchCenter.map(state.dataOrigin.resolved(at:)) ?? state.dataOrigin
+    let data =
+      state.nearby.searchCenter.map {
+        state.dataOrigin.resolved(at: $0, places: state.nearby.places)
+      } ?? state.dataOrigin
     if let credit = data.credit { parts.append(credit) }
     parts.append("Data: \(data)")
     return parts.joined(separator: " | ")

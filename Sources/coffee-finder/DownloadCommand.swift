@@ -27,13 +27,14 @@ struct DownloadCommand: AsyncParsableCommand {
   )
 
   @Option(help: "The middle of the area, as LAT,LON (or give --near NAME).") var around: String?
-  /// `--near NAME` (and `--at`, the same as `--around`); the top-level command takes these
-  /// anywhere.
-  @OptionGroup var location: LocationOptions
+  /// `--near`, `--at` (the same as `--around`, not in the help), `--radius` and
+  /// `--overpass-url`: the top-level command takes them anywhere and parses them first;
+  /// argument-parser hands its groups on by type, so these are the groups it declares.
+  @OptionGroup var placeName: PlaceNameOption
+  @OptionGroup(visibility: .hidden) var fixedPosition: FixedPositionOption
   @Option(help: "What to call the area (default: the coordinates).") var area: String?
-  /// `--radius` (here 5 km unless given, at most 50 km) and `--overpass-url`; the other search
-  /// options are accepted and ignored, as the top-level command takes them anywhere.
-  @OptionGroup var search: SearchOptions
+  @OptionGroup var radiusOption: RadiusOption
+  @OptionGroup var overpassURLOption: OverpassURLOption
   @OptionGroup var data: DataOptions
   @OptionGroup var output: OutputOptions
 
@@ -41,20 +42,20 @@ struct DownloadCommand: AsyncParsableCommand {
   static let maximumRadius: Double = 50_000
 
   func validate() throws {
-    let given = [around != nil, location.at != nil, location.near != nil].filter { $0 }.count
+    let given = [around != nil, fixedPosition.at != nil, placeName.near != nil].filter { $0 }.count
     guard given == 1 else {
       throw ValidationError("give the middle of the area: --around LAT,LON or --near NAME")
     }
     if let around { _ = try LocationOptions.parseCoordinate(around, option: "--around") }
-    _ = try Self.metres(search.radius)
+    _ = try Self.metres(radiusOption.radius)
   }
 
   func run() async throws {
     output.bootstrapLogging()
-    let metres = try Self.metres(search.radius)
+    let metres = try Self.metres(radiusOption.radius)
     let center: Coordinate
     var name = area
-    if let near = location.near {
+    if let near = placeName.near {
       let place = try await PlaceNameResolver.resolve(near, data: data)
       Console.note(
         "near \"\(TerminalText.escape(near))\": \(TerminalText.escape(place.name))")
@@ -62,11 +63,11 @@ struct DownloadCommand: AsyncParsableCommand {
       name = name ?? near
     } else {
       center = try LocationOptions.parseCoordinate(
-        around ?? location.at ?? "", option: around != nil ? "--around" : "--at")
+        around ?? fixedPosition.at ?? "", option: around != nil ? "--around" : "--at")
     }
     let areaName = name ?? String(format: "%.4f,%.4f", center.latitude, center.longitude)
     try await Self.download(
-      around: center, radius: metres, name: areaName, overpassURL: search.overpassURL,
+      around: center, radius: metres, name: areaName, overpassURL: overpassURLOption.overpassURL,
       data: data)
   }
 
@@ -86,9 +87,14 @@ struct DownloadCommand: AsyncParsableCommand {
         + " from \(TerminalText.escape(host))…")
     @Dependency(\.httpClient) var http
     let (places, bytes): ([Place], Int)
+    let progress = DownloadProgress()
     do {
-      (places, bytes) = try await overpass.download(around: center, radius: radius, using: http)
+      (places, bytes) = try await HTTPProgress.$observer.withValue(progress.update) {
+        try await overpass.download(around: center, radius: radius, using: http)
+      }
+      progress.finish()
     } catch {
+      progress.finish()
       throw CLIError("\(UserMessage.line(for: error)) Nothing was stored.")
     }
     Console.note(

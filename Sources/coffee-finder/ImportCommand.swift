@@ -11,8 +11,8 @@ struct ImportCommand: AsyncParsableCommand {
     commandName: "import",
     abstract: "Import cafés from OpenStreetMap data for offline search, as a stored area.",
     discussion: """
-      Reads .osm.pbf extracts, Overpass JSON and any GeoJSON FeatureCollection. Each import adds
-      an area (importing again under the same --area name replaces it); `coffee-finder areas`
+      Reads .osm.pbf extracts, Overpass JSON and any GeoJSON FeatureCollection. Each import adds \
+      an area (importing again under the same --area name replaces it); `coffee-finder areas` \
       lists and removes them. Places are stored once by id across areas.
 
       Examples:

@@ -12,8 +12,12 @@ import Settings
 /// when one is configured; else, automatically, gpsd if it answers at the default address,
 /// else GeoClue if it is on the system bus, else a simulated position.
 struct LocationOptions: ParsableArguments {
-  @Option(name: .customLong("at"), help: "Use this position, as LAT,LON (e.g. 60.1699,24.9384).")
-  var at: String?
+  @OptionGroup var fixedPosition: FixedPositionOption
+  /// `--at LAT,LON`.
+  var at: String? {
+    get { fixedPosition.at }
+    set { fixedPosition.at = newValue }
+  }
 
   @Option(help: "Read live fixes from gpsd at HOST:PORT.")
   var gpsd: String?
@@ -32,12 +36,12 @@ struct LocationOptions: ParsableArguments {
   @Option(help: "Replay speed-up factor for --replay.")
   var replaySpeed: Double = 1
 
-  @Option(
-    help: ArgumentHelp(
-      "Use the place with this name (a stored area or place, else looked up online).",
-      discussion: "Names are looked up through OpenStreetMap's Nominatim at most once a second "
-        + "and kept in the place store; several places of one name are listed, not guessed."))
-  var near: String?
+  @OptionGroup var placeName: PlaceNameOption
+  /// `--near NAME`.
+  var near: String? {
+    get { placeName.near }
+    set { placeName.near = newValue }
+  }
 
   @Flag(help: "Simulate a walk, at walking pace, among central Helsinki neighbourhoods.")
   var wander = false
@@ -177,7 +181,8 @@ struct LocationOptions: ParsableArguments {
     return LocationChoice(
       .simulated(defaultCenter),
       .fixed(Location(coordinate: defaultCenter), configuration: configuration),
-      reason: "no gpsd at \(endpoint) and no GeoClue on the system bus")
+      reason: "no gpsd at \(endpoint) and no GeoClue on the system bus"
+        + (GeoClue.libdbusProblem.map { " (\($0))" } ?? ""))
   }
 
   static func geoClueChoice(configuration: LocationEngine.Configuration) -> LocationChoice {
@@ -201,4 +206,21 @@ struct LocationOptions: ParsableArguments {
       timeIntervalSince1970: Double(CivilDate.daysSince1970(year: year, month: month, day: day))
         * 86_400)
   }
+}
+
+/// `--at LAT,LON`, a group of its own so that a subcommand can show it or hide it alone: a
+/// subcommand that declares a group of this type gets the value the top-level command parsed.
+struct FixedPositionOption: ParsableArguments {
+  @Option(name: .customLong("at"), help: "Use this position, as LAT,LON (e.g. 60.1699,24.9384).")
+  var at: String?
+}
+
+/// `--near NAME`, a group of its own for the same reason as ``FixedPositionOption``.
+struct PlaceNameOption: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "Use the place with this name (a stored area or place, else looked up online).",
+      discussion: "Names are looked up through OpenStreetMap's Nominatim at most once a second "
+        + "and kept in the place store; several places of one name are listed, not guessed."))
+  var near: String?
 }

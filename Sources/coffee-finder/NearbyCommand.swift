@@ -13,8 +13,8 @@ struct NearbyCommand: AsyncParsableCommand {
     commandName: "nearby",
     abstract: "List the coffee shops nearest to you.",
     discussion: """
-      With no location option, uses gpsd if it answers at the default address, else GeoClue if
-      it is on the system bus, else a simulated position at the centre of the offline data, and
+      With no location option, uses gpsd if it answers at the default address, else GeoClue if \
+      it is on the system bus, else a simulated position at the centre of the offline data, and \
       says which in one line on stderr.
 
       Examples:
@@ -79,7 +79,7 @@ struct NearbyCommand: AsyncParsableCommand {
       let center = finished.searchCenter ?? setup.center
       let report = NearbyReport(
         center: center, radius: finished.radius, places: finished.places, location: origin,
-        data: dataOrigin.resolved(at: center), units: settings.units)
+        data: dataOrigin.resolved(at: center, places: finished.places), units: settings.units)
       Console.out(json ? report.json() : report.table(width: Console.width))
     case .failed(let message), .denied(let message):
       throw CLIError(message)

@@ -11,8 +11,12 @@ import Settings
 /// What to search: radius, limit and provider; defaults come from the settings (config file
 /// and environment).
 struct SearchOptions: ParsableArguments {
-  @Option(help: "How far around to search: metres, or with a unit (800m, 2km); default 1000.")
-  var radius: DistanceArgument?
+  @OptionGroup var radiusOption: RadiusOption
+  /// `--radius`.
+  var radius: DistanceArgument? {
+    get { radiusOption.radius }
+    set { radiusOption.radius = newValue }
+  }
 
   @Option(help: "At most this many results, 1…50 (default 10).")
   var limit: Int?
@@ -24,10 +28,12 @@ struct SearchOptions: ParsableArguments {
         + "the position, and OpenStreetMap's Overpass API elsewhere."))
   var provider: PlaceProvider?
 
-  @Option(
-    name: .customLong("overpass-url"),
-    help: "The Overpass API interpreter (default https://overpass-api.de/api/interpreter).")
-  var overpassURL: String?
+  @OptionGroup var overpassURLOption: OverpassURLOption
+  /// `--overpass-url`.
+  var overpassURL: String? {
+    get { overpassURLOption.overpassURL }
+    set { overpassURLOption.overpassURL = newValue }
+  }
 
   @Option(help: "Show distances in metric or imperial units (default metric).")
   var units: MeasurementSystem?
@@ -103,4 +109,20 @@ struct SearchOptions: ParsableArguments {
       .stored(library.coverages, overpassHost: host), library
     )
   }
+}
+
+/// `--radius`, a group of its own so that a subcommand can show it without the other search
+/// options: a subcommand that declares a group of this type gets the value the top-level command
+/// parsed (argument-parser hands on decoded groups by type).
+struct RadiusOption: ParsableArguments {
+  @Option(help: "How far around to search: metres, or with a unit (800m, 2km); default 1000.")
+  var radius: DistanceArgument?
+}
+
+/// `--overpass-url`, a group of its own for the same reason as ``RadiusOption``.
+struct OverpassURLOption: ParsableArguments {
+  @Option(
+    name: .customLong("overpass-url"),
+    help: "The Overpass API interpreter (default https://overpass-api.de/api/interpreter).")
+  var overpassURL: String?
 }

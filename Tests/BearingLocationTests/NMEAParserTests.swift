@@ -26,6 +26,24 @@ import Testing
     #expect(second.horizontalAccuracy == 10)
   }
 
+  @Test func sameSecondSentencesAtDifferentPositionsAreTwoFixesAsGpsdSendsThem() throws {
+    // The RMC of each second at one position, its GGA about 33 m north (gpsd's bundg_zeus_9).
+    let rmcs = [0, 1].map { NMEALog.epoch(second: $0, latitude: 60.1699, longitude: 24.9384)[0] }
+    let ggas = [0, 1].map { NMEALog.epoch(second: $0, latitude: 60.1702, longitude: 24.9384)[1] }
+    let track = try NMEAParser().parse(
+      [rmcs[0], ggas[0], rmcs[1], ggas[1]].joined(separator: "\n"))
+    #expect(track.issues.isEmpty)
+    #expect(
+      track.fixes.map(\.timestamp) == [0, 0, 1, 1].map { NMEALog.date(second: $0) })
+    #expect(
+      track.fixes.map { ($0.coordinate.latitude * 10_000).rounded() }
+        == [601_699, 601_702, 601_699, 601_702])
+    // The second report of a second keeps what the first said and it does not (speed, course).
+    #expect(track.fixes[1].course == 45)
+    #expect(track.fixes[1].altitude == 12.5)
+    #expect(track.fixes[0].verticalAccuracy < 0)
+  }
+
   @Test func rejectsBadChecksumsAndReportsTheLine() throws {
     var lines = NMEALog.epoch(second: 0, latitude: 60, longitude: 25)
     let good = NMEALog.epoch(second: 1, latitude: 60.001, longitude: 25)

@@ -126,10 +126,8 @@ struct CapturingLogHandler: LogHandler {
     set { metadata[key] = newValue }
   }
 
-  func log(
-    level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String,
-    file: String, function: String, line: UInt
-  ) {
-    lines.withValue { $0.append(message.description) }
+  // swift-log 1.16's entry point; the flat log(level:message:…) it replaced is deprecated.
+  func log(event: LogEvent) {
+    lines.withValue { $0.append(event.message.description) }
   }
 }

@@ -55,21 +55,33 @@ enum BuiltBinary {
   /// environment. Tests call this one: waiting for a child on one of the few threads that every
   /// test shares would hold up the others, whose waits are measured in real time.
   static func run(
-    _ arguments: [String], dataDirectory: URL, extra: [String: String] = [:]
+    _ arguments: [String], dataDirectory: URL, extra: [String: String] = [:],
+    killAfter seconds: Int? = nil
   ) async throws -> Result {
     try await onThread {
-      Swift.Result { try run(arguments, dataDirectory: dataDirectory, extra: extra) }
+      Swift.Result {
+        try run(arguments, dataDirectory: dataDirectory, extra: extra, killAfter: seconds)
+      }
     }.get()
   }
 
   /// Runs the binary to completion on the calling thread, with `extra` added to the test
   /// environment: for code already on a thread of its own (``onThread(_:)``).
+  ///
+  /// With `killAfter`, coreutils' `timeout` sends SIGTERM after that many seconds, for a test
+  /// whose failure would be a process that never ends (the status is then 124).
   static func run(
-    _ arguments: [String], dataDirectory: URL, extra: [String: String] = [:]
+    _ arguments: [String], dataDirectory: URL, extra: [String: String] = [:],
+    killAfter seconds: Int? = nil
   ) throws -> Result {
     let process = Process()
-    process.executableURL = url
-    process.arguments = arguments
+    if let seconds {
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+      process.arguments = [String(seconds), url.path] + arguments
+    } else {
+      process.executableURL = url
+      process.arguments = arguments
+    }
     process.environment = environment(dataDirectory: dataDirectory).merging(extra) { $1 }
     let out = Pipe()
     let err = Pipe()

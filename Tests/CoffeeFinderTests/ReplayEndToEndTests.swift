@@ -74,4 +74,51 @@ import Testing
     #expect(dated.status == 0, "\(dated.stderr)")
     #expect(dated.stdout.contains("\"locationSource\":\"replay\""))
   }
+
+  /// gpsd's `udp-test` and `tcp-torture` logs end so: a GGA and an RMC of one second, then a ZDA
+  /// with no time or date (the receiver has lost its fix). One fix, then the end of the log.
+  @Test func watchEndsAtTheEndOfALogWhoseLastSentenceIsAFixlessZDA() async throws {
+    let directory = try BuiltBinary.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let log = try Self.write(
+      [
+        NMEALog.sentence("GPGGA,120000.00,6010.0000,N,02456.0000,E,1,08,0.9,20.0,M,18.0,M,,"),
+        Self.rmc("120000", 0),
+        NMEALog.sentence("GPZDA,,,,,,"),
+      ],
+      in: directory)
+    let outcome = try await BuiltBinary.run(
+      ["watch", "--replay", log, "--data-dir", directory.appendingPathComponent("data").path],
+      dataDirectory: directory, killAfter: 20)
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let fixes = outcome.stdout.split(separator: "\n").filter { $0.hasPrefix("fix") }
+    #expect(fixes.count == 1, "\(outcome.stdout)")
+    #expect(outcome.stderr.contains("the replay ended after 1 fix(es)"), "\(outcome.stderr)")
+    #expect(outcome.stderr.contains("1 of 3 sentences skipped"), "\(outcome.stderr)")
+  }
+
+  /// A receiver that sends the RMC and the GGA of one second at different positions (gpsd's
+  /// `bundg_zeus_9`): the live gpsd path delivers both reports, and so does a replay.
+  @Test func watchReplaysSameSecondReportsAtDifferentPositionsAsTwoFixes() async throws {
+    let directory = try BuiltBinary.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // Each second: the RMC at 60°10.0000′, the GGA about 30 m north at 60°10.0160′.
+    var lines: [String] = []
+    for second in ["120000", "120001"] {
+      lines.append(Self.rmc(second, 0))
+      lines.append(
+        NMEALog.sentence("GPGGA,\(second).00,6010.0160,N,02456.0000,E,1,08,0.9,20.0,M,18.0,M,,"))
+    }
+    let log = try Self.write(lines, in: directory)
+    let outcome = try await BuiltBinary.run(
+      ["watch", "--replay", log, "--data-dir", directory.appendingPathComponent("data").path],
+      dataDirectory: directory, killAfter: 20)
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let fixes = outcome.stdout.split(separator: "\n").filter { $0.hasPrefix("fix") }
+      .map(String.init)
+    #expect(fixes.count == 4, "\(outcome.stdout)")
+    #expect(fixes.map { $0.contains("60.166667,") } == [true, false, true, false], "\(fixes)")
+    #expect(fixes.map { $0.contains("60.166933,") } == [false, true, false, true], "\(fixes)")
+    #expect(outcome.stderr.contains("the replay ended after 4 fix(es)"), "\(outcome.stderr)")
+  }
 }

@@ -48,12 +48,12 @@ import Testing
     /// The pid of the `coffee-finder` that the pane's shell runs, found in /proc.
     func appPID() async -> pid_t? {
       let (socket, captureFile) = (socket, captureFile)
-      await onThread {
+      let status = await onThread {
         Spawn.run(
           ["/usr/bin/tmux", "-L", socket, "display-message", "-p", "-t", "ui", "#{pane_pid}"],
           output: captureFile)
       }
-      guard let text = try? String(contentsOf: captureFile, encoding: .utf8),
+      guard status == 0, let text = try? String(contentsOf: captureFile, encoding: .utf8),
         let shell = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
       else { return nil }
       let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
