@@ -36,7 +36,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// state and the reducer are made with them, so a state that draws an id from
   /// `@Dependency(\.uuid)` draws it from the store's.
   public convenience init<R: Reducer<State, Action>>(
-    initialState: @autoclosure () -> State,
+    initialState: @autoclosure () -> R.State,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) {

@@ -42,7 +42,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   /// The initial state and the reducer are made with the store's dependencies, so a state that
   /// draws an id from `@Dependency(\.uuid)` draws it from the test's generator.
   public init<R: Reducer<State, Action>>(
-    initialState: @autoclosure () -> State,
+    initialState: @autoclosure () -> R.State,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     timeout: Duration = .seconds(5),

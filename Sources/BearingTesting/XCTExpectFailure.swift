@@ -1,4 +1,5 @@
 #if !canImport(ObjectiveC) && canImport(XCTest)
+  import Foundation
   import IssueReporting
   import Synchronization
   import XCTest
@@ -22,8 +23,24 @@
     public var compactDescription: String
     /// The message alone.
     public var detailedDescription: String?
+    /// Where the failure was recorded.
+    public var sourceCodeContext: XCTSourceCodeContext
 
     public var description: String { compactDescription }
+  }
+
+  /// Where a failure was recorded, as `XCTIssue.sourceCodeContext` gives it (Linux).
+  public struct XCTSourceCodeContext: Sendable {
+    /// The file and line.
+    public var location: XCTSourceCodeLocation?
+  }
+
+  /// A file and line, as `XCTSourceCodeContext.location` gives it (Linux).
+  public struct XCTSourceCodeLocation: Sendable {
+    /// The file.
+    public var fileURL: URL
+    /// The line.
+    public var lineNumber: Int
   }
 
   /// Expects the test to record a failure from here to its end (Linux).
@@ -147,10 +164,12 @@
     }
 
     /// Whether an active expectation, newest first, matches the issue; it counts the match.
-    func matches(_ message: String) -> Bool {
+    func matches(_ message: String, filePath: StaticString, line: UInt) -> Bool {
+      let location = XCTSourceCodeLocation(
+        fileURL: URL(fileURLWithPath: "\(filePath)"), lineNumber: Int(line))
       let issue = XCTIssue(
         type: .assertionFailure, compactDescription: "failed - \(message)",
-        detailedDescription: message)
+        detailedDescription: message, sourceCodeContext: XCTSourceCodeContext(location: location))
       return state.withLock { state in
         for index in state.expectations.indices.reversed() {
           if state.expectations[index].matcher?(issue) ?? true {
@@ -172,7 +191,9 @@
       fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
     ) {
       let text = message()
-      if severity == .error, ExpectedFailures.shared.matches(text ?? "") {
+      if severity == .error,
+        ExpectedFailures.shared.matches(text ?? "", filePath: filePath, line: line)
+      {
         for reporter in base {
           reporter.expectIssue(text, fileID: fileID, filePath: filePath, line: line, column: column)
         }
@@ -190,7 +211,7 @@
     ) {
       let text = message()
       let full = "Caught error: \(error)\(text.map { ": \($0)" } ?? "")"
-      if ExpectedFailures.shared.matches(full) {
+      if ExpectedFailures.shared.matches(full, filePath: filePath, line: line) {
         for reporter in base {
           reporter.expectIssue(
             error, text, fileID: fileID, filePath: filePath, line: line, column: column)

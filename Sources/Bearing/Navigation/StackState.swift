@@ -1,3 +1,4 @@
+import IssueReporting
 import OrderedCollections
 
 /// Identifies an element of a ``StackState``: `0`, `1`, … in the order elements were pushed.
@@ -30,16 +31,21 @@ public struct StackElementID: Hashable, Sendable, Comparable, ExpressibleByInteg
 /// generator stood before the action, so `$0.path.append(…)` in an assertion names the same
 /// id that the reducer's append did.
 public struct StackElementIDGenerator: Sendable {
-  private let next: LockIsolated<Int>
+  private let counter: LockIsolated<Int>
 
   public init(startingAt generation: Int = 0) {
-    self.next = LockIsolated(generation)
+    self.counter = LockIsolated(generation)
   }
 
   /// The next id, and advances.
   public func callAsFunction() -> StackElementID {
+    next()
+  }
+
+  /// The next id, and advances: `stackElementID.next()`, as TCA names it.
+  public func next() -> StackElementID {
     StackElementID(
-      generation: next.withValue { next in
+      generation: counter.withValue { next in
         defer { next += 1 }
         return next
       })
@@ -47,12 +53,12 @@ public struct StackElementIDGenerator: Sendable {
 
   /// The id the next call will return.
   public func peek() -> StackElementID {
-    StackElementID(generation: next.value)
+    StackElementID(generation: counter.value)
   }
 
   /// Makes sure the next id is after `id`.
   func skip(past id: StackElementID) {
-    next.withValue { $0 = max($0, id.generation + 1) }
+    counter.withValue { $0 = max($0, id.generation + 1) }
   }
 
   /// A new generator that continues from this one's next id.
@@ -110,10 +116,22 @@ public struct StackState<Element> {
   /// The element with `id` in the case `case`: `$0.path[id: 0, case: \.detail]?.name = "Blob"`.
   public subscript<Case>(id id: StackElementID, case path: CaseKeyPath<Element, Case>) -> Case?
   where Element: CasePathable {
-    get { elements[id].flatMap { $0[case: path] } }
+    get { self[id: id, case: AnyCasePath(path)] }
+    set { self[id: id, case: AnyCasePath(path)] = newValue }
+  }
+
+  /// The element with `id`, in one case, named by an `AnyCasePath` (`/Element.detail`): `nil`
+  /// when it is another case; writing `nil` pops that element alone. Writing to an element in
+  /// another case changes nothing and is reported.
+  public subscript<Case>(id id: StackElementID, case path: AnyCasePath<Element, Case>) -> Case? {
+    get { elements[id].flatMap(path.extract(from:)) }
     set {
-      guard let newValue, elements[id] != nil else { return }
-      elements[id] = path(newValue)
+      guard let element = elements[id] else { return }
+      guard path.extract(from: element) != nil else {
+        reportIssue("Can't modify unrelated case \"\(caseName(of: element))\"")
+        return
+      }
+      elements[id] = newValue.map(path.embed)
     }
   }
 
@@ -187,4 +205,9 @@ extension StackState: CustomDumpReflectable {
   public var customDumpMirror: Mirror {
     Mirror(self, unlabeledChildren: Array(elements), displayStyle: .dictionary)
   }
+}
+
+/// The name of an enum value's case: `int` for `.int(42)`.
+func caseName(of value: Any) -> String {
+  Mirror(reflecting: value).children.first?.label ?? String(describing: value)
 }

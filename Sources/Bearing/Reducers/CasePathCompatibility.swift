@@ -141,3 +141,39 @@ extension Reducer {
       toChildAction: toChildAction, fileID: fileID, line: line)
   }
 }
+
+extension Scope {
+  /// A `Scope` of an enum state's case with both the case and the actions named by
+  /// `AnyCasePath`s (`Scope(state: /State.loggedIn, action: /Action.loggedIn)`).
+  @_disfavoredOverload
+  public init<ChildState, ChildAction, CaseChild: Reducer>(
+    state toChildState: AnyCasePath<ParentState, ChildState>,
+    action toChildAction: AnyCasePath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> CaseChild,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  )
+  where
+    ParentState: Equatable, CaseChild.State == ChildState, CaseChild.Action == ChildAction,
+    Child == _CaseScopedReducer<CaseChild>
+  {
+    self.init(
+      toChildState: \ParentState.[_bearingAnyCase: CaseOfState(toChildState)],
+      toChildAction: toChildAction,
+      child: _CaseScopedReducer(child: child(), fileID: fileID, line: line))
+  }
+}
+
+extension Equatable {
+  /// The value of a case named by an `AnyCasePath`, `nil` in another case; setting a value puts
+  /// the state in that case: the key path a ``Scope`` of such a case reads and writes. (On
+  /// `Equatable`, as every state a test store holds is, since a key path needs a subscript on
+  /// its root type.)
+  public subscript<Value>(_bearingAnyCase stateCase: CaseOfState<Self, Value>) -> Value? {
+    get { stateCase.casePath.extract(from: self) }
+    set {
+      guard let newValue else { return }
+      self = stateCase.casePath.embed(newValue)
+    }
+  }
+}

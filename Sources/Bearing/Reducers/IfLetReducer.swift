@@ -36,7 +36,7 @@ extension Reducer {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> _IfLetReducer<Self, Child>
-  where Action: CasePathable, ChildState == Child.State, ChildAction == Child.Action {
+  where ChildState == Child.State, ChildAction == Child.Action {
     _IfLetReducer(
       parent: self, child: child(), toChildState: toChildState,
       toChildAction: AnyCasePath(toChildAction), fileID: fileID, line: line)
