@@ -73,8 +73,8 @@ extension Effect.Operation {
       return .cancellable(id: id, cancelInFlight: cancelInFlight, effect.map(transform))
     case .cancel(let id):
       return .cancel(id: id)
-    case .throttle(let id, let sleep, let latest, let effect):
-      return .throttle(id: id, sleep: sleep, latest: latest, effect.map(transform))
+    case .throttle(let id, let window, let latest, let effect):
+      return .throttle(id: id, window: window, latest: latest, effect.map(transform))
     case .onFinish(let effect, let onFinish):
       return .onFinish(effect.map(transform), onFinish)
     }
@@ -113,8 +113,8 @@ extension Effect.Operation {
       return .concatenate(effects.map { $0.wrappingRuns(wrap) })
     case .cancellable(let id, let cancelInFlight, let effect):
       return .cancellable(id: id, cancelInFlight: cancelInFlight, effect.wrappingRuns(wrap))
-    case .throttle(let id, let sleep, let latest, let effect):
-      return .throttle(id: id, sleep: sleep, latest: latest, effect.wrappingRuns(wrap))
+    case .throttle(let id, let window, let latest, let effect):
+      return .throttle(id: id, window: window, latest: latest, effect.wrappingRuns(wrap))
     case .onFinish(let effect, let onFinish):
       return .onFinish(effect.wrappingRuns(wrap), onFinish)
     }

@@ -44,7 +44,8 @@ extension Effect {
     if case .none = operation { return self }
     return Self(
       .throttle(
-        id: AnyHashableSendable(id), sleep: { try await clock.sleep(for: interval) },
+        id: AnyHashableSendable(id),
+        window: { ThrottleWindow(on: clock, for: interval) },
         latest: latest, self))
   }
 }
@@ -91,7 +92,24 @@ extension Effect {
     nonisolated(unsafe) let interval = interval
     return Self(
       .throttle(
-        id: AnyHashableSendable(id), sleep: { try await scheduler.sleep(for: interval) },
+        id: AnyHashableSendable(id),
+        window: {
+          // A scheduler's time is a plain value (a number) that the window only reads.
+          nonisolated(unsafe) let end = scheduler.now.advanced(by: interval)
+          return ThrottleWindow(
+            isOver: { scheduler.now >= end },
+            sleepUntilOver: { try await scheduler.sleep(until: end) })
+        },
         latest: latest, self))
+  }
+}
+
+extension ThrottleWindow {
+  /// A window of `interval` that opens now on `clock`.
+  init<C: Clock<Duration>>(on clock: C, for interval: Duration) {
+    let end = clock.now.advanced(by: interval)
+    self.init(
+      isOver: { clock.now >= end },
+      sleepUntilOver: { try await clock.sleep(until: end, tolerance: nil) })
   }
 }

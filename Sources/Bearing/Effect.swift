@@ -26,9 +26,9 @@ public struct Effect<Action> {
     case concatenate([Effect])
     case cancellable(id: AnyHashableSendable, cancelInFlight: Bool, Effect)
     case cancel(id: AnyHashableSendable)
-    /// `sleep` waits out one window (on a clock or a scheduler).
+    /// `window` opens a window now (on a clock or a scheduler) and says when it is over.
     case throttle(
-      id: AnyHashableSendable, sleep: @Sendable () async throws -> Void, latest: Bool, Effect)
+      id: AnyHashableSendable, window: @Sendable () -> ThrottleWindow, latest: Bool, Effect)
     /// Runs `Effect`, then calls the closure once every task it started has ended.
     case onFinish(Effect, @Sendable () -> Void)
   }
@@ -106,13 +106,15 @@ public struct Effect<Action> {
             } catch {
               if Task.isCancelled { return }
               guard let handler else {
+                // Worded as The Composable Architecture words it: tests match it.
                 reportIssue(
                   """
-                  An "Effect.run" threw an error that nothing handled:
+                  An "Effect.run" returned from "\(fileID):\(line)" threw an unhandled error.
 
-                    \(String(customDumping: error))
+                  \(String(customDumping: error).indentedLines(by: 4))
 
-                  Handle errors with the "catch:" argument of "Effect.run", or catch them inside.
+                  All non-cancellation errors must be explicitly handled via the "catch" \
+                  parameter on "Effect.run", or via a "do" block.
                   """,
                   fileID: fileID, filePath: filePath, line: line, column: column
                 )
@@ -157,4 +159,23 @@ public struct Send<Action>: Sendable {
     guard !Task.isCancelled else { return }
     send(action)
   }
+}
+
+extension String {
+  /// Every line indented by `spaces`, empty lines left empty.
+  package func indentedLines(by spaces: Int) -> String {
+    let prefix = String(repeating: " ", count: spaces)
+    return split(separator: "\n", omittingEmptySubsequences: false)
+      .map { $0.isEmpty ? "" : prefix + $0 }
+      .joined(separator: "\n")
+  }
+}
+
+/// One window of a throttled effect, opened at a moment of its clock or scheduler.
+@usableFromInline
+struct ThrottleWindow: Sendable {
+  /// Whether the window has closed.
+  let isOver: @Sendable () -> Bool
+  /// Waits until the window closes.
+  let sleepUntilOver: @Sendable () async throws -> Void
 }

@@ -8,7 +8,12 @@ import Synchronization
 @usableFromInline
 final class EffectRunner<Action: Sendable>: Sendable {
   private struct Throttle {
+    /// The window now open.
+    var window: ThrottleWindow
+    /// What runs when it closes.
     var pending: Effect<Action>?
+    /// Whether a task waits for the window's end.
+    var isWaiting = false
   }
 
   let registry: CancellationRegistry
@@ -84,33 +89,35 @@ final class EffectRunner<Action: Sendable>: Sendable {
     case .cancel(let id):
       registry.cancel(id: id)
 
-    case .throttle(let id, let sleep, let latest, let inner):
-      let opensWindow = throttles.withLock { throttles -> Bool in
-        if throttles[id] == nil {
-          throttles[id] = Throttle()
-          return true
+    case .throttle(let id, let makeWindow, let latest, let inner):
+      // Outside a window the effect runs now and opens one; inside, the latest (or the first)
+      // waits for the window's end, and only then does a task wait: nothing stays running once a
+      // window has nothing to deliver.
+      let startsTimer = throttles.withLock { throttles -> ThrottleWindow?? in
+        guard let window = throttles[id]?.window, !window.isOver() else {
+          throttles[id] = Throttle(window: makeWindow())
+          return .none
         }
-        // Inside a window: the latest effect, or the first, waits for the window's end.
         if latest || throttles[id]?.pending == nil { throttles[id]?.pending = inner }
-        return false
+        guard throttles[id]?.isWaiting == false else { return .some(nil) }
+        throttles[id]?.isWaiting = true
+        return .some(window)
       }
-      guard opensWindow else { return }
-      start(inner, group: group, tasks: &tasks, actions: &actions)
+      guard let startsTimer else {
+        start(inner, group: group, tasks: &tasks, actions: &actions)
+        return
+      }
+      guard let window = startsTimer else { return }
       tasks.append(
         spawn(group: group) {
-          while true {
-            try? await sleep()
-            let next = self.throttles.withLock { throttles -> Effect<Action>? in
-              guard let pending = throttles[id]?.pending else {
-                throttles[id] = nil
-                return nil
-              }
-              throttles[id]?.pending = nil
-              return pending
-            }
-            guard let next else { return }
-            await self.perform(next, group: group)
+          try? await window.sleepUntilOver()
+          let next = self.throttles.withLock { throttles -> Effect<Action>? in
+            let pending = throttles[id]?.pending
+            throttles[id] = pending == nil ? nil : Throttle(window: makeWindow())
+            return pending
           }
+          guard let next, !Task.isCancelled else { return }
+          await self.perform(next, group: group)
         })
 
     case .onFinish(let inner, let onFinish):

@@ -128,12 +128,3 @@ extension TestStore {
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }
-
-extension String {
-  func indent(by spaces: Int) -> String {
-    let prefix = String(repeating: " ", count: spaces)
-    return split(separator: "\n", omittingEmptySubsequences: false)
-      .map { $0.isEmpty ? "" : prefix + $0 }
-      .joined(separator: "\n")
-  }
-}

@@ -29,13 +29,13 @@ enum TestStoreMessage {
       : "State was not expected to change, but a change occurred."
     let difference =
       diff(expected, actual, format: .proportional)
-      .map { "\($0.indent(by: 4))\n\n(Expected: −, Actual: +)" }
+      .map { "\($0.indentedLines(by: 4))\n\n(Expected: −, Actual: +)" }
         ?? """
         Expected:
-        \(String(customDumping: expected).indent(by: 4))
+        \(String(customDumping: expected).indentedLines(by: 4))
 
         Actual:
-        \(String(customDumping: actual).indent(by: 4))
+        \(String(customDumping: actual).indentedLines(by: 4))
         """
     return "\(headline)\n\n\(difference)"
   }
@@ -57,7 +57,7 @@ enum TestStoreMessage {
 
   /// Actions were received that the test never asserted.
   static func unhandledReceived(_ received: [some Any]) -> String {
-    let list = received.map { shortDump($0).indent(by: 4) }.joined(separator: "\n")
+    let list = received.map { shortDump($0).indentedLines(by: 4) }.joined(separator: "\n")
     return """
       The store received \(received.count) unexpected \
       \(received.count == 1 ? "action" : "actions").
@@ -75,7 +75,7 @@ enum TestStoreMessage {
   static func unexpectedReceived<T>(expected: T, received: T) -> String {
     let difference =
       diff(expected, received, format: .proportional)
-      .map { "\($0.indent(by: 4))\n\n(Expected: −, Received: +)" }
+      .map { "\($0.indentedLines(by: 4))\n\n(Expected: −, Received: +)" }
       ?? "  \(String(customDumping: received))"
     return "Received unexpected action:\n\n\(difference)"
   }

@@ -129,7 +129,7 @@ import Testing
     await withKnownIssue {
       await store.send(.throwing).finish()
     } matching: { issue in
-      issue.description.contains("threw an error that nothing handled")
+      issue.description.contains("threw an unhandled error.")
     }
   }
 

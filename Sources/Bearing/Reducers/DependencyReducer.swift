@@ -57,9 +57,11 @@ public struct _DependencyKeyWritingReducer<Base: Reducer>: Reducer {
     transform: @escaping (_ dependency: inout Value) -> Void
   ) -> Self {
     let update = self.update
+    // The transformation written last wraps the others: it runs first, and the one nearest
+    // the reducer has the last word, as when the reducers are nested.
     return Self(base: base) {
-      update(&$0)
       transform(&$0[keyPath: keyPath])
+      update(&$0)
     }
   }
 }
