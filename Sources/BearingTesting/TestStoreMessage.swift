@@ -85,11 +85,23 @@ enum TestStoreMessage {
     "Received unexpected action:\n\n  \(String(customDumping: received))"
   }
 
-  /// `receive(_:)` found nothing to receive.
-  static func nothingReceived(expected: String?, timeout: Duration, running: [String]) -> String {
+  /// What a `receive` asked for.
+  enum Expected {
+    /// An action, dumped.
+    case action(String)
+    /// An action matching a "case path" or a "predicate".
+    case matching(String)
+  }
+
+  /// `receive` found nothing to receive.
+  static func nothingReceived(expected: Expected, timeout: Duration, running: [String]) -> String {
     let headline =
-      expected.map { "Expected to receive the following action, but didn't:\n\n  \($0)" }
-      ?? "Expected to receive an action, but received none."
+      switch expected {
+      case .action(let action):
+        "Expected to receive the following action, but didn't:\n\n  \(action)"
+      case .matching(let kind):
+        "Expected to receive an action matching \(kind), but didn't get one."
+      }
     guard !running.isEmpty else { return headline }
     return """
       \(headline)

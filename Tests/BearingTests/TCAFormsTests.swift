@@ -151,4 +151,74 @@ struct TCAFormsTests {
     await scheduler.advance(by: .seconds(1))
     await store.finish()
   }
+
+  @Test func aThrottleWithNothingWaitingLeavesNothingRunning() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: 0) {
+      Reduce<Int, Int> { state, action in
+        if action > 0 {
+          return .send(-action)
+            .throttle(id: "tap", for: .seconds(1), clock: clock, latest: true)
+        }
+        state = -action
+        return .none
+      }
+    }
+    await store.send(1)
+    await store.receive(-1) { $0 = 1 }
+    // The test ends here with the window still open: no task waits on it.
+  }
+
+  @CasePathable
+  enum Slot: Equatable, Sendable {
+    case child(Child)
+    case empty
+  }
+
+  struct Child: Equatable, Identifiable, Sendable {
+    let id: Int
+    var value = 0
+  }
+
+  enum SlotAction: Equatable, Sendable {
+    case child(ChildAction)
+    case replace(Int)
+  }
+
+  enum ChildAction: Equatable, Sendable {
+    case tap, response(Int)
+  }
+
+  @Test func aNewChildOfTheSameCaseCancelsTheOldOnesEffects() async {
+    let clock = TestClock()
+    let childCase = AnyCasePath<SlotAction, ChildAction>(
+      embed: SlotAction.child,
+      extract: { if case .child(let action) = $0 { action } else { nil } })
+    let store = TestStore(initialState: Slot.child(Child(id: 1))) {
+      Reduce<Slot, SlotAction> { state, action in
+        if case .replace(let id) = action { state = .child(Child(id: id)) }
+        return .none
+      }
+      .ifCaseLet(AnyCasePath(\Slot.Cases.child), action: childCase) {
+        Reduce<Child, ChildAction> { state, action in
+          switch action {
+          case .tap:
+            return .run { [id = state.id] send in
+              try await clock.sleep(for: .seconds(1))
+              await send(.response(id))
+            }
+          case .response(let id):
+            state.value = id
+            return .none
+          }
+        }
+      }
+    }
+    await store.send(.child(.tap))
+    await store.send(.replace(2)) { $0 = .child(Child(id: 2)) }
+    await store.send(.child(.tap))
+    await clock.advance(by: .seconds(1))
+    // Only the second child's effect answers: the first one's was cancelled with it.
+    await store.receive(.child(.response(2))) { $0 = .child(Child(id: 2, value: 2)) }
+  }
 }

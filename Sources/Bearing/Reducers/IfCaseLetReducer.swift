@@ -36,19 +36,26 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let fileID: StaticString
   let line: UInt
 
+  /// The effects of one child: where the reducer was built, and the child's own `id` when its
+  /// state is `Identifiable`, so that a new child in the same case is a new identity.
   struct CancelID: Hashable, Sendable {
     let file: UInt
     let line: UInt
+    let identity: StateIdentity?
+  }
+
+  func cancelID(for childState: Child.State?) -> CancelID {
+    CancelID(file: fileID.address, line: line, identity: childState.flatMap(identity(of:)))
   }
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
     Parent.Action
   > {
-    let id = CancelID(file: fileID.address, line: line)
     var childEffect = Effect<Parent.Action>.none
     if let childAction = toChildAction.extract(from: action) {
       if var childState = toChildState.extract(from: state) {
         let embed = toChildAction
+        let id = cancelID(for: childState)
         childEffect = child.reduce(into: &childState, action: childAction)
           .map { embed.embed($0) }
           .cancellable(id: id)
@@ -67,9 +74,31 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         )
       }
     }
-    let wasPresent = toChildState.extract(from: state) != nil
+    let before = toChildState.extract(from: state)
     let parentEffect = parent.reduce(into: &state, action: action)
-    let left = wasPresent && toChildState.extract(from: state) == nil
-    return .merge(childEffect, parentEffect, left ? .cancel(id: id) : .none)
+    // The child went away, or another child (another `id`) took its place: its effects end.
+    guard let before else { return .merge(childEffect, parentEffect) }
+    let oldID = cancelID(for: before)
+    let after = toChildState.extract(from: state)
+    let left = after == nil || cancelID(for: after) != oldID
+    return .merge(childEffect, parentEffect, left ? .cancel(id: oldID) : .none)
   }
+}
+
+/// A value's `id` when it is `Identifiable`; `nil` otherwise.
+func identity(of value: some Any) -> StateIdentity? {
+  func open<Value: Identifiable>(_ value: Value) -> StateIdentity {
+    StateIdentity(id: AnyHashable(value.id))
+  }
+  guard let identifiable = value as? any Identifiable else { return nil }
+  return open(identifiable)
+}
+
+/// The `id` of a child's state, type-erased, for the cancellation id of its effects.
+///
+/// `@unchecked Sendable`: the id is read out of a store's state, which is `Sendable` (every
+/// `Store` requires it), so the id is a `Sendable` value whose type the erasure hides; it is
+/// only hashed and compared.
+struct StateIdentity: Hashable, @unchecked Sendable {
+  let id: AnyHashable
 }
