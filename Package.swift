@@ -82,11 +82,17 @@ let package = Package(
         "Bearing",
         .product(name: "CasePaths", package: "swift-case-paths"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
         // Not imported: IssueReporting finds it at run time to report issues to swift-testing.
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+        // Not imported: on Linux, Dependencies loads it at run time to reset its test values
+        // before each XCTest test, as it does on Apple's systems by itself.
+        .product(
+          name: "DependenciesTestObserver", package: "swift-dependencies",
+          condition: .when(platforms: [.linux])),
       ]
     ),
     .target(

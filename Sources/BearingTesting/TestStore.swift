@@ -1,4 +1,5 @@
 import Bearing
+import Dependencies
 import Foundation
 import IssueReporting
 import Synchronization

@@ -48,3 +48,22 @@ final class CancellablesCountTests: XCTestCase {
     XCTAssertEqual(store.effectCancellables.count, 0)
   }
 }
+
+/// Dependencies' test values start afresh in each XCTest test, on Linux as on Apple's systems
+/// (BearingTesting links the observer that resets them): whichever of these runs second would
+/// see the other's ids otherwise.
+final class DependencyResetTests: XCTestCase {
+  func testStackIDsStartAtZeroInOneTest() {
+    @Dependency(\.stackElementID) var stackElementID
+    XCTAssertEqual(stackElementID.peek(), 0)
+    _ = stackElementID.next()
+    _ = stackElementID.next()
+  }
+
+  func testStackIDsStartAtZeroInAnother() {
+    @Dependency(\.stackElementID) var stackElementID
+    XCTAssertEqual(stackElementID.peek(), 0)
+    _ = stackElementID.next()
+    _ = stackElementID.next()
+  }
+}

@@ -177,3 +177,32 @@ extension Equatable {
     }
   }
 }
+
+extension Reducer {
+  /// `ifLet` of presented ephemeral state (an alert) with its actions named by an
+  /// `AnyCasePath`: no destination reducer.
+  @_disfavoredOverload
+  public func ifLet<DestinationState: EphemeralState, DestinationAction>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action toPresentationAction: AnyCasePath<Action, PresentationAction<DestinationAction>>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> _PresentationReducer<Self, EmptyReducer<DestinationState, DestinationAction>> {
+    _PresentationReducer(
+      base: self, destination: EmptyReducer(), toPresentationState: toPresentationState,
+      toPresentationAction: toPresentationAction, fileID: fileID, line: line)
+  }
+}
+
+extension Scope {
+  /// A `Scope` of a property with the child's actions named by an `AnyCasePath`
+  /// (`Scope(state: \.child, action: /Action.child)`).
+  @_disfavoredOverload
+  public init<ChildState, ChildAction>(
+    state toChildState: WritableKeyPath<ParentState, ChildState>,
+    action toChildAction: AnyCasePath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.init(toChildState: toChildState, toChildAction: toChildAction, child: child())
+  }
+}
