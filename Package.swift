@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "BearingPersistence", targets: ["BearingPersistence"]),
     .library(name: "BearingTelemetry", targets: ["BearingTelemetry"]),
     .library(name: "BearingText", targets: ["BearingText"]),
+    .library(name: "BearingMap", targets: ["BearingMap"]),
     // The app's own modules (CoffeeFinder, Settings) are not for other packages: only the app
     // uses them. Settings is a product only so that the fuzz package (Fuzz/) can reach the config
     // file's parser; it promises no stable API.
@@ -122,6 +123,8 @@ let package = Package(
     ),
     // Untrusted text made safe for a terminal, and the JSON-lines encoder for output.
     .target(name: "BearingText"),
+    // Maps in braille cells and SVG: a pure renderer of streets and marks.
+    .target(name: "BearingMap", dependencies: ["BearingLocation", "BearingText"]),
     .target(name: "BearingLocationTesting", dependencies: ["BearingLocation"]),
     .target(
       name: "BearingHTTPTesting",
@@ -267,6 +270,10 @@ let package = Package(
       ]
     ),
     .testTarget(name: "BearingTextTests", dependencies: ["BearingText"]),
+    .testTarget(
+      name: "BearingMapTests", dependencies: ["BearingMap", "BearingLocation", "BearingText"],
+      resources: [.copy("Golden")]
+    ),
     .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
     .testTarget(
       name: "BearingTelemetryTests",
