@@ -140,12 +140,15 @@ let package = Package(
     .target(
       name: "BearingPlaces",
       dependencies: [
-        "BearingHTTP", "BearingLocation", "BearingText", "CZlib",
+        "BearingHTTP", "BearingLocation", "BearingMap", "BearingText", "CZlib",
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "DependenciesMacros", package: "swift-dependencies"),
       ],
-      resources: [.copy("Resources/helsinki-cafes.json"), .copy("Resources/ODbL-NOTICE.md")]
+      resources: [
+        .copy("Resources/helsinki-cafes.json"), .copy("Resources/helsinki-streets.json"),
+        .copy("Resources/ODbL-NOTICE.md"),
+      ]
     ),
     .target(
       name: "BearingPersistence",
@@ -183,15 +186,15 @@ let package = Package(
     .target(
       name: "CoffeeFinder",
       dependencies: [
-        "Bearing", "BearingLocation", "BearingPlaces", "BearingPersistence", "Settings",
-        "BearingTelemetry", "BearingText",
+        "Bearing", "BearingLocation", "BearingMap", "BearingPlaces", "BearingPersistence",
+        "Settings", "BearingTelemetry", "BearingText",
       ]
     ),
     .executableTarget(
       name: "coffee-finder",
       dependencies: [
         "CoffeeFinder", "Bearing", "BearingLocation", "BearingGPSD", "BearingGeoClue",
-        "BearingHTTP",
+        "BearingHTTP", "BearingMap",
         "BearingPlaces",
         "BearingPersistence", "BearingTelemetry", "BearingText",
         "Settings",
@@ -253,7 +256,7 @@ let package = Package(
     .testTarget(
       name: "BearingPlacesTests",
       dependencies: [
-        "BearingPlaces", "BearingHTTP", "BearingHTTPTesting", "BearingLocation",
+        "BearingPlaces", "BearingHTTP", "BearingHTTPTesting", "BearingLocation", "BearingMap",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "CustomDump", package: "swift-custom-dump"),

@@ -6,8 +6,10 @@ import Foundation
 ///
 /// Streets, the track and the regions' circles are braille dots; you are an arrow along your
 /// heading (`@` without one); each place is its list number, moved to a free neighbouring cell
-/// when another mark has its cell (the selected one is drawn first, after you); north is marked
-/// top right and a scale bar sits bottom left.
+/// when another mark has its cell (the selected one is drawn first, after you), and kept a cell
+/// apart from other numbers where it can be, so that 6 and 3 do not read as 63; north is marked
+/// top right and a scale bar sits bottom left. Paths are left out above 5 m a dot and minor
+/// streets above 20 m a dot, where they would fill every cell (``StreetKind/isDrawn(atMetresPerDot:)``).
 ///
 /// ```swift
 /// let frame = MapRenderer.render(viewport, streets: streets, marks: marks)
@@ -19,7 +21,7 @@ public enum MapRenderer {
   ) -> MapFrame {
     let projection = MapProjection(viewport)
     var canvas = BrailleCanvas(columns: viewport.columns, rows: viewport.rows)
-    for street in streets {
+    for street in streets where street.kind.isDrawn(atMetresPerDot: viewport.metresPerDot) {
       draw(street.points, ink: MapInk(street.kind), projection: projection, on: &canvas)
     }
     for region in marks.regions {
@@ -94,11 +96,14 @@ private struct Overlay {
   let columns: Int
   let rows: Int
   var taken: [Bool]
+  /// Cells beside a number, where another number would run into it.
+  var beside: [Bool]
 
   init(columns: Int, rows: Int) {
     self.columns = columns
     self.rows = rows
     taken = Array(repeating: false, count: columns * rows)
+    beside = Array(repeating: false, count: columns * rows)
   }
 
   /// North top right, when there is room for it and the scale.
@@ -131,15 +136,26 @@ private struct Overlay {
       displace
       ? [(0, 0), (1, 0), (-width, 0), (0, -1), (0, 1), (1, -1), (1, 1), (-width, -1), (-width, 1)]
       : [(0, 0)]
-    for (dx, dy) in candidates {
-      let start = column + dx
-      let line = row + dy
-      guard start >= 0, start + width <= columns, line >= 0, line < rows else { continue }
-      guard (start..<start + width).allSatisfy({ !taken[line * columns + $0] }) else { continue }
-      for (offset, glyph) in glyphs.enumerated() {
-        put(glyph, column: start + offset, row: line, ink: ink, into: &cells)
+    // First a place apart from other numbers, then any free place.
+    for spaced in displace ? [true, false] : [false] {
+      for (dx, dy) in candidates {
+        let start = column + dx
+        let line = row + dy
+        guard start >= 0, start + width <= columns, line >= 0, line < rows else { continue }
+        guard
+          (start..<start + width).allSatisfy({
+            !taken[line * columns + $0] && !(spaced && beside[line * columns + $0])
+          })
+        else { continue }
+        for (offset, glyph) in glyphs.enumerated() {
+          put(glyph, column: start + offset, row: line, ink: ink, into: &cells)
+        }
+        if displace {
+          if start > 0 { beside[line * columns + start - 1] = true }
+          if start + width < columns { beside[line * columns + start + width] = true }
+        }
+        return
       }
-      return
     }
   }
 

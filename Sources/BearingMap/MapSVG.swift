@@ -72,18 +72,47 @@ public enum MapSVG {
 
         """
     }
-    for place in marks.places.reversed() {
+    // Numbers first, then names where they do not cover another label or number.
+    var labels = LabelBoxes()
+    if !marks.places.isEmpty {
+      labels.cover(x: 8, y: 8, width: 230, height: Double(10 + 16 * marks.places.count))
+    }
+    if let you = marks.you, let (x, y) = pixel(you.coordinate) {
+      labels.cover(x: x - 12, y: y - 12, width: 24, height: 24)
+    }
+    var numbers = ""
+    var names = ""
+    for place in marks.places {
       guard let (x, y) = pixel(place.coordinate) else { continue }
+      labels.cover(x: x - 10, y: y - 10, width: 20, height: 20)
       let fill = place.isSelected ? "#0b6b2f" : place.isFavorite ? "#c88a00" : "#2e9e4f"
-      svg += """
+      numbers += """
         <g><circle cx="\(n(x))" cy="\(n(y))" r="10" fill="\(fill)" stroke="white" \
         stroke-width="2"/><text x="\(n(x))" y="\(n(y + 4))" font-size="11" font-weight="bold" \
-        fill="white" text-anchor="middle">\(place.number)</text><text x="\(n(x + 14))" \
-        y="\(n(y + 4))" font-size="12" fill="#1d3b26" stroke="#f5f2ea" stroke-width="3" \
-        paint-order="stroke">\(XMLText.escape(place.name, limit: 80))</text></g>
+        fill="white" text-anchor="middle">\(place.number)</text></g>
 
         """
     }
+    for place in marks.places {
+      guard let (x, y) = pixel(place.coordinate) else { continue }
+      let name = XMLText.escape(place.name, limit: 40)
+      let width = Double(name.count) * 6.5 + 4
+      let spots: [(Double, Double, String)] = [
+        (x + 13, y + 4, "start"), (x - 13, y + 4, "end"), (x, y - 15, "middle"),
+        (x, y + 24, "middle"),
+      ]
+      for (tx, ty, anchor) in spots {
+        let left = anchor == "start" ? tx : anchor == "end" ? tx - width : tx - width / 2
+        guard labels.claim(x: left, y: ty - 12, width: width, height: 15) else { continue }
+        names += """
+          <text x="\(n(tx))" y="\(n(ty))" font-size="12" fill="#1d3b26" stroke="#f5f2ea" \
+          stroke-width="3" paint-order="stroke" text-anchor="\(anchor)">\(name)</text>
+
+          """
+        break
+      }
+    }
+    svg += numbers + names
     if let you = marks.you, let (x, y) = pixel(you.coordinate) {
       if let heading = you.heading, heading.isFinite {
         svg += """
@@ -99,6 +128,7 @@ public enum MapSVG {
           """
       }
     }
+    svg += legend(marks.places)
     svg += furniture(viewport, pixelsPerDot: pixelsPerDot, width: width, height: height)
     svg += """
       <text x="\(n(width - 6))" y="\(n(height - 6))" font-size="11" fill="#555" \
@@ -106,6 +136,24 @@ public enum MapSVG {
       </svg>
 
       """
+    return svg
+  }
+
+  /// Every place's number and name, top left: a name the map had no room for is here.
+  private static func legend(_ places: [MapMarks.PlaceMark]) -> String {
+    guard !places.isEmpty else { return "" }
+    var svg = """
+      <rect x="8" y="8" width="230" height="\(10 + 16 * places.count)" rx="4" fill="white" \
+      fill-opacity="0.85" stroke="#999"/>
+
+      """
+    for (index, place) in places.enumerated() {
+      svg += """
+        <text x="16" y="\(24 + 16 * index)" font-size="12" fill="#1d3b26"><tspan \
+        font-weight="bold">\(place.number)</tspan> \(XMLText.escape(place.name, limit: 30))</text>
+
+        """
+    }
     return svg
   }
 
@@ -136,5 +184,28 @@ public enum MapSVG {
   private static func n(_ value: Double) -> String {
     let rounded = (value * 10).rounded() / 10
     return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+  }
+}
+
+/// Rectangles already covered by labels, so that names do not overlap.
+private struct LabelBoxes {
+  private var boxes: [(x: Double, y: Double, width: Double, height: Double)] = []
+
+  /// Takes the rectangle, whatever it meets.
+  mutating func cover(x: Double, y: Double, width: Double, height: Double) {
+    boxes.append((x, y, width, height))
+  }
+
+  /// Takes the rectangle when it meets none taken before; says whether it did.
+  @discardableResult
+  mutating func claim(x: Double, y: Double, width: Double, height: Double) -> Bool {
+    for box in boxes
+    where x < box.x + box.width && box.x < x + width && y < box.y + box.height
+      && box.y < y + height
+    {
+      return false
+    }
+    boxes.append((x, y, width, height))
+    return true
   }
 }

@@ -44,6 +44,18 @@ public enum StreetKind: UInt8, Hashable, Sendable, CaseIterable, Codable {
   }
 }
 
+extension StreetKind {
+  /// Whether a map at this scale draws lines of this kind: paths only up to 5 m a dot, minor
+  /// streets up to 20 m a dot; coarser, they would fill every cell.
+  public func isDrawn(atMetresPerDot metresPerDot: Double) -> Bool {
+    switch self {
+    case .path: metresPerDot <= 5
+    case .minor: metresPerDot <= 20
+    case .water, .rail, .major: true
+    }
+  }
+}
+
 /// A polyline of a map: a street, a railway, the edge of water.
 ///
 /// ```swift
