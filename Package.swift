@@ -293,7 +293,7 @@ let package = Package(
       dependencies: [
         "BearingLocationTesting", "BearingGeoClueTesting",
         "CoffeeFinder", "Bearing", "BearingTesting", "BearingLocation", "BearingHTTPTesting",
-        "BearingPlaces", "BearingPersistence", "BearingText",
+        "BearingMap", "BearingPlaces", "BearingPersistence", "BearingText",
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
       ]
     ),

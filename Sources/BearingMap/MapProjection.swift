@@ -24,8 +24,10 @@ struct MapProjection: Sendable {
     (ex, ey) = (-sin(λ), cos(λ))
     (nx, ny, nz) = (-sin(φ) * cos(λ), -sin(φ) * sin(λ), cos(φ))
     dotsPerUnit = Coordinate.earthRadius / viewport.metresPerDot
-    originX = Double(viewport.dotColumns) / 2
-    originY = Double(viewport.dotRows) / 2
+    // The centre is the middle of a dot, never a dot's edge, where rounding would put a mark
+    // at the centre in one cell or its neighbour by turns.
+    originX = Double(viewport.dotColumns / 2) + 0.5
+    originY = Double(viewport.dotRows / 2) + 0.5
   }
 
   /// The dot position of a point in degrees (x right, y down, fractional), or `nil` on the far

@@ -1,5 +1,6 @@
 import Bearing
 import BearingLocation
+import BearingMap
 import BearingPersistence
 import BearingPlaces
 import CoffeeFinder
@@ -44,27 +45,37 @@ struct InteractiveSession {
     let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm, .sigwinch)
 
     // Frames come from state changes, resizes and the clock; one at a time, never interleaved.
-    let drawing = LockIsolated(())
-    let redraw: @Sendable () -> Void = {
-      drawing.withValue { _ in
+    // Only the rows that changed are written (`ScreenPainter`); the track is the view's own
+    // record of the fixes it has shown.
+    let streets = (try? StreetDataset.helsinki.get().lines) ?? []
+    let noColor = !ProcessInfo.processInfo.environment["NO_COLOR", default: ""].isEmpty
+    let drawing = LockIsolated((painter: ScreenPainter(), track: MapTrack()))
+    let redraw: @Sendable (_ resized: Bool) -> Void = { resized in
+      drawing.withValue { view in
+        let state = store.state
+        if let fix = state.nearby.location { view.track.record(fix) }
+        if resized { view.painter.invalidate() }
         let size = TerminalSession.size()
-        TerminalSession.draw(Screen.render(store.state, width: size.width, height: size.height))
+        let lines = Screen.render(
+          state, width: size.width, height: size.height, streets: streets,
+          track: view.track.points, style: noColor ? .monochrome : .color)
+        TerminalSession.write(view.painter.paint(lines))
       }
     }
     let renderer = Task {
-      for await _ in store.states { redraw() }
+      for await _ in store.states { redraw(false) }
     }
     // The fix's age on screen keeps counting when no fix comes (gpsd lost its signal, say).
     let ticker = Task {
       while !Task.isCancelled {
         try? await Task.sleep(for: .seconds(1))
-        redraw()
+        redraw(false)
       }
     }
     let resizer = Task {
       for await signal in signals {
         if signal == .sigwinch {
-          redraw()
+          redraw(true)
         } else {
           // Another process asked us to stop: restore the terminal before exiting.
           terminal.restore()

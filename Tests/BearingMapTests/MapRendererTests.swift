@@ -9,11 +9,11 @@ struct MapRendererTests {
   /// A 1 × 1 viewport at 1 m a dot, with dot (column, row) at the given offset from the centre.
   private func dot(_ column: Int, _ row: Int) -> Character {
     let viewport = MapViewport(center: center, metresPerDot: 1, columns: 1, rows: 1)
-    // The centre is dot (1, 2); a dot's middle is half a metre in.
+    // The centre is the middle of dot (1, 2).
     let point =
       center
-      .destination(bearing: 90, distance: Double(column) - 1 + 0.5)
-      .destination(bearing: 180, distance: Double(row) - 2 + 0.5)
+      .destination(bearing: 90, distance: Double(column) - 1)
+      .destination(bearing: 180, distance: Double(row) - 2)
     let frame = MapRenderer.render(
       viewport, streets: [StreetLine(kind: .minor, points: [point])])
     return frame[0, 0].character
