@@ -153,7 +153,7 @@ let package = Package(
     .target(
       name: "BearingPersistence",
       dependencies: [
-        "BearingLocation", "BearingPlaces",
+        "BearingLocation", "BearingMap", "BearingPlaces",
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "DependenciesMacros", package: "swift-dependencies"),
         .product(name: "GRDB", package: "GRDB.swift"),
@@ -267,7 +267,7 @@ let package = Package(
     .testTarget(
       name: "BearingPersistenceTests",
       dependencies: [
-        "BearingPersistence", "BearingLocation", "BearingPlaces",
+        "BearingPersistence", "BearingLocation", "BearingMap", "BearingPlaces",
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
