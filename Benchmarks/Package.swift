@@ -38,5 +38,5 @@ package.targets += [
   suite("GPSDBenchmarks", ["BearingLocation", "BearingGPSD"]),
   suite("RegionBenchmarks", ["BearingLocation"]),
   suite("PlacesBenchmarks", ["BearingPlaces", "BearingPersistence"]),
-  suite("MapBenchmarks", ["BearingLocation", "BearingMap"]),
+  suite("MapBenchmarks", ["BearingLocation", "BearingMap", "BearingPersistence"]),
 ]

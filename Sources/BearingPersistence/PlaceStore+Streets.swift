@@ -2,6 +2,7 @@ import BearingLocation
 import BearingMap
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// Street geometry stored with the places, for maps.
 ///
@@ -121,18 +122,32 @@ extension PlaceStore {
     let halfWidth = cosine < 1e-6 ? 360 : degrees / cosine
     let ranges = streetColumnRanges(
       west: center.longitude - halfWidth, east: center.longitude + halfWidth)
+    // Stepped through SQLite's C API and decoded from the blob in place: GRDB's rows and a
+    // `Data` copy a piece took half the query's time.
     let statement = try db.cachedStatement(
       sql: "SELECT kind, points FROM street WHERE cell BETWEEN ? AND ?")
+    let handle = statement.sqliteStatement
+    defer { sqlite3_reset(handle) }
     var lines: [StreetLine] = []
     for row in max(0, firstRow)...min(streetRow(90), lastRow) {
       for (west, east) in ranges {
-        let cursor = try Row.fetchCursor(
-          statement, arguments: [row * streetRowStride + west, row * streetRowStride + east])
-        while let stored = try cursor.next() {
-          guard let kind = StreetKind(rawValue: UInt8(clamping: stored[0] as Int64)),
-            let blob = stored[1] as Data?
+        sqlite3_reset(handle)
+        sqlite3_bind_int64(handle, 1, row * streetRowStride + west)
+        sqlite3_bind_int64(handle, 2, row * streetRowStride + east)
+        while true {
+          let code = sqlite3_step(handle)
+          if code == SQLITE_DONE { break }
+          guard code == SQLITE_ROW else {
+            throw DatabaseError(
+              resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage,
+              sql: statement.sql)
+          }
+          guard let kind = StreetKind(rawValue: UInt8(clamping: sqlite3_column_int64(handle, 0))),
+            let blob = sqlite3_column_blob(handle, 1)
           else { continue }
-          lines.append(StreetLine(kind: kind, points: points(from: blob)))
+          let bytes = UnsafeRawBufferPointer(
+            start: blob, count: Int(sqlite3_column_bytes(handle, 1)))
+          lines.append(StreetLine(kind: kind, points: points(from: bytes)))
         }
       }
     }
@@ -155,25 +170,23 @@ extension PlaceStore {
     return ranges
   }
 
-  private static func points(from blob: Data) -> [Coordinate] {
-    blob.withUnsafeBytes { buffer in
-      let count = buffer.count / 8
-      var points: [Coordinate] = []
-      points.reserveCapacity(count)
-      for index in 0..<count {
-        let latitude = Int32(
-          bitPattern: buffer.loadUnaligned(fromByteOffset: index * 8, as: UInt32.self).littleEndian)
-        let longitude = Int32(
-          bitPattern: buffer.loadUnaligned(fromByteOffset: index * 8 + 4, as: UInt32.self)
-            .littleEndian)
-        // Stored from valid coordinates; a damaged row yields no point rather than a trap.
-        guard
-          let point = try? Coordinate(
-            validatingLatitude: Double(latitude) / 1e6, longitude: Double(longitude) / 1e6)
-        else { continue }
-        points.append(point)
-      }
-      return points
+  private static func points(from buffer: UnsafeRawBufferPointer) -> [Coordinate] {
+    let count = buffer.count / 8
+    var points: [Coordinate] = []
+    points.reserveCapacity(count)
+    for index in 0..<count {
+      let latitude = Int32(
+        bitPattern: buffer.loadUnaligned(fromByteOffset: index * 8, as: UInt32.self).littleEndian)
+      let longitude = Int32(
+        bitPattern: buffer.loadUnaligned(fromByteOffset: index * 8 + 4, as: UInt32.self)
+          .littleEndian)
+      // Stored from valid coordinates; a damaged row yields no point rather than a trap.
+      guard
+        let point = try? Coordinate(
+          validatingLatitude: Double(latitude) / 1e6, longitude: Double(longitude) / 1e6)
+      else { continue }
+      points.append(point)
     }
+    return points
   }
 }

@@ -2,6 +2,7 @@ import BearingLocation
 import BearingMap
 import BearingPersistence
 import BearingPlaces
+import Foundation
 
 /// The app's state as a map: the marks of ``BearingMap`` and the viewport that follows you.
 ///
@@ -38,12 +39,20 @@ public enum NearbyMap {
     return MapViewport(center: center, radius: nearby.radius, columns: columns, rows: rows)
   }
 
-  /// The streets of `lines` that may show in `viewport`: those with a point within its reach
-  /// plus a margin of the longest segment that can cross it.
+  /// The streets of `lines` that may show in `viewport`: those with a point in the box of its
+  /// reach plus 2 km (the longest segment that can cross it), compared in degrees, which is
+  /// cheap enough for every frame.
   public static func streets(_ lines: [StreetLine], in viewport: MapViewport) -> [StreetLine] {
-    let reach = viewport.reach + 2_000
+    let degrees = (viewport.reach + 2_000) / 111_195
+    let center = viewport.center
+    let cosine = cos(min(89.9, abs(center.latitude) + degrees) * .pi / 180)
+    let longitudeDegrees = degrees / cosine
     return lines.filter { line in
-      line.points.contains { $0.distance(to: viewport.center) <= reach }
+      line.points.contains { point in
+        guard abs(point.latitude - center.latitude) <= degrees else { return false }
+        let east = abs(point.longitude - center.longitude)
+        return min(east, 360 - east) <= longitudeDegrees
+      }
     }
   }
 }

@@ -47,7 +47,8 @@ struct InteractiveSession {
     // Frames come from state changes, resizes and the clock; one at a time, never interleaved.
     // Only the rows that changed are written (`ScreenPainter`); the track is the view's own
     // record of the fixes it has shown.
-    let streets = (try? StreetDataset.helsinki.get().lines) ?? []
+    // The built-in streets, joined by the stored ones within 20 km of the first fix.
+    let streets = LockIsolated((try? StreetDataset.helsinki.get().lines) ?? [])
     let noColor = !ProcessInfo.processInfo.environment["NO_COLOR", default: ""].isEmpty
     let drawing = LockIsolated((painter: ScreenPainter(), track: MapTrack()))
     let redraw: @Sendable (_ resized: Bool) -> Void = { resized in
@@ -57,7 +58,7 @@ struct InteractiveSession {
         if resized { view.painter.invalidate() }
         let size = TerminalSession.size()
         let lines = Screen.render(
-          state, width: size.width, height: size.height, streets: streets,
+          state, width: size.width, height: size.height, streets: streets.value,
           track: view.track.points, style: noColor ? .monochrome : .color)
         TerminalSession.write(view.painter.paint(lines))
       }
@@ -83,7 +84,20 @@ struct InteractiveSession {
         }
       }
     }
+    let streetLoader = Task {
+      guard let places = try? await data.openPlaceStore(create: false) else { return }
+      for await state in store.states {
+        guard let fix = state.nearby.location else { continue }
+        let stored = (try? await places.streets(around: fix.coordinate, reach: 20_000)) ?? []
+        if !stored.isEmpty {
+          streets.withValue { $0 += stored }
+          redraw(false)
+        }
+        return
+      }
+    }
     defer {
+      streetLoader.cancel()
       renderer.cancel()
       resizer.cancel()
       ticker.cancel()

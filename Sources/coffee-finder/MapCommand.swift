@@ -16,7 +16,7 @@ struct MapCommand: AsyncParsableCommand {
       The map is braille characters sized to the terminal: streets, you (an arrow along your
       heading), each café as its number in the list below the map, favourites' regions as
       circles, a scale bar and north. Colour on a terminal unless NO_COLOR is set. Streets come
-      from the built-in central Helsinki data.
+      from the built-in central Helsinki data and from areas imported or downloaded.
 
       Examples:
         coffee-finder map
@@ -108,7 +108,11 @@ struct MapCommand: AsyncParsableCommand {
     guard let viewport = NearbyMap.viewport(finished, columns: columns, rows: rows) else {
       throw CLIError("no position to centre the map on")
     }
-    let inView = NearbyMap.streets(streets, in: viewport)
+    // The built-in streets, and those imported or downloaded with places.
+    let stored =
+      (try? await data.openPlaceStore(create: false)?.streets(
+        around: viewport.center, reach: viewport.reach)) ?? []
+    let inView = NearbyMap.streets(streets, in: viewport) + stored
     if let svg {
       let picture = MapSVG.render(viewport, streets: inView, marks: marks)
       do {

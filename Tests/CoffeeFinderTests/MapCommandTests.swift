@@ -58,6 +58,56 @@ import Testing
     #expect(text.contains("© OpenStreetMap contributors"))
   }
 
+  /// A GeoJSON of one café and a street grid in Tampere, far from the built-in data: after
+  /// `import`, `map` draws its streets, and after `areas remove` it no longer does.
+  @Test func drawsTheStreetsOfAnImportedArea() async throws {
+    let directory = try BuiltBinary.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let dataDirectory = directory.appendingPathComponent("data").path
+    var features = [
+      #"{"type":"Feature","properties":{"amenity":"cafe","name":"Pyynikki"},"#
+        + #""geometry":{"type":"Point","coordinates":[23.7610,61.4978]}}"#
+    ]
+    for step in -10...10 {
+      let offset = Double(step) * 0.001
+      features.append(
+        #"{"type":"Feature","properties":{"highway":"residential"},"geometry":{"#
+          + #""type":"LineString","coordinates":[[23.74,\#(61.4978 + offset)],"#
+          + #"[23.78,\#(61.4978 + offset)]]}}"#)
+    }
+    let file = directory.appendingPathComponent("tampere.geojson")
+    let document = #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",")
+    try (document + "]}").write(to: file, atomically: true, encoding: .utf8)
+    let imported = try await BuiltBinary.run(
+      ["import", file.path, "--area", "Tampere", "--data-dir", dataDirectory],
+      dataDirectory: directory)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    #expect(imported.stdout.contains("Stored 21 street lines for maps."), "\(imported.stdout)")
+
+    let arguments = [
+      "map", "--at", "61.4978,23.7610", "--radius", "300", "--width", "40", "--height", "12",
+      "--provider", "offline", "--data-dir", dataDirectory,
+    ]
+    let map = try await BuiltBinary.run(arguments, dataDirectory: directory)
+    #expect(map.status == 0, "\(map.stderr)")
+    let rows = map.stdout.split(separator: "\n").prefix(12)
+    // Streets every 111 m east–west, rows of 52 m: a horizontal line of dots every other row.
+    #expect(
+      rows.filter { $0.contains("⠉") || $0.contains("⠒") || $0.contains("⠤") || $0.contains("⣀") }
+        .count >= 4, "\(map.stdout)")
+    #expect(map.stdout.contains("Pyynikki"))
+
+    let removed = try await BuiltBinary.run(
+      ["areas", "remove", "Tampere", "--data-dir", dataDirectory], dataDirectory: directory)
+    #expect(removed.status == 0, "\(removed.stderr)")
+    let after = try await BuiltBinary.run(
+      arguments, dataDirectory: directory)
+    let braille = after.stdout.split(separator: "\n").prefix(12).joined().unicodeScalars.filter {
+      (0x2801...0x28FF).contains($0.value)
+    }
+    #expect(braille.isEmpty, "\(after.stdout)\n\(after.stderr)")
+  }
+
   @Test func rejectsASizeOutOfRange() async throws {
     let directory = try BuiltBinary.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
