@@ -44,12 +44,12 @@ struct InteractiveSession {
     defer { terminal.restore() }
     let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm, .sigwinch)
 
-    // Frames come from state changes, resizes and the clock; one at a time, never interleaved.
-    // Only the rows that changed are written (`ScreenPainter`); the track is the view's own
-    // record of the fixes it has shown.
     // The built-in streets, joined by the stored ones within 20 km of the first fix.
     let streets = LockIsolated((try? StreetDataset.helsinki.get().lines) ?? [])
     let noColor = !ProcessInfo.processInfo.environment["NO_COLOR", default: ""].isEmpty
+    // Frames come from state changes, resizes and the clock; one at a time, never interleaved.
+    // Only the rows that changed are written (`ScreenPainter`); the track is the view's own
+    // record of the fixes it has shown.
     let drawing = LockIsolated((painter: ScreenPainter(), track: MapTrack()))
     let redraw: @Sendable (_ resized: Bool) -> Void = { resized in
       drawing.withValue { view in
