@@ -32,9 +32,15 @@ struct StreetReaderTests {
     #expect(streets[3].points.count == 4)
   }
 
-  @Test func pointsOnlyGeoJSONIsNotParsed() {
-    // Not even JSON: only a document that names a line or polygon geometry is read.
+  /// What is not a street gives none: a café's building, a document that is not JSON. (That
+  /// such files are not even parsed shows in the import's time, README "Maps", not here.)
+  @Test func aCafesPolygonIsNoStreet() {
     #expect(StreetReader.streets(in: Data("{ points only".utf8), format: .geoJSON).isEmpty)
+    let polygonsOfCafes = """
+      {"type":"FeatureCollection","features":[{"type":"Feature","properties":{"amenity":"cafe"},
+       "geometry":{"type":"Polygon","coordinates":[[[24.9,60.1],[25.0,60.1],[24.9,60.1]]]}}]}
+      """
+    #expect(StreetReader.streets(in: Data(polygonsOfCafes.utf8), format: .geoJSON).isEmpty)
   }
 
   @Test func overpassWaysWithGeometry() {
