@@ -44,8 +44,9 @@ struct InteractiveSession {
     defer { terminal.restore() }
     let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm, .sigwinch)
 
-    // The built-in streets, joined by the stored ones within 20 km of the first fix.
-    let streets = LockIsolated((try? StreetDataset.helsinki.get().lines) ?? [])
+    // The built-in streets, and the stored ones around the map (`streetLoader`).
+    let builtInStreets = (try? StreetDataset.helsinki.get().lines) ?? []
+    let storedStreets = LockIsolated<[StreetLine]>([])
     let noColor = !ProcessInfo.processInfo.environment["NO_COLOR", default: ""].isEmpty
     // Frames come from state changes, resizes and the clock; one at a time, never interleaved.
     // Only the rows that changed are written (`ScreenPainter`); the track is the view's own
@@ -58,7 +59,8 @@ struct InteractiveSession {
         if resized { view.painter.invalidate() }
         let size = TerminalSession.size()
         let lines = Screen.render(
-          state, width: size.width, height: size.height, streets: streets.value,
+          state, width: size.width, height: size.height,
+          streets: builtInStreets + storedStreets.value,
           track: view.track.points, style: noColor ? .monochrome : .color)
         TerminalSession.write(view.painter.paint(lines))
       }
@@ -84,16 +86,30 @@ struct InteractiveSession {
         }
       }
     }
+    // Stored streets are read to twice the map's reach around its centre, and read again once
+    // the centre has moved half the map's reach or the map zoomed out past them: a query takes
+    // a few milliseconds, and the frames filter only the streets near them.
     let streetLoader = Task {
       guard let places = try? await data.openPlaceStore(create: false) else { return }
+      var loaded: (center: Coordinate, reach: Double)?
       for await state in store.states {
-        guard let fix = state.nearby.location else { continue }
-        let stored = (try? await places.streets(around: fix.coordinate, reach: 20_000)) ?? []
-        if !stored.isEmpty {
-          streets.withValue { $0 += stored }
-          redraw(false)
+        guard let center = state.nearby.location?.coordinate ?? state.nearby.searchCenter
+        else { continue }
+        let size = TerminalSession.size()
+        let reach =
+          MapViewport(
+            center: center, radius: state.nearby.radius, columns: size.width, rows: size.height
+          )
+          .reach * 2
+        if let loaded, loaded.center.distance(to: center) < loaded.reach / 4,
+          reach <= loaded.reach
+        {
+          continue
         }
-        return
+        guard let found = try? await places.streets(around: center, reach: reach) else { continue }
+        loaded = (center, reach)
+        storedStreets.setValue(found)
+        redraw(false)
       }
     }
     defer {
