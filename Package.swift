@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "BearingPersistence", targets: ["BearingPersistence"]),
     .library(name: "BearingTelemetry", targets: ["BearingTelemetry"]),
     .library(name: "BearingText", targets: ["BearingText"]),
+    .library(name: "BearingMap", targets: ["BearingMap"]),
     // The app's own modules (CoffeeFinder, Settings) are not for other packages: only the app
     // uses them. Settings is a product only so that the fuzz package (Fuzz/) can reach the config
     // file's parser; it promises no stable API.
@@ -137,6 +138,8 @@ let package = Package(
     ),
     // Untrusted text made safe for a terminal, and the JSON-lines encoder for output.
     .target(name: "BearingText"),
+    // Maps in braille cells and SVG: a pure renderer of streets and marks.
+    .target(name: "BearingMap", dependencies: ["BearingLocation", "BearingText"]),
     .target(name: "BearingLocationTesting", dependencies: ["BearingLocation"]),
     .target(
       name: "BearingHTTPTesting",
@@ -152,17 +155,20 @@ let package = Package(
     .target(
       name: "BearingPlaces",
       dependencies: [
-        "BearingHTTP", "BearingLocation", "BearingText", "CZlib",
+        "BearingHTTP", "BearingLocation", "BearingMap", "BearingText", "CZlib",
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "DependenciesMacros", package: "swift-dependencies"),
       ],
-      resources: [.copy("Resources/helsinki-cafes.json"), .copy("Resources/ODbL-NOTICE.md")]
+      resources: [
+        .copy("Resources/helsinki-cafes.json"), .copy("Resources/helsinki-streets.json"),
+        .copy("Resources/ODbL-NOTICE.md"),
+      ]
     ),
     .target(
       name: "BearingPersistence",
       dependencies: [
-        "BearingLocation", "BearingPlaces",
+        "BearingLocation", "BearingMap", "BearingPlaces",
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "DependenciesMacros", package: "swift-dependencies"),
         .product(name: "GRDB", package: "GRDB.swift"),
@@ -195,15 +201,15 @@ let package = Package(
     .target(
       name: "CoffeeFinder",
       dependencies: [
-        "Bearing", "BearingLocation", "BearingPlaces", "BearingPersistence", "Settings",
-        "BearingTelemetry", "BearingText",
+        "Bearing", "BearingLocation", "BearingMap", "BearingPlaces", "BearingPersistence",
+        "Settings", "BearingTelemetry", "BearingText",
       ]
     ),
     .executableTarget(
       name: "coffee-finder",
       dependencies: [
         "CoffeeFinder", "Bearing", "BearingLocation", "BearingGPSD", "BearingGeoClue",
-        "BearingHTTP",
+        "BearingHTTP", "BearingMap",
         "BearingPlaces",
         "BearingPersistence", "BearingTelemetry", "BearingText",
         "Settings",
@@ -267,7 +273,7 @@ let package = Package(
     .testTarget(
       name: "BearingPlacesTests",
       dependencies: [
-        "BearingPlaces", "BearingHTTP", "BearingHTTPTesting", "BearingLocation",
+        "BearingPlaces", "BearingHTTP", "BearingHTTPTesting", "BearingLocation", "BearingMap",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
@@ -278,12 +284,16 @@ let package = Package(
     .testTarget(
       name: "BearingPersistenceTests",
       dependencies: [
-        "BearingPersistence", "BearingLocation", "BearingPlaces",
+        "BearingPersistence", "BearingLocation", "BearingMap", "BearingPlaces",
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
     .testTarget(name: "BearingTextTests", dependencies: ["BearingText"]),
+    .testTarget(
+      name: "BearingMapTests", dependencies: ["BearingMap", "BearingLocation", "BearingText"],
+      resources: [.copy("Golden")]
+    ),
     .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
     .testTarget(
       name: "BearingTelemetryTests",
@@ -300,7 +310,7 @@ let package = Package(
       dependencies: [
         "BearingLocationTesting", "BearingGeoClueTesting",
         "CoffeeFinder", "Bearing", "BearingTesting", "BearingLocation", "BearingHTTPTesting",
-        "BearingPlaces", "BearingPersistence", "BearingText",
+        "BearingMap", "BearingPlaces", "BearingPersistence", "BearingText",
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
       ]
     ),

@@ -38,4 +38,5 @@ package.targets += [
   suite("GPSDBenchmarks", ["BearingLocation", "BearingGPSD"]),
   suite("RegionBenchmarks", ["BearingLocation"]),
   suite("PlacesBenchmarks", ["BearingPlaces", "BearingPersistence"]),
+  suite("MapBenchmarks", ["BearingLocation", "BearingMap", "BearingPersistence"]),
 ]

@@ -41,6 +41,13 @@ struct BulkStatement {
 
   func bind(_ index: Int32, _ value: Double) { sqlite3_bind_double(handle, index, value) }
 
+  /// SQLite copies the bytes before `bind` returns.
+  func bind(_ index: Int32, bytes: [UInt8]) {
+    bytes.withUnsafeBytes { buffer in
+      _ = sqlite3_bind_blob(handle, index, buffer.baseAddress, Int32(buffer.count), Self.transient)
+    }
+  }
+
   func bind(_ index: Int32, _ value: Int64) { sqlite3_bind_int64(handle, index, value) }
 
   /// Runs the statement to its end and resets it; the first column of the first row it

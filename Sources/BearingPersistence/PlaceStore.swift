@@ -1,4 +1,5 @@
 import BearingLocation
+import BearingMap
 import BearingPlaces
 import Foundation
 import GRDB
@@ -42,6 +43,7 @@ public struct PlaceStore: Sendable {
   /// - `places-v2`: place names resolved online (`--near`), so each is asked for once.
   /// - `places-v3`: the R*Tree gives way to a grid-cell column under an ordinary index
   ///   (``cell(_:)``), which a bulk import can rebuild in one sort instead of a million inserts.
+  /// - `places-v4`: street geometry for maps, in pieces under grid cells of 1/400°.
   public static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("places-v1") { db in
@@ -96,6 +98,21 @@ public struct PlaceStore: Sendable {
           UPDATE place SET cell = CAST((latitude + 90) * \(cellsPerDegree) AS INTEGER) * \(rowStride)
             + CAST((longitude + 180) * \(cellsPerDegree) AS INTEGER);
           CREATE INDEX placeByCell ON place(cell);
+          """)
+    }
+    migrator.registerMigration("places-v4") { db in
+      // Street geometry for maps, in pieces under a grid cell each (`PlaceStore+Streets`).
+      try db.execute(
+        sql: """
+          CREATE TABLE street (
+            id INTEGER PRIMARY KEY,
+            areaId INTEGER NOT NULL REFERENCES area(id) ON DELETE CASCADE,
+            cell INTEGER NOT NULL,
+            kind INTEGER NOT NULL,
+            points BLOB NOT NULL
+          );
+          CREATE INDEX streetByCell ON street(cell);
+          CREATE INDEX streetByArea ON street(areaId);
           """)
     }
     return migrator
@@ -184,7 +201,8 @@ public struct PlaceStore: Sendable {
       origin: origin, boundary: boundary, storedAt: row["storedAt"], placeCount: row["placeCount"])
   }
 
-  /// Stores `places` as the area `area`, in one transaction; an area of the same name is
+  /// Stores `places` (and the street geometry `streets`, for maps) as the area `area`, in one
+  /// transaction; an area of the same name is
   /// replaced (that is how an area is updated). Places already stored by another area are
   /// kept once, with this import's values.
   ///
@@ -194,7 +212,7 @@ public struct PlaceStore: Sendable {
   /// insert a place.
   @discardableResult
   public func add(
-    _ area: NewArea, places: [Place], storedAt: Date = Date()
+    _ area: NewArea, places: [Place], streets: [StreetLine] = [], storedAt: Date = Date()
   ) async throws(StorageError) -> StoredArea {
     try await database.mapErrors {
       try await database.writer.write { db in
@@ -259,6 +277,7 @@ public struct PlaceStore: Sendable {
           try member.run()
         }
         if rebuildsIndex { try db.execute(sql: "CREATE INDEX placeByCell ON place(cell)") }
+        try Self.insert(streets, areaID: areaID, db)
         return try Self.areas(db).first { $0.id == areaID }!
       }
     }
@@ -314,6 +333,7 @@ public struct PlaceStore: Sendable {
           AND NOT EXISTS (
             SELECT 1 FROM areaPlace b WHERE b.placeRowid = a.placeRowid AND b.areaId != ?)
         """, arguments: [id, id])
+    try db.execute(sql: "DELETE FROM street WHERE areaId = ?", arguments: [id])
     try db.execute(sql: "DELETE FROM areaPlace WHERE areaId = ?", arguments: [id])
     try db.execute(sql: "DELETE FROM area WHERE id = ?", arguments: [id])
     try db.execute(sql: "DELETE FROM place WHERE rowid IN (SELECT rowid FROM orphan)")

@@ -41,6 +41,8 @@ public struct CoffeeFinderApp: Reducer {
     public var dataOrigin: DataOrigin
     /// An app-level error (favourites could not be loaded, say), shown until dismissed.
     public var errorAlert: String?
+    /// Whether the map panel is on (`m` toggles it); it shows when the terminal has room.
+    public var showsMap: Bool
 
     /// Creates the state of an app that has not appeared yet.
     public init(
@@ -54,7 +56,8 @@ public struct CoffeeFinderApp: Reducer {
       noteDraft: String? = nil,
       locationOrigin: LocationOrigin,
       dataOrigin: DataOrigin,
-      errorAlert: String? = nil
+      errorAlert: String? = nil,
+      showsMap: Bool = true
     ) {
       self.nearby = nearby
       self.detail = detail
@@ -67,6 +70,7 @@ public struct CoffeeFinderApp: Reducer {
       self.locationOrigin = locationOrigin
       self.dataOrigin = dataOrigin
       self.errorAlert = errorAlert
+      self.showsMap = showsMap
     }
 
     /// The user's favourites, newest first.
@@ -106,6 +110,7 @@ public struct CoffeeFinderApp: Reducer {
     case noteDraftSubmitted
     case noteDraftCancelled
     case alertDismissed
+    case mapToggled
   }
 
   /// Creates the feature.
@@ -166,6 +171,10 @@ public struct CoffeeFinderApp: Reducer {
         .map { .favoriteRegions($0) }
 
     case .nearby:
+      return .none
+
+    case .mapToggled:
+      state.showsMap.toggle()
       return .none
 
     case .selectionMoved(let offset):

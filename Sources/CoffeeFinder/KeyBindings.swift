@@ -52,6 +52,7 @@ public enum KeyBindings {
     case .character("+"):
       return .send(.nearby(.radiusChanged(min(100_000, state.nearby.radius * 2))))
     case .character("-"): return .send(.nearby(.radiusChanged(max(50, state.nearby.radius / 2))))
+    case .character("m"): return .send(.mapToggled)
     default: return .ignore
     }
   }

@@ -26,6 +26,13 @@ public enum Screen {
   public static func render(
     _ state: CoffeeFinderApp.State, width: Int, height: Int, now: Date = Date()
   ) -> [String] {
+    render(state, width: width, height: height, now: now, numbered: false)
+  }
+
+  /// The screen; with `numbered`, the list's rows carry the numbers the map beside it shows.
+  static func render(
+    _ state: CoffeeFinderApp.State, width: Int, height: Int, now: Date, numbered: Bool
+  ) -> [String] {
     guard width >= minimumWidth, height >= minimumHeight else {
       return tooSmall(width: width, height: height)
     }
@@ -48,8 +55,12 @@ public enum Screen {
         : "Enter save note  Esc cancel"
     } else {
       title = "coffee-finder: coffee nearby"
-      body += listBody(state, width: width, height: height - 5 - body.count)
-      help = "j/k move  Enter open  r refresh  +/- radius  q quit"
+      body += listBody(
+        state, width: width, height: height - 5 - body.count, numbered: numbered)
+      help =
+        numbered
+        ? "j/k move  Enter open  r refresh  +/- zoom  m map  q quit"
+        : "j/k move  Enter open  r refresh  +/- radius  q quit"
     }
     let status = statusLine(state)
     var lines = [
@@ -107,7 +118,9 @@ public enum Screen {
     return parts.joined(separator: " | ")
   }
 
-  static func listBody(_ state: CoffeeFinderApp.State, width: Int, height: Int) -> [String] {
+  static func listBody(
+    _ state: CoffeeFinderApp.State, width: Int, height: Int, numbered: Bool = false
+  ) -> [String] {
     let nearby = state.nearby
     let radius = DistanceText.format(nearby.radius, units: state.units)
     switch nearby.phase {
@@ -140,12 +153,13 @@ public enum Screen {
         let marker =
           (index == state.selection ? ">" : " ")
           + (favorites.contains(place.id) ? "*" : " ")
+          + (numbered ? " " + String(format: "%2d", index + 1) : "")
         var distance = DistanceText.format(place.distance, units: state.units)
         if let fix = nearby.location {
           let direction = Direction.text(from: fix, to: place.coordinate)
           distance += " " + String(repeating: " ", count: max(0, 2 - direction.count)) + direction
         }
-        let nameWidth = width - 3 - 12
+        let nameWidth = width - 3 - 12 - (numbered ? 3 : 0)
         lines.append(
           marker + " " + TerminalText.fit(place.name, width: nameWidth)
             + String(repeating: " ", count: max(1, 12 - distance.count)) + distance)

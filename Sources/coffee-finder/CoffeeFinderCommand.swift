@@ -22,7 +22,7 @@ struct CoffeeFinderCommand: AsyncParsableCommand {
     version: version,
     subcommands: [
       NearbyCommand.self, WatchCommand.self, FavoritesCommand.self, NotesCommand.self,
-      ImportCommand.self, DownloadCommand.self, AreasCommand.self,
+      ImportCommand.self, DownloadCommand.self, AreasCommand.self, MapCommand.self,
     ]
   )
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BearingMap
 import BearingPersistence
 import BearingPlaces
 import BearingText
@@ -39,18 +40,21 @@ struct ImportCommand: AsyncParsableCommand {
     } catch {
       throw CLIError("cannot import \(file): \(CLIError.describe(error))")
     }
+    // Streets for maps: lines and areas tagged highway, railway or waterway.
+    let streets = StreetReader.streets(inFileAt: url)
     let stored = try await Self.store(
-      dataset, origin: .file(url.standardizedFileURL.path), data: data)
+      dataset, origin: .file(url.standardizedFileURL.path), streets: streets, data: data)
     Console.out(
       "Imported \(dataset.places.count) places covering "
         + "\(TerminalText.escape(dataset.coverage.description)) as the area "
         + "\"\(TerminalText.escape(stored.name))\" into \(data.placeStoreURL.path).")
+    if !streets.isEmpty { Console.out("Stored \(streets.count) street lines for maps.") }
   }
 
-  /// Stores `dataset` as an area with its coverage box.
+  /// Stores `dataset` as an area with its coverage box, and `streets` with it.
   static func store(
     _ dataset: PlaceDataset, origin: StoredArea.Origin, boundary: StoredArea.Boundary? = nil,
-    data: DataOptions
+    streets: [StreetLine] = [], data: DataOptions
   ) async throws -> StoredArea {
     guard let store = try await data.openPlaceStore(create: true) else {
       throw CLIError("cannot open the offline places \(data.placeStoreURL.path)")
@@ -63,7 +67,7 @@ struct ImportCommand: AsyncParsableCommand {
         ?? .box(
           south: coverage.south, west: coverage.west, north: coverage.north, east: coverage.east))
     do {
-      return try await store.add(area, places: dataset.places)
+      return try await store.add(area, places: dataset.places, streets: streets)
     } catch {
       throw CLIError("cannot store the area in \(data.placeStoreURL.path): \(error)")
     }

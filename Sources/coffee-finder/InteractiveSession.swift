@@ -1,5 +1,6 @@
 import Bearing
 import BearingLocation
+import BearingMap
 import BearingPersistence
 import BearingPlaces
 import CoffeeFinder
@@ -43,28 +44,41 @@ struct InteractiveSession {
     defer { terminal.restore() }
     let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm, .sigwinch)
 
+    // The built-in streets, and the stored ones around the map (`streetLoader`).
+    let builtInStreets = (try? StreetDataset.helsinki.get().lines) ?? []
+    let storedStreets = LockIsolated<[StreetLine]>([])
+    let noColor = !ProcessInfo.processInfo.environment["NO_COLOR", default: ""].isEmpty
     // Frames come from state changes, resizes and the clock; one at a time, never interleaved.
-    let drawing = LockIsolated(())
-    let redraw: @Sendable () -> Void = {
-      drawing.withValue { _ in
+    // Only the rows that changed are written (`ScreenPainter`); the track is the view's own
+    // record of the fixes it has shown.
+    let drawing = LockIsolated((painter: ScreenPainter(), track: MapTrack()))
+    let redraw: @Sendable (_ resized: Bool) -> Void = { resized in
+      drawing.withValue { view in
+        let state = store.state
+        if let fix = state.nearby.location { view.track.record(fix) }
+        if resized { view.painter.invalidate() }
         let size = TerminalSession.size()
-        TerminalSession.draw(Screen.render(store.state, width: size.width, height: size.height))
+        let lines = Screen.render(
+          state, width: size.width, height: size.height,
+          streets: builtInStreets + storedStreets.value,
+          track: view.track.points, style: noColor ? .monochrome : .color)
+        TerminalSession.write(view.painter.paint(lines))
       }
     }
     let renderer = Task {
-      for await _ in store.states { redraw() }
+      for await _ in store.states { redraw(false) }
     }
     // The fix's age on screen keeps counting when no fix comes (gpsd lost its signal, say).
     let ticker = Task {
       while !Task.isCancelled {
         try? await Task.sleep(for: .seconds(1))
-        redraw()
+        redraw(false)
       }
     }
     let resizer = Task {
       for await signal in signals {
         if signal == .sigwinch {
-          redraw()
+          redraw(true)
         } else {
           // Another process asked us to stop: restore the terminal before exiting.
           terminal.restore()
@@ -72,7 +86,34 @@ struct InteractiveSession {
         }
       }
     }
+    // Stored streets are read to twice the map's reach around its centre, and read again once
+    // the centre has moved half the map's reach or the map zoomed out past them: a query takes
+    // a few milliseconds, and the frames filter only the streets near them.
+    let streetLoader = Task {
+      guard let places = try? await data.openPlaceStore(create: false) else { return }
+      var loaded: (center: Coordinate, reach: Double)?
+      for await state in store.states {
+        guard let center = state.nearby.location?.coordinate ?? state.nearby.searchCenter
+        else { continue }
+        let size = TerminalSession.size()
+        let reach =
+          MapViewport(
+            center: center, radius: state.nearby.radius, columns: size.width, rows: size.height
+          )
+          .reach * 2
+        if let loaded, loaded.center.distance(to: center) < loaded.reach / 4,
+          reach <= loaded.reach
+        {
+          continue
+        }
+        guard let found = try? await places.streets(around: center, reach: reach) else { continue }
+        loaded = (center, reach)
+        storedStreets.setValue(found)
+        redraw(false)
+      }
+    }
     defer {
+      streetLoader.cancel()
       renderer.cancel()
       resizer.cancel()
       ticker.cancel()

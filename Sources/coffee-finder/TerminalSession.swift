@@ -59,16 +59,7 @@ final class TerminalSession: Sendable {
     return (Int(size.ws_col), Int(size.ws_row))
   }
 
-  /// Draws `lines` from the top-left corner, clearing what was there.
-  static func draw(_ lines: [String]) {
-    var frame = "\u{1B}[H"
-    for (index, line) in lines.enumerated() {
-      frame += line + "\u{1B}[K" + (index < lines.count - 1 ? "\r\n" : "")
-    }
-    frame += "\u{1B}[J"
-    write(frame)
-  }
-
+  /// Writes `text` to the terminal, all of it, retrying when a signal interrupts.
   static func write(_ text: String) {
     var data = Array(text.utf8)
     var offset = 0

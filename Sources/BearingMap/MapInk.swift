@@ -1,0 +1,39 @@
+/// What drew a cell of a map frame: decides its colour. Higher raw values cover lower ones
+/// when two lines share a cell.
+public enum MapInk: UInt8, Hashable, Sendable, CaseIterable {
+  case blank = 0
+  case water, rail, path, minor, major
+  case region, track
+  /// The scale bar and the north arrow.
+  case furniture
+  case place, favorite, selectedPlace
+  case you
+
+  init(_ kind: StreetKind) {
+    switch kind {
+    case .water: self = .water
+    case .rail: self = .rail
+    case .path: self = .path
+    case .minor: self = .minor
+    case .major: self = .major
+    }
+  }
+
+  /// The SGR parameters of this ink: colour and attributes, or attributes only.
+  func sgr(color: Bool) -> String? {
+    switch self {
+    case .blank, .furniture: nil
+    case .water: color ? "34" : nil
+    case .rail: color ? "35" : nil
+    case .path: color ? "90" : nil
+    case .minor: color ? "37" : nil
+    case .major: color ? "1;97" : "1"
+    case .region: color ? "33" : nil
+    case .track: color ? "36" : nil
+    case .place: color ? "1;32" : "1"
+    case .favorite: color ? "1;33" : "1"
+    case .selectedPlace: color ? "1;7;32" : "1;7"
+    case .you: color ? "1;31" : "1"
+    }
+  }
+}

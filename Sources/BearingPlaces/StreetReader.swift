@@ -1,0 +1,131 @@
+import BearingLocation
+import BearingMap
+import Foundation
+
+/// The street geometry of a GeoJSON FeatureCollection or an Overpass answer with `out geom;`,
+/// for maps: LineStrings, MultiLineStrings and the rings of Polygons and MultiPolygons whose
+/// tags (or properties) say `highway`, `railway`, `waterway` or `natural=coastline`, each
+/// simplified at 1 m (``StreetLine/simplified(tolerance:)``).
+///
+/// It reads leniently and never throws: the places' import has already judged the document,
+/// and a geometry it cannot read is left out. A GeoJSON document is parsed (a second time,
+/// after the places' reader, in one thread) only when it says "LineString" or "Polygon" and one
+/// of the four tags; a file of places costs a few byte scans.
+///
+/// ```swift
+/// let streets = StreetReader.streets(in: data, format: .geoJSON)
+/// ```
+public enum StreetReader {
+  /// The streets of `data` in `format`; none for `.pbf` (not read yet).
+  public static func streets(in data: Data, format: OSMImporter.Format) -> [StreetLine] {
+    switch format {
+    case .pbf: return []
+    case .geoJSON:
+      // Most files of places have no streets: two byte scans spare them a second parse.
+      guard contains(data, "LineString") || contains(data, "Polygon"),
+        ["highway", "railway", "waterway", "coastline"].contains(where: { contains(data, $0) })
+      else { return [] }
+      return data.withUnsafeBytes { bytes in geoJSON(JSONParser(bytes)) }
+    case .overpassJSON:
+      return data.withUnsafeBytes { bytes in overpass(JSONParser(bytes)) }
+    }
+  }
+
+  /// The streets of the file at `url`, in the format ``OSMImporter`` finds there; none when it
+  /// cannot be read.
+  public static func streets(inFileAt url: URL) -> [StreetLine] {
+    guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return [] }
+    return streets(in: data, format: OSMImporter.detectFormat(data))
+  }
+
+  /// Whether `text` occurs in `data`: `memchr` to each candidate first byte, then a compare,
+  /// so a million-place file of points pays a small part of its parse.
+  private static func contains(_ data: Data, _ text: String) -> Bool {
+    let needle = Array(text.utf8)
+    return data.withUnsafeBytes { haystack in
+      guard let base = haystack.baseAddress, let first = needle.first else { return false }
+      var offset = 0
+      while offset + needle.count <= haystack.count {
+        guard
+          let hit = memchr(
+            base + offset, Int32(first), haystack.count - offset - needle.count + 1)
+        else { return false }
+        let position = base.distance(to: UnsafeRawPointer(hit))
+        if memcmp(base + position, needle, needle.count) == 0 { return true }
+        offset = position + 1
+      }
+      return false
+    }
+  }
+
+  private static func geoJSON(_ parser: JSONParser) -> [StreetLine] {
+    var parser = parser
+    var lines: [StreetLine] = []
+    try? parser.members { (parser, key) throws(JSONParser.Failure) in
+      guard key == "features", parser.peek() == UInt8(ascii: "[") else {
+        _ = try parser.value(depth: 1)
+        return
+      }
+      try parser.elements(depth: 1) { (parser, _) throws(JSONParser.Failure) in
+        let feature = try parser.value(depth: 2)
+        guard let properties = feature["properties"]?.object,
+          let kind = kind(properties["tags"]?.object ?? properties),
+          let geometry = feature["geometry"]
+        else { return }
+        for ring in rings(of: geometry) {
+          lines.append(StreetLine(kind: kind, points: ring).simplified())
+        }
+      }
+    }
+    return lines
+  }
+
+  /// The point lists of a GeoJSON line or polygon geometry.
+  private static func rings(of geometry: JSONValue) -> [[Coordinate]] {
+    let coordinates = geometry["coordinates"]
+    switch geometry["type"]?.string {
+    case "LineString": return [positions(coordinates)].filter { $0.count >= 2 }
+    case "MultiLineString", "Polygon":
+      return (coordinates?.array ?? []).map(positions).filter { $0.count >= 2 }
+    case "MultiPolygon":
+      return (coordinates?.array ?? []).flatMap { ($0.array ?? []).map(positions) }
+        .filter { $0.count >= 2 }
+    default: return []
+    }
+  }
+
+  private static func positions(_ value: JSONValue?) -> [Coordinate] {
+    (value?.array ?? []).compactMap { position in
+      guard let pair = position.array, pair.count >= 2, let longitude = pair[0].number,
+        let latitude = pair[1].number
+      else { return nil }
+      return try? Coordinate(validatingLatitude: latitude, longitude: longitude)
+    }
+  }
+
+  private static func overpass(_ parser: JSONParser) -> [StreetLine] {
+    var parser = parser
+    guard let answer = try? parser.value(), let elements = answer["elements"]?.array else {
+      return []
+    }
+    return elements.compactMap { element in
+      guard let tags = element["tags"]?.object, let kind = kind(tags),
+        let geometry = element["geometry"]?.array
+      else { return nil }
+      let points = geometry.compactMap { node -> Coordinate? in
+        guard let latitude = node["lat"]?.number, let longitude = node["lon"]?.number else {
+          return nil
+        }
+        return try? Coordinate(validatingLatitude: latitude, longitude: longitude)
+      }
+      return points.count >= 2 ? StreetLine(kind: kind, points: points).simplified() : nil
+    }
+  }
+
+  private static func kind(_ tags: [String: JSONValue]) -> StreetKind? {
+    if tags["natural"]?.string == "coastline" { return .water }
+    return StreetKind(
+      highway: tags["highway"]?.string, railway: tags["railway"]?.string,
+      waterway: tags["waterway"]?.string)
+  }
+}

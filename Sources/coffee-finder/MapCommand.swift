@@ -1,0 +1,143 @@
+import ArgumentParser
+import Bearing
+import BearingMap
+import BearingPlaces
+import BearingText
+import CoffeeFinder
+import Foundation
+
+/// `coffee-finder map`: one search around one fix, drawn as a map on standard output or as an
+/// SVG file.
+struct MapCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "map",
+    abstract: "Draw the coffee shops near you on a map of the streets.",
+    discussion: """
+      The map is braille characters sized to the terminal: streets, you (an arrow along your
+      heading), each café as its number in the list below the map, favourites' regions as
+      circles, a scale bar and north. Colour on a terminal unless NO_COLOR is set. Streets come
+      from the built-in central Helsinki data and from areas imported or downloaded.
+
+      Examples:
+        coffee-finder map
+        coffee-finder map --at 60.1699,24.9384 --radius 500
+        coffee-finder map --at 60.1699,24.9384 --svg out.svg
+        coffee-finder map --width 100 --height 30 > map.txt
+      """
+  )
+
+  @OptionGroup var location: LocationOptions
+  @OptionGroup var search: SearchOptions
+  @OptionGroup var data: DataOptions
+  @OptionGroup var output: OutputOptions
+
+  @Option(
+    help: "Width of the map in characters (default: the terminal's, else 80; 160 for --svg).")
+  var width: Int?
+
+  @Option(
+    help:
+      "Height of the map in lines (default: the terminal's less the list, else 24; 50 for --svg)."
+  )
+  var height: Int?
+
+  @Option(help: "Write the map as an SVG picture to this file instead of printing it.")
+  var svg: String?
+
+  @Option(help: "Seconds to wait for a location fix from gpsd, GeoClue or a replay (default 20).")
+  var timeout: Double = 20
+
+  func validate() throws {
+    try location.check()
+    try search.check()
+    guard timeout.isFinite, timeout > 0 else {
+      throw ValidationError("--timeout must be more than 0 seconds")
+    }
+    for (name, value) in [("--width", width), ("--height", height)] {
+      if let value, !(4...2000).contains(value) {
+        throw ValidationError("\(name) must be between 4 and 2000")
+      }
+    }
+  }
+
+  func run() async throws {
+    let setup = try await SearchSetup(
+      location: location, search: search, data: data, output: output,
+      requestTimeout: .seconds(timeout + 1))
+    let settings = setup.settings
+    if let note = setup.locationChoice.note(
+      simulatedAt:
+        "the centre of the offline data (\(TerminalText.escape(setup.dataOrigin.description)))")
+    {
+      Console.note(note)
+    }
+    let store = Store(
+      initialState: Nearby.State(
+        radius: settings.searchRadius, limit: settings.resultLimit, followsUpdates: false)
+    ) {
+      Nearby()
+    } withDependencies: {
+      $0.places = setup.places
+      $0.locationManager = setup.locationManager
+      $0.analytics = output.analytics
+    }
+    let appeared = store.send(.onAppear)
+    let finished = await NearbyCommand.waitForResult(store, timeout: .seconds(timeout))
+    await store.send(.onDisappear).finish()
+    await appeared.finish()
+    if let note = setup.locationChoice.closingNote { Console.note(note) }
+    switch finished.phase {
+    case .loaded: break
+    case .failed(let message), .denied(let message): throw CLIError(message)
+    default:
+      throw CLIError(
+        "no location fix within \(Int(timeout)) s from \(setup.locationOrigin); check the "
+          + "source or pass --at")
+    }
+    let favorites = (try? await FavoritesCommand.loaded(data.openDatabase()).favorites) ?? []
+    let marks = NearbyMap.marks(finished, favorites: favorites, selection: nil)
+    let streets = (try? StreetDataset.helsinki.get().lines) ?? []
+    let terminal = TerminalSession.size()
+    let isTerminal = isatty(STDOUT_FILENO) == 1
+    // A picture to share is 1280 × 800 pixels unless asked otherwise.
+    let columns = width ?? (svg != nil ? 160 : isTerminal ? terminal.width : 80)
+    let legend = legendLines(finished, columns: columns)
+    let rows =
+      height
+      ?? (svg != nil ? 50 : isTerminal ? max(6, terminal.height - legend.count - 1) : 24)
+    guard let viewport = NearbyMap.viewport(finished, columns: columns, rows: rows) else {
+      throw CLIError("no position to centre the map on")
+    }
+    // The built-in streets, and those imported or downloaded with places.
+    let stored =
+      (try? await data.openPlaceStore(create: false)?.streets(
+        around: viewport.center, reach: viewport.reach)) ?? []
+    let inView = NearbyMap.streets(streets, in: viewport) + stored
+    if let svg {
+      let picture = MapSVG.render(viewport, streets: inView, marks: marks)
+      do {
+        try picture.write(to: URL(fileURLWithPath: svg), atomically: true, encoding: .utf8)
+      } catch {
+        throw CLIError("cannot write \(TerminalText.escape(svg)): \(error.localizedDescription)")
+      }
+      Console.note("wrote \(TerminalText.escape(svg)) (\(marks.places.count) places)")
+      return
+    }
+    let style: MapFrame.Style =
+      !isTerminal
+      ? .plain
+      : ProcessInfo.processInfo.environment["NO_COLOR", default: ""].isEmpty
+        ? .color : .monochrome
+    let frame = MapRenderer.render(viewport, streets: inView, marks: marks)
+    Console.out((frame.lines(style: style) + legend).joined(separator: "\n"))
+  }
+
+  /// One line a place under the map: its number, name and distance, then the data's credit.
+  private func legendLines(_ state: Nearby.State, columns: Int) -> [String] {
+    state.places.enumerated().map { index, place in
+      TerminalText.truncate(
+        String(format: "%2d ", index + 1) + place.name + "  "
+          + DistanceText.format(place.distance), width: columns)
+    } + ["Streets © OpenStreetMap contributors"]
+  }
+}

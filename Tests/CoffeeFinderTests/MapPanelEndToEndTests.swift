@@ -1,0 +1,116 @@
+import BearingLocation
+import Foundation
+import Testing
+
+/// The map panel of the full-screen UI under tmux, following a replayed walk through central
+/// Helsinki: streets, the arrow along the walk, and the list's numbers on the map.
+@Suite(.serialized) struct MapPanelEndToEndTests {
+  /// One capture of a 160 × 40 pane: the list in the first 60 columns, the map after the
+  /// separator.
+  struct Capture {
+    var text: String
+    var list: [String]
+    var map: [[Character]]
+
+    init(_ text: String) {
+      self.text = text
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(Array.init)
+      list = lines.map { String($0.prefix(60)) }
+      map = lines.map { Array($0.dropFirst(61)) }
+    }
+
+    /// The numbers of the list's rows, in order.
+    var listNumbers: [Int] {
+      list.compactMap { line in line.firstMatch(of: /^[> ][* ] +(\d+)\s/).flatMap { Int($0.1) } }
+    }
+
+    /// The numbers drawn on the map (the scale bar's left out).
+    var mapNumbers: Set<Int> {
+      Set(
+        map.filter { !$0.contains("├") }.flatMap { row in
+          String(row).matches(of: /\d+/).compactMap { Int($0.output) }
+        })
+    }
+
+    /// The map's centre cell: you, since the map follows you.
+    var centre: Character? {
+      map.count > 20 && map[20].count > 49 ? map[20][49] : nil
+    }
+
+    var brailleCount: Int {
+      map.joined().filter {
+        $0.unicodeScalars.first.map { (0x2801...0x28FF).contains($0.value) } ?? false
+      }.count
+    }
+
+    var position: String? {
+      list.lazy.compactMap { $0.firstMatch(of: /^You: (-?\d+\.\d+, -?\d+\.\d+)/) }.first
+        .map { String($0.1) }
+    }
+  }
+
+  @Test(.timeLimit(.minutes(2))) func theMapFollowsAReplayedWalk() async throws {
+    try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"), "install tmux")
+    let directory = try BuiltBinary.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // From the Market Square's west end north to Töölönlahti, as the list's replay test walks:
+    // 1.2 km in 110 one-second fixes, replayed at 5×.
+    let walk = directory.appendingPathComponent("walk.nmea")
+    try NMEAWalk.log(
+      from: Coordinate(latitude: 60.1650, longitude: 24.9380),
+      to: Coordinate(latitude: 60.1760, longitude: 24.9420), steps: 110, pause: 0,
+      date: Date(timeIntervalSince1970: 1_800_000_000)
+    ).write(to: walk, atomically: true, encoding: .utf8)
+    let environment = BuiltBinary.environment(dataDirectory: directory)
+    let command =
+      ["XDG_CONFIG_HOME", "XDG_DATA_HOME"].map { "\($0)='\(environment[$0]!)'" }.joined(
+        separator: " ")
+      + " '\(BuiltBinary.url.path)' --replay '\(walk.path)' --replay-speed 5"
+      + " --data-dir '\(directory.appendingPathComponent("data").path)'"
+      + "; echo \"EXITED $?\"; stty -a; sleep 30"
+    let tmux = TerminalUITests.Tmux()
+    await tmux.run(["new-session", "-d", "-s", "ui", "-x", "160", "-y", "40", command])
+    defer {
+      tmux.killServer()
+      try? FileManager.default.removeItem(at: tmux.captureFile)
+    }
+
+    _ = try await tmux.waitFor("m map")
+    var captures: [Capture] = []
+    let deadline = Date().addingTimeInterval(60)
+    while Date() < deadline {
+      let capture = Capture(await tmux.capture())
+      captures.append(capture)
+      if capture.position == "60.176, 24.942" || capture.position == "60.17600, 24.94200" {
+        break
+      }
+      try await Task.sleep(for: .milliseconds(500))
+    }
+    // The walk is over: let the last search settle, then read one still screen.
+    try await Task.sleep(for: .seconds(3))
+    let last = Capture(await tmux.capture())
+
+    let walking = captures.filter { $0.position != nil && !$0.listNumbers.isEmpty }
+    #expect(Set(walking.compactMap(\.position)).count >= 5, "the header did not follow the walk")
+    // Streets on every map, and the map moves under you as you walk.
+    #expect(walking.allSatisfy { $0.brailleCount > 300 }, "\(last.text)")
+    #expect(Set(walking.map { $0.map.map { String($0) } }).count >= 5)
+    // You are the arrow in the middle, pointing up the walk (north by east).
+    #expect(walking.allSatisfy { $0.centre == "↑" }, "\(walking.map(\.centre))\n\(last.text)")
+    // The numbers on the map are the list's.
+    let numbers = last.listNumbers
+    #expect(numbers == Array(1...numbers.count) && numbers.count >= 5, "\(last.text)")
+    #expect(last.mapNumbers == Set(numbers), "\(last.text)")
+
+    // `m` hides the panel, `m` brings it back; `q` leaves and restores the terminal.
+    await tmux.run(["send-keys", "-t", "ui", "m"])
+    let hidden = try await tmux.waitFor("+/- radius")
+    #expect(!hidden.contains("│"))
+    await tmux.run(["send-keys", "-t", "ui", "m"])
+    _ = try await tmux.waitFor("m map")
+    await tmux.run(["send-keys", "-t", "ui", "q"])
+    let after = try await tmux.waitFor("icanon")
+    #expect(after.contains("EXITED 0"))
+    #expect(after.contains(" icanon") && after.contains(" echo ") && !after.contains("-icanon"))
+  }
+}
