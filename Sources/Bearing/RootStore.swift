@@ -24,6 +24,10 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline var observers: [Int: @Sendable (State) -> Void] = [:]
     /// Subscribers of `Store.publisher`: called after the lock is let go, so they may send.
     @usableFromInline var publishers: [Int: @Sendable (State) -> Void] = [:]
+    /// Whether `observers` or `publishers` has anyone: one check on every send.
+    @usableFromInline var hasSubscribers = false
+    /// The state for `publishers`, handed over by the sender once it lets go of the lock.
+    @usableFromInline var pendingPublication: Publication?
     @usableFromInline var nextObserver = 0
 
     @usableFromInline
@@ -34,12 +38,14 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
 
     /// Hands the state to every observer; called once a drain has ended.
     @inlinable
-    func notifyObservers() -> Publication? {
+    mutating func notifyObservers() {
+      guard hasSubscribers else { return }
       if !observers.isEmpty {
         for observer in observers.values { observer(state) }
       }
-      if publishers.isEmpty { return nil }
-      return Publication(subscribers: Array(publishers.values), state: state)
+      if !publishers.isEmpty {
+        pendingPublication = Publication(subscribers: Array(publishers.values), state: state)
+      }
     }
   }
 
@@ -79,12 +85,14 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
   @usableFromInline
   enum Claim {
     /// Reduced with no effect, and nothing was queued: the send is over.
-    case done(Publication?)
+    case done
     case reduced(Effect<Action>)
     case queued(EffectGroup)
   }
 
   @usableFromInline let inner: Mutex<Inner>
+  /// Whether `Store.publisher` has subscribers: a send checks it after letting go of the lock.
+  @usableFromInline let hasPublishers = Atomic<Bool>(false)
   @usableFromInline let dependencies: DependencyValues
   @usableFromInline let runner: EffectRunner<Action>
   /// Reports changes to Swift's Observation when the state is `@ObservableState`.
@@ -137,14 +145,15 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
         inner.version &+= 1
         let effect = inner.reduce(&inner.state, action)
         if case .none = effect.operation {
-          return .done(inner.notifyObservers())
+          inner.notifyObservers()
+          return .done
         }
         inner.isSending = true
         return .reduced(effect)
       }
       switch claim {
-      case .done(let publication):
-        publication?.deliver()
+      case .done:
+        if hasPublishers.load(ordering: .relaxed) { deliverPublication() }
         observation?.changed()
         return StoreTask(group: nil)
       case .queued(let queued):
@@ -179,8 +188,7 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
     var effect = firstEffect
     var group = firstGroup
     var wasQueued = false
-    var publication: Publication?
-    defer { publication?.deliver() }
+    defer { if hasPublishers.load(ordering: .relaxed) { deliverPublication() } }
     while true {
       var actions: [Action] = []
       if case .none = effect.operation {
@@ -190,7 +198,6 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
       }
       let current = group
       let next = inner.withLock { inner -> (Effect<Action>, EffectGroup)? in
-        publication = nil
         if !actions.isEmpty {
           // Actions fed back synchronously belong to the send that caused them, and go first.
           let head = actions.map { action in
@@ -211,7 +218,7 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
           inner.queueHead = 0
         }
         inner.isSending = false
-        publication = inner.notifyObservers()
+        inner.notifyObservers()
         return nil
       }
       guard let next else { break }
@@ -227,13 +234,27 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
       let id = inner.nextObserver
       inner.nextObserver += 1
       inner.observers[id] = observer
+      inner.hasSubscribers = true
       observer(inner.state)
       return id
     }
   }
 
   func removeObserver(_ id: Int) {
-    _ = inner.withLock { $0.observers.removeValue(forKey: id) }
+    inner.withLock { inner in
+      inner.observers.removeValue(forKey: id)
+      inner.hasSubscribers = !inner.observers.isEmpty || !inner.publishers.isEmpty
+    }
+  }
+
+  /// Hands the state the last drain left to `Store.publisher`'s subscribers, outside the lock.
+  @usableFromInline
+  func deliverPublication() {
+    let publication = inner.withLock { inner -> Publication? in
+      defer { inner.pendingPublication = nil }
+      return inner.pendingPublication
+    }
+    publication?.deliver()
   }
 
   /// Calls `subscriber` with the current state now, then after every send, outside the store's
@@ -243,6 +264,8 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
       let id = inner.nextObserver
       inner.nextObserver += 1
       inner.publishers[id] = subscriber
+      inner.hasSubscribers = true
+      hasPublishers.store(true, ordering: .relaxed)
       return (id, inner.state)
     }
     subscriber(state)
@@ -250,7 +273,11 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
   }
 
   func removePublisher(_ id: Int) {
-    _ = inner.withLock { $0.publishers.removeValue(forKey: id) }
+    inner.withLock { inner in
+      inner.publishers.removeValue(forKey: id)
+      inner.hasSubscribers = !inner.observers.isEmpty || !inner.publishers.isEmpty
+      hasPublishers.store(!inner.publishers.isEmpty, ordering: .relaxed)
+    }
   }
 }
 

@@ -221,4 +221,14 @@ struct TCAFormsTests {
     // Only the second child's effect answers: the first one's was cancelled with it.
     await store.receive(.child(.response(2))) { $0 = .child(Child(id: 2, value: 2)) }
   }
+
+  @Test func aBuilderTakesExistentialReducersSignpostsAndAnimations() {
+    let store = Store(initialState: 0) {
+      Counter() as any ReducerOf<Counter>
+      Counter().signpost("Counter", log: .default)
+    }
+    store.send(.increment, animation: .default)
+    store.send(.increment, transaction: Transaction(animation: .linear))
+    #expect(store.state == 4)
+  }
 }

@@ -8,7 +8,9 @@ public enum ReducerBuilder<State, Action> {
     reducer
   }
 
-  /// A reducer held as an existential (`feature as any ReducerOf<Feature>`).
+  /// A reducer held as an existential (`feature as any ReducerOf<Feature>`). Disfavoured: a
+  /// concrete reducer must never be boxed through it.
+  @_disfavoredOverload
   public static func buildExpression(_ reducer: any Reducer<State, Action>) -> Reduce<State, Action>
   {
     Reduce { state, action in reducer.reduce(into: &state, action: action) }
