@@ -1,5 +1,6 @@
 import BearingHTTPTesting
 import BearingLocation
+import BearingPersistence
 import BearingPlaces
 import Foundation
 import Testing
@@ -65,6 +66,44 @@ struct AreasUpdateTests {
     #expect(updated.stdout.contains("Updated Kallio: 1 places."), "\(updated.stdout)")
     let nearby = try await box.run(["nearby", "--at", "60.1841,24.9494", "--json"])
     #expect(nearby.stdout.contains("Kahvila Kallio"), "\(nearby.stderr)")
+  }
+
+  /// Earlier versions recorded a migrated area as coming from `imported-places.json`, the file
+  /// the migration renamed: its update reads the renamed file.
+  @Test(.timeLimit(.minutes(1))) func anAreaMigratedByAnEarlierVersionIsReadAgain() async throws {
+    let box = try Sandbox()
+    try FileManager.default.createDirectory(at: box.data, withIntermediateDirectories: true)
+    let legacy = box.data.appendingPathComponent("imported-places.json")
+    let dataset = try PlaceDataset(
+      area: "Kallio", source: "OpenStreetMap 2024",
+      places: [
+        Place(
+          id: "osm:node/77", name: "Kahvila Kallio",
+          coordinate: Coordinate(latitude: 60.1841, longitude: 24.9494), categories: ["Café"],
+          source: .openStreetMap),
+        Place(
+          id: "osm:node/78", name: "Kahvila Toinen",
+          coordinate: Coordinate(latitude: 60.1842, longitude: 24.9495), categories: ["Café"],
+          source: .openStreetMap),
+      ])
+    try dataset.write(to: legacy.appendingPathExtension("migrated"))
+    do {
+      let store = try PlaceStore(path: box.data.appendingPathComponent("places.sqlite").path)
+      let coverage = dataset.coverage
+      try await store.add(
+        PlaceStore.NewArea(
+          name: "Kallio", source: coverage.source, origin: .file(legacy.path),
+          boundary: .box(
+            south: coverage.south, west: coverage.west, north: coverage.north,
+            east: coverage.east)),
+        places: Array(dataset.places.prefix(1)))
+      try store.database.close()
+    }
+    let updated = try await box.run(["areas", "update", "Kallio"])
+    #expect(updated.status == 0, "\(updated.stderr)")
+    #expect(updated.stdout.contains("Updated Kallio: 2 places."), "\(updated.stdout)")
+    let list = try await box.run(["areas", "list"])
+    #expect(list.stdout.contains("from \(legacy.path).migrated"), "\(list.stdout)")
   }
 
   @Test(.timeLimit(.minutes(1))) func aDownloadIsDownloadedAgain() async throws {
