@@ -2,8 +2,9 @@ import Foundation
 
 extension LocationSource {
   /// Plays `track`'s fixes on `clock`, keeping the gaps between their timestamps divided by
-  /// `speed` (2 plays twice as fast), then reports ``LocationError/deviceGone(path:)`` as a
-  /// receiver at the end of a gpsfake log does.
+  /// `speed` (2 plays twice as fast), then reports ``LocationError/trackEnded(name:fixes:)``
+  /// with `name` and the track's number of fixes. A gap longer than `maximumGap` is replayed
+  /// as `maximumGap` and reported as ``LocationError/trackJumped(recorded:at:replayedAs:)``.
   ///
   /// The first fix comes `startDelay` after the source starts. Fixes keep their recorded
   /// timestamps. With `repeats`, the track starts over instead of ending.

@@ -48,8 +48,9 @@ public struct OfflineLibrary: Sendable {
       + ["\(builtIn.coverage) (built in)"]).joined(separator: "; ")
   }
 
-  /// The places whose id is `text` or whose name is `text` (ignoring case): in the store, then
-  /// in the built-in data (there ignoring accents too), for commands that name a place.
+  /// The places whose id is `text` or whose name is `text`: in the store (ignoring ASCII case
+  /// only), then in the built-in data (ignoring case and accents), for commands that name a
+  /// place.
   public func places(matching text: String) async throws(StorageError) -> [Place] {
     let stored = try await store?.places(idOrName: text) ?? []
     let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]

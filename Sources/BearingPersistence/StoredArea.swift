@@ -9,25 +9,68 @@ import Foundation
 /// areas.first { $0.contains(here) }?.name  // "Kallio"
 /// ```
 public struct StoredArea: Hashable, Sendable, Identifiable {
-  /// Where an area's data came from, so that `areas update` can fetch it again.
+  /// Where an area's data came from, and how it was read, so that `areas update` can fetch
+  /// it again exactly so.
   public enum Origin: Hashable, Sendable, CustomStringConvertible {
-    /// An imported file, by its absolute path.
-    case file(String)
+    /// An imported file, by its absolute path, and how `import` read it.
+    case file(String, FileImport = FileImport())
     /// A download from Overpass: every café within `radius` metres of `center`.
     case around(Coordinate, radius: Double)
+    /// The `imported-places.json` of an earlier version, moved into the store: the path is
+    /// where the old file is now kept (`imported-places.json.migrated`).
+    case migrated(String)
 
-    /// The stored form: `file:PATH` or `around:LAT,LON,RADIUS`.
+    /// How a file was imported: its format as the import told it, and `import --all`.
+    public struct FileImport: Hashable, Sendable {
+      /// The format the file was read in; `nil` (areas stored by earlier versions): tell it
+      /// from the contents again.
+      public var format: OSMImporter.Format?
+      /// `import --all`: every named feature is a café.
+      public var everyNamedFeature: Bool
+
+      public init(format: OSMImporter.Format? = nil, everyNamedFeature: Bool = false) {
+        self.format = format
+        self.everyNamedFeature = everyNamedFeature
+      }
+    }
+
+    /// The stored form: `file:PATH` (or `file[FORMAT,all]:PATH`), `around:LAT,LON,RADIUS` or
+    /// `migrated:PATH`.
     var text: String {
       switch self {
-      case .file(let path): "file:\(path)"
+      case .file(let path, let how):
+        let options = [how.format?.rawValue, how.everyNamedFeature ? "all" : nil].compactMap { $0 }
+        return options.isEmpty ? "file:\(path)" : "file[\(options.joined(separator: ","))]:\(path)"
       case .around(let center, let radius):
-        "around:\(center.latitude),\(center.longitude),\(radius)"
+        return "around:\(center.latitude),\(center.longitude),\(radius)"
+      case .migrated(let path):
+        return "migrated:\(path)"
       }
     }
 
     init?(text: String) {
       if text.hasPrefix("file:") {
         self = .file(String(text.dropFirst(5)))
+        return
+      }
+      if text.hasPrefix("file["), let close = text.firstIndex(of: "]"),
+        text[text.index(after: close)...].hasPrefix(":")
+      {
+        var how = FileImport()
+        for option in text[text.index(text.startIndex, offsetBy: 5)..<close].split(separator: ",") {
+          if option == "all" {
+            how.everyNamedFeature = true
+          } else if let format = OSMImporter.Format(rawValue: String(option)) {
+            how.format = format
+          } else {
+            return nil
+          }
+        }
+        self = .file(String(text[text.index(close, offsetBy: 2)...]), how)
+        return
+      }
+      if text.hasPrefix("migrated:") {
+        self = .migrated(String(text.dropFirst(9)))
         return
       }
       guard text.hasPrefix("around:") else { return nil }
@@ -40,10 +83,11 @@ public struct StoredArea: Hashable, Sendable, Identifiable {
 
     public var description: String {
       switch self {
-      case .file(let path): path
+      case .file(let path, let how): how.everyNamedFeature ? "\(path) (--all)" : path
       case .around(let center, let radius):
         String(
           format: "Overpass, %.0f m around %.5f,%.5f", radius, center.latitude, center.longitude)
+      case .migrated(let path): "\(path) (moved from an earlier version)"
       }
     }
   }

@@ -23,7 +23,7 @@ public enum OSMImporter {
     case overpassJSON
   }
 
-  /// Imports a file, telling the format from its contents.
+  /// Imports a file, telling the format from its contents unless `format` gives it.
   ///
   /// - parameter area: what to call the covered area; defaults to the file's name.
   /// - parameter source: where the data is from; defaults to "OpenStreetMap" and, for a
@@ -31,15 +31,26 @@ public enum OSMImporter {
   /// - parameter everyNamedFeature: take every named feature of a GeoJSON or Overpass file as
   ///   a café (the file lists cafés already).
   /// - throws: ``PlaceImportError``, or the file system's error if the file cannot be read.
+  /// - parameter format: how to read the file; `nil` tells it from the contents.
   public static func importFile(
-    at url: URL, area: String? = nil, source: String? = nil, everyNamedFeature: Bool = false
+    at url: URL, area: String? = nil, source: String? = nil, format: Format? = nil,
+    everyNamedFeature: Bool = false
   ) throws -> PlaceDataset {
     let data = try Data(contentsOf: url, options: .alwaysMapped)
     let name = url.lastPathComponent
     let defaultArea = name.split(separator: ".").first.map(String.init) ?? name
     return try importData(
-      data, format: nil, area: area ?? defaultArea, source: source, fileName: name,
+      data, format: format, area: area ?? defaultArea, source: source, fileName: name,
       everyNamedFeature: everyNamedFeature)
+  }
+
+  /// The format ``importFile(at:area:source:format:everyNamedFeature:)`` tells from the
+  /// file's first 4 KiB, so that a later import can read it the same way.
+  /// - throws: the file system's error if the file cannot be read.
+  public static func format(ofFileAt url: URL) throws -> Format {
+    let handle = try FileHandle(forReadingFrom: url)
+    defer { try? handle.close() }
+    return detectFormat(try handle.read(upToCount: 4096) ?? Data())
   }
 
   /// Imports data already in memory; `format` `nil` tells it from the contents. `fileName`

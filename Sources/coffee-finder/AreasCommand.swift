@@ -88,7 +88,7 @@ struct AreasCommand: AsyncParsableCommand {
     @OptionGroup var data: DataOptions
     @OptionGroup var output: OutputOptions
     /// `--overpass-url` for an area that was downloaded.
-    @OptionGroup var search: SearchOptions
+    @OptionGroup var overpassURLOption: OverpassURLOption
 
     func run() async throws {
       output.bootstrapLogging()
@@ -100,22 +100,64 @@ struct AreasCommand: AsyncParsableCommand {
             + "shows them")
       }
       switch area.origin {
-      case .file(let path):
-        let dataset: PlaceDataset
+      case .file(let path, let how):
+        // An area an earlier version migrated points at the file the migration renamed.
+        let kept = path + ".migrated"
+        if URL(fileURLWithPath: path).lastPathComponent == "imported-places.json",
+          !FileManager.default.fileExists(atPath: path),
+          FileManager.default.fileExists(atPath: kept)
+        {
+          try await Self.readAgain(area, migratedFrom: kept, data: data)
+          return
+        }
+        try Self.requireFile(path, of: area)
+        let imported: ImportCommand.Imported
         do {
-          dataset = try OSMImporter.importFile(at: URL(fileURLWithPath: path), area: area.name)
+          imported = try ImportCommand.read(
+            URL(fileURLWithPath: path), area: area.name, how: how)
         } catch {
           throw CLIError(
             "cannot import \(TerminalText.escape(path)) again: \(CLIError.describe(error)) "
               + "The stored area is unchanged.")
         }
-        let stored = try await ImportCommand.store(dataset, origin: area.origin, data: data)
+        let stored = try await ImportCommand.store(imported, data: data)
         Console.out("Updated \(TerminalText.escape(stored.name)): \(stored.placeCount) places.")
+      case .migrated(let path):
+        try await Self.readAgain(area, migratedFrom: path, data: data)
       case .around(let center, let radius):
         try await DownloadCommand.download(
-          around: center, radius: radius, name: area.name, overpassURL: search.overpassURL,
+          around: center, radius: radius, name: area.name,
+          overpassURL: overpassURLOption.overpassURL,
           data: data)
       }
+    }
+
+    /// One line when the area's file is gone: the area keeps its places.
+    static func requireFile(_ path: String, of area: StoredArea) throws {
+      guard !FileManager.default.fileExists(atPath: path) else { return }
+      throw CLIError(
+        "cannot update \(TerminalText.escape(area.name)): its file "
+          + "\(TerminalText.escape(path)) is no longer there; "
+          + "\(TerminalText.escape(area.name)) keeps its \(area.placeCount) places")
+    }
+
+    /// Reads the places an earlier version kept in `imported-places.json` again, from where the
+    /// migration moved them.
+    static func readAgain(
+      _ area: StoredArea, migratedFrom path: String, data: DataOptions
+    ) async throws {
+      try requireFile(path, of: area)
+      var dataset: PlaceDataset
+      do {
+        dataset = try PlaceDataset.read(from: URL(fileURLWithPath: path))
+      } catch {
+        throw CLIError(
+          "cannot read \(TerminalText.escape(path)) again: \(CLIError.describe(error)) "
+            + "The stored area is unchanged.")
+      }
+      dataset.coverage.area = area.name
+      let stored = try await ImportCommand.store(dataset, origin: .migrated(path), data: data)
+      Console.out("Updated \(TerminalText.escape(stored.name)): \(stored.placeCount) places.")
     }
   }
 

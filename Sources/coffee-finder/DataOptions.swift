@@ -67,13 +67,14 @@ struct DataOptions: ParsableArguments {
           + "Import the file again, or remove it to use the built-in data.")
     }
     let coverage = dataset.coverage
+    // The area records where its data is kept from now on, for `areas update`.
+    let kept = legacy.appendingPathExtension("migrated")
     let area = PlaceStore.NewArea(
       name: coverage.area, source: coverage.source, attribution: coverage.attribution,
-      origin: .file(legacy.path),
+      origin: .migrated(kept.standardizedFileURL.path),
       boundary: .box(
         south: coverage.south, west: coverage.west, north: coverage.north, east: coverage.east))
     try await store.add(area, places: dataset.places)
-    let kept = legacy.appendingPathExtension("migrated")
     try? FileManager.default.removeItem(at: kept)
     try FileManager.default.moveItem(at: legacy, to: kept)
     Console.note(

@@ -34,21 +34,49 @@ struct ImportCommand: AsyncParsableCommand {
   func run() async throws {
     output.bootstrapLogging()
     let url = URL(fileURLWithPath: file)
-    let dataset: PlaceDataset
+    let imported: Imported
     do {
-      dataset = try OSMImporter.importFile(at: url, area: area, everyNamedFeature: all)
+      imported = try Self.read(url, area: area, how: .init(everyNamedFeature: all))
     } catch {
       throw CLIError("cannot import \(file): \(CLIError.describe(error))")
     }
+    let stored = try await Self.store(imported, data: data)
+    Console.out(
+      "Imported \(imported.dataset.places.count) places covering "
+        + "\(TerminalText.escape(imported.dataset.coverage.description)) as the area "
+        + "\"\(TerminalText.escape(stored.name))\" into \(data.placeStoreURL.path).")
+    if !imported.streets.isEmpty {
+      Console.out("Stored \(imported.streets.count) street lines for maps.")
+    }
+  }
+
+  /// A file read for storing: its places, its streets, and how to read it again.
+  struct Imported {
+    var dataset: PlaceDataset
+    var streets: [StreetLine]
+    var origin: StoredArea.Origin
+  }
+
+  /// Reads `url` as `import` does, in `how.format` (told from the contents when `nil`) and
+  /// with `how.everyNamedFeature`; the origin records the format it was read in, so that
+  /// `areas update` reads it again the same way.
+  static func read(
+    _ url: URL, area: String?, how: StoredArea.Origin.FileImport
+  ) throws -> Imported {
+    var how = how
+    if how.format == nil { how.format = try OSMImporter.format(ofFileAt: url) }
+    let dataset = try OSMImporter.importFile(
+      at: url, area: area, format: how.format, everyNamedFeature: how.everyNamedFeature)
     // Streets for maps: lines and areas tagged highway, railway or waterway.
     let streets = StreetReader.streets(inFileAt: url)
-    let stored = try await Self.store(
-      dataset, origin: .file(url.standardizedFileURL.path), streets: streets, data: data)
-    Console.out(
-      "Imported \(dataset.places.count) places covering "
-        + "\(TerminalText.escape(dataset.coverage.description)) as the area "
-        + "\"\(TerminalText.escape(stored.name))\" into \(data.placeStoreURL.path).")
-    if !streets.isEmpty { Console.out("Stored \(streets.count) street lines for maps.") }
+    return Imported(
+      dataset: dataset, streets: streets, origin: .file(url.standardizedFileURL.path, how))
+  }
+
+  /// Stores what ``read(_:area:how:)`` read as an area with its coverage box.
+  static func store(_ imported: Imported, data: DataOptions) async throws -> StoredArea {
+    try await store(
+      imported.dataset, origin: imported.origin, streets: imported.streets, data: data)
   }
 
   /// Stores `dataset` as an area with its coverage box, and `streets` with it.

@@ -300,6 +300,24 @@ struct PlaceStoreTests {
     #expect(!area.contains(Coordinate(latitude: 60.20, longitude: 24.95)))
     #expect(area.contains(Coordinate(latitude: 60.20, longitude: 24.95), margin: 1_000))
   }
+
+  @Test("an origin keeps how its file was read, and where a migrated area's data is")
+  func origins() throws {
+    let origins: [StoredArea.Origin] = [
+      .file("/data/old style.geojson"),
+      .file("/data/cafés[1]: list.geojson", .init(format: .geoJSON, everyNamedFeature: true)),
+      .file("/data/berlin.osm.pbf", .init(format: .pbf)),
+      .file("/data/answer.json", .init(everyNamedFeature: true)),
+      .migrated("/data/imported-places.json.migrated"),
+      .around(Coordinate(latitude: 60.18, longitude: 24.95), radius: 2_000),
+    ]
+    for origin in origins {
+      #expect(StoredArea.Origin(text: origin.text) == origin, "\(origin.text)")
+    }
+    // What earlier versions stored reads as it did.
+    #expect(StoredArea.Origin(text: "file:/data/x.geojson") == .file("/data/x.geojson"))
+    #expect(StoredArea.Origin(text: "file[furlongs]:/data/x.geojson") == nil)
+  }
 }
 
 /// A small deterministic generator, so a failure can be replayed.

@@ -121,4 +121,35 @@ import Testing
     #expect(fixes.map { $0.contains("60.166933,") } == [false, true, false, true], "\(fixes)")
     #expect(outcome.stderr.contains("the replay ended after 4 fix(es)"), "\(outcome.stderr)")
   }
+
+  /// With `--verbose` each skipped sentence is one line on stderr naming the file and its line;
+  /// without it, only the summary.
+  @Test(.timeLimit(.minutes(1))) func verboseReportsEachSkippedSentenceOnItsOwnLine() async throws {
+    let directory = try BuiltBinary.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let log = try Self.write(
+      [
+        Self.rmc("120000", 0), "$GPRMC,broken*00", Self.rmc("120001", 10),
+        NMEALog.sentence("GPRMC,120002.00,V,,,,,,,221126,,,N"),
+      ],
+      in: directory)
+    let data = ["--data-dir", directory.appendingPathComponent("data").path]
+    let verbose = try await BuiltBinary.run(
+      ["nearby", "--replay", log, "--verbose"] + data, dataDirectory: directory, killAfter: 20)
+    #expect(verbose.status == 0, "\(verbose.stderr)")
+    let lines = verbose.stderr.split(separator: "\n").map(String.init)
+    let perLine = lines.filter { $0.contains("\(log): line ") }
+    #expect(perLine.count == 2, "\(verbose.stderr)")
+    #expect(
+      perLine.first?.contains("line 2: sentence checksum 00 does not match") == true,
+      "\(perLine)")
+    #expect(perLine.last?.contains("line 4: RMC reports no fix (status V)") == true, "\(perLine)")
+    #expect(verbose.stderr.contains("2 of 4 sentences skipped"), "\(verbose.stderr)")
+
+    let quiet = try await BuiltBinary.run(
+      ["nearby", "--replay", log] + data, dataDirectory: directory, killAfter: 20)
+    #expect(quiet.status == 0, "\(quiet.stderr)")
+    #expect(!quiet.stderr.contains("\(log): line "), "\(quiet.stderr)")
+    #expect(quiet.stderr.contains("2 of 4 sentences skipped"), "\(quiet.stderr)")
+  }
 }

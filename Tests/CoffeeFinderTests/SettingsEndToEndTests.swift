@@ -39,6 +39,30 @@ import Testing
     #expect(imperial.stdout.contains("Coffee within 0.6 mi"))
   }
 
+  @Test func unitsComeFromTheConfigFileUnlessTheOptionSaysOtherwise() async throws {
+    let directory = try BuiltBinary.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // BuiltBinary's environment points XDG_CONFIG_HOME at `config` in the directory.
+    let config = directory.appendingPathComponent("config/coffee-finder")
+    try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+    try Data(#"{"units": "imperial"}"#.utf8).write(
+      to: config.appendingPathComponent("config.json"))
+    let place = [
+      "nearby", "--at", "60.1699,24.9384", "--limit", "5", "--data-dir",
+      directory.appendingPathComponent("data").path,
+    ]
+    let configured = try await BuiltBinary.run(place, dataDirectory: directory)
+    let overridden = try await BuiltBinary.run(
+      place + ["--units", "metric"], dataDirectory: directory)
+    #expect(configured.status == 0 && overridden.status == 0, "\(configured.stderr)")
+    let feet = Self.distances(configured.stdout)
+    let metres = Self.distances(overridden.stdout)
+    #expect(feet.count == 5 && metres.count == 5, "\(configured.stdout)\n\(overridden.stdout)")
+    #expect(feet.allSatisfy { $0.hasSuffix(" ft") || $0.hasSuffix(" mi") }, "\(feet)")
+    #expect(metres.allSatisfy { $0.hasSuffix(" m") || $0.hasSuffix(" km") }, "\(metres)")
+    #expect(configured.stdout.contains("Coffee within 0.6 mi"), "\(configured.stdout)")
+  }
+
   @Test(.timeLimit(.minutes(1))) func aConfiguredGPSDIsTheDefaultSource() async throws {
     let server = try SilentGPSD()
     let address = "127.0.0.1:\(server.port)"

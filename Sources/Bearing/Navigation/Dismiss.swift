@@ -108,8 +108,9 @@ extension Effect {
 }
 
 /// What identifies one presentation of a feature: its type, the case of an enum destination,
-/// and its `id` when it is `Identifiable`. A new identity means a new presentation, whose
-/// predecessor's effects are cancelled.
+/// and the `id` of the value, or of an enum destination's element, when it is `Identifiable`
+/// (as TCA's). A new identity means a new presentation, whose predecessor's effects are
+/// cancelled: `.detail(A)` replaced by `.detail(B)` is one.
 ///
 /// Computed for every action while something is presented, so it keeps hashes rather than
 /// values: the hash of the case key path that `@CasePathable` returns for the value, and of the
@@ -126,8 +127,16 @@ struct PresentationIdentity: Hashable, Sendable {
     } else {
       caseKeyPath = (value as? any CasePathable).flatMap { caseKeyPathIdentifier($0) }
     }
-    id = (value as? any Identifiable).map { $0.id.hashValue }
+    id =
+      (value as? any Identifiable).map { $0.id.hashValue }
+      ?? (value as? any CasePathable).flatMap { elementID($0) }
   }
+}
+
+/// The hash of the `id` of an enum's associated value, when it is `Identifiable`.
+private func elementID<Root: CasePathable>(_ value: Root) -> Int? {
+  guard let reflectable = Root.allCasePaths as? any CasePathReflectable<Root> else { return nil }
+  return (value[case: reflectable[value]] as? any Identifiable).map { $0.id.hashValue }
 }
 
 private func caseKeyPathIdentifier<Root: CasePathable>(_ value: Root) -> Int? {
