@@ -101,15 +101,17 @@ struct AreasCommand: AsyncParsableCommand {
       }
       switch area.origin {
       case .file(let path):
-        let dataset: PlaceDataset
+        let imported: OSMImporter.Imported
         do {
-          dataset = try OSMImporter.importFile(at: URL(fileURLWithPath: path), area: area.name)
+          imported = try OSMImporter.importFileAndStreets(
+            at: URL(fileURLWithPath: path), area: area.name)
         } catch {
           throw CLIError(
             "cannot import \(TerminalText.escape(path)) again: \(CLIError.describe(error)) "
               + "The stored area is unchanged.")
         }
-        let stored = try await ImportCommand.store(dataset, origin: area.origin, data: data)
+        let stored = try await ImportCommand.store(
+          imported.dataset, origin: area.origin, streets: imported.streets, data: data)
         Console.out("Updated \(TerminalText.escape(stored.name)): \(stored.placeCount) places.")
       case .around(let center, let radius):
         try await DownloadCommand.download(

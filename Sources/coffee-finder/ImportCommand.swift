@@ -34,14 +34,14 @@ struct ImportCommand: AsyncParsableCommand {
   func run() async throws {
     output.bootstrapLogging()
     let url = URL(fileURLWithPath: file)
-    let dataset: PlaceDataset
+    let imported: OSMImporter.Imported
     do {
-      dataset = try OSMImporter.importFile(at: url, area: area, everyNamedFeature: all)
+      imported = try OSMImporter.importFileAndStreets(at: url, area: area, everyNamedFeature: all)
     } catch {
       throw CLIError("cannot import \(file): \(CLIError.describe(error))")
     }
-    // Streets for maps: lines and areas tagged highway, railway or waterway.
-    let streets = StreetReader.streets(inFileAt: url)
+    // Streets for maps: ways, lines and areas tagged highway, railway, waterway or coastline.
+    let (dataset, streets) = (imported.dataset, imported.streets)
     let stored = try await Self.store(
       dataset, origin: .file(url.standardizedFileURL.path), streets: streets, data: data)
     Console.out(
