@@ -141,6 +141,7 @@ let package = Package(
     // Maps in braille cells and SVG: a pure renderer of streets and marks.
     .target(name: "BearingMap", dependencies: ["BearingLocation", "BearingText"]),
     .target(name: "BearingLocationTesting", dependencies: ["BearingLocation"]),
+    .target(name: "BearingPlacesTesting"),
     .target(
       name: "BearingHTTPTesting",
       dependencies: [
@@ -273,7 +274,8 @@ let package = Package(
     .testTarget(
       name: "BearingPlacesTests",
       dependencies: [
-        "BearingPlaces", "BearingHTTP", "BearingHTTPTesting", "BearingLocation", "BearingMap",
+        "BearingPlaces", "BearingPlacesTesting", "BearingHTTP", "BearingHTTPTesting",
+        "BearingLocation", "BearingMap",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
@@ -310,7 +312,7 @@ let package = Package(
       dependencies: [
         "BearingLocationTesting", "BearingGeoClueTesting",
         "CoffeeFinder", "Bearing", "BearingTesting", "BearingLocation", "BearingHTTPTesting",
-        "BearingMap", "BearingPlaces", "BearingPersistence", "BearingText",
+        "BearingMap", "BearingPlaces", "BearingPlacesTesting", "BearingPersistence", "BearingText",
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
       ]
     ),

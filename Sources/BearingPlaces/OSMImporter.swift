@@ -1,4 +1,5 @@
 import BearingLocation
+import BearingMap
 import Foundation
 
 /// Imports the cafés of the user's own OpenStreetMap data, so offline search works anywhere.
@@ -53,18 +54,60 @@ public enum OSMImporter {
     return detectFormat(try handle.read(upToCount: 4096) ?? Data())
   }
 
+  /// What ``importFileAndStreets(at:area:source:format:everyNamedFeature:)`` found.
+  public struct Imported: Sendable {
+    /// The cafés, as ``importFile(at:area:source:format:everyNamedFeature:)`` returns them.
+    public var dataset: PlaceDataset
+    /// The file's streets for maps (``StreetReader``), simplified at 1 m.
+    public var streets: [StreetLine]
+  }
+
+  /// Imports a file's cafés and its streets, reading an `.osm.pbf` file once for both (its
+  /// street ways' nodes are resolved in the pass that resolves the café ways' nodes).
+  ///
+  /// - throws: as ``importFile(at:area:source:format:everyNamedFeature:)`` does; streets never make
+  ///   an import fail.
+  public static func importFileAndStreets(
+    at url: URL, area: String? = nil, source: String? = nil, format: Format? = nil,
+    everyNamedFeature: Bool = false
+  ) throws -> Imported {
+    let data = try Data(contentsOf: url, options: .alwaysMapped)
+    let name = url.lastPathComponent
+    let defaultArea = name.split(separator: ".").first.map(String.init) ?? name
+    let format = format ?? detectFormat(data)
+    var streets: [StreetLine]? = format == .pbf ? [] : nil
+    let dataset = try importData(
+      data, format: format, area: area ?? defaultArea, source: source, fileName: name,
+      everyNamedFeature: everyNamedFeature, pbfStreets: &streets)
+    return Imported(
+      dataset: dataset, streets: streets ?? StreetReader.streets(in: data, format: format))
+  }
+
   /// Imports data already in memory; `format` `nil` tells it from the contents. `fileName`
   /// goes into the stable ids of GeoJSON features that have no OpenStreetMap id.
   public static func importData(
     _ data: Data, format: Format? = nil, area: String, source: String? = nil,
     fileName: String? = nil, everyNamedFeature: Bool = false
   ) throws(PlaceImportError) -> PlaceDataset {
+    var streets: [StreetLine]?
+    return try importData(
+      data, format: format, area: area, source: source, fileName: fileName,
+      everyNamedFeature: everyNamedFeature, pbfStreets: &streets)
+  }
+
+  /// ``importData(_:format:area:source:fileName:everyNamedFeature:)``, also reading a PBF
+  /// file's streets into `pbfStreets` when it is not `nil`.
+  static func importData(
+    _ data: Data, format: Format?, area: String, source: String?, fileName: String?,
+    everyNamedFeature: Bool, pbfStreets: inout [StreetLine]?
+  ) throws(PlaceImportError) -> PlaceDataset {
     let places: [Place]
     var sourceName = source ?? "OpenStreetMap"
     switch format ?? detectFormat(data) {
     case .pbf:
-      let result = try OSMPBFReader(data).read()
+      let result = try OSMPBFReader(data).read(streets: pbfStreets != nil)
       places = result.places
+      if pbfStreets != nil { pbfStreets = result.streets }
       if source == nil, let timestamp = result.timestamp {
         sourceName += " " + timestamp.formatted(.iso8601.year().month().day())
       }

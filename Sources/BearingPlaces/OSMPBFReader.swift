@@ -1,18 +1,22 @@
 import BearingLocation
+import BearingMap
 import Foundation
 
-/// Reads the named cafés out of an OpenStreetMap `.osm.pbf` extract.
+/// Reads the named cafés out of an OpenStreetMap `.osm.pbf` extract, and its streets when asked.
 ///
 /// The file is a sequence of blocks, each a 4-byte big-endian header length, a `BlobHeader`
 /// and a `Blob` (usually zlib-compressed) holding an `OSMHeader` or a `PrimitiveBlock`
 /// (https://wiki.openstreetmap.org/wiki/PBF_Format). Nodes and ways count; a way stands at its
 /// centroid, and a way whose nodes are not all in the extract is left out, as extracts cut
-/// ways at their edge. Errors give the byte offset of the block and, inside a compressed block,
+/// ways at their edge. A street (``StreetReader/streetKeys``) is cut where its nodes are missing
+/// and simplified at 1 m, as the other formats' streets are. Errors give the byte offset of the block and, inside a compressed block,
 /// the offset within its decompressed data.
 struct OSMPBFReader {
   /// What a successful read found.
   struct Result {
     var places: [Place]
+    /// The streets, simplified, when the read asked for them.
+    var streets: [StreetLine] = []
     /// The data's replication timestamp, when the header has one.
     var timestamp: Date?
   }
@@ -22,6 +26,12 @@ struct OSMPBFReader {
     var id: Int64
     var refs: [Int64]
     var tags: OSMTags
+  }
+
+  /// A way a map draws, waiting for its nodes' positions.
+  struct StreetWay {
+    var kind: StreetKind
+    var refs: [Int64]
   }
 
   static let maximumHeaderSize = 64 * 1024
@@ -36,11 +46,12 @@ struct OSMPBFReader {
 
   /// Reads the file, decoding its blocks on every core when `parallel` (serially otherwise,
   /// with the same result: blocks are merged in file order, and an error is the one the first
-  /// bad block in the file gives).
-  func read(parallel: Bool = true) throws(PlaceImportError) -> Result {
+  /// bad block in the file gives). With `streets` it also keeps the street ways and resolves
+  /// their nodes in the pass that resolves the café ways' nodes.
+  func read(parallel: Bool = true, streets: Bool = false) throws(PlaceImportError) -> Result {
     let outcome = data.withUnsafeBytes { file in
       Swift.Result { () throws(PlaceImportError) in
-        try FileReader(bytes: file, parallel: parallel).read()
+        try FileReader(bytes: file, parallel: parallel, streets: streets).read()
       }
     }
     return try outcome.get()
@@ -50,6 +61,7 @@ struct OSMPBFReader {
 /// The reading of one file, over its bytes in place.
 private struct FileReader {
   typealias CafeWay = OSMPBFReader.CafeWay
+  typealias StreetWay = OSMPBFReader.StreetWay
 
   struct Block {
     var offset: Int
@@ -60,12 +72,14 @@ private struct FileReader {
   /// What one block of the first pass holds.
   enum Contents {
     case header(timestamp: Date?)
-    case data(places: [Place], ways: [CafeWay], hasNodes: Bool)
+    case data(places: [Place], ways: [CafeWay], streets: [StreetWay], hasNodes: Bool)
     case skipped
   }
 
   let bytes: UnsafeRawBufferPointer
   let parallel: Bool
+  /// Whether to keep street ways.
+  let streets: Bool
 
   func read() throws(PlaceImportError) -> OSMPBFReader.Result {
     let blocks = try self.blocks()
@@ -78,6 +92,7 @@ private struct FileReader {
     }
     var places: [Place] = []
     var ways: [CafeWay] = []
+    var streetWays: [StreetWay] = []
     var nodeBlocks: [Int] = []
     var timestamp: Date?
     let firstPass = concurrentMap(blocks.indices) { (i) throws(PlaceImportError) in
@@ -86,18 +101,22 @@ private struct FileReader {
     for (i, content) in firstPass.enumerated() {
       switch try content.get() {
       case .header(let stamp): timestamp = stamp ?? timestamp
-      case .data(let blockPlaces, let blockWays, let hasNodes):
+      case .data(let blockPlaces, let blockWays, let blockStreets, let hasNodes):
         places += blockPlaces
         ways += blockWays
+        streetWays += blockStreets
         if hasNodes { nodeBlocks.append(i) }
       case .skipped: continue
       }
     }
-    guard !ways.isEmpty else { return .init(places: places, timestamp: timestamp) }
+    guard !ways.isEmpty || !streetWays.isEmpty else {
+      return .init(places: places, timestamp: timestamp)
+    }
 
-    // Second pass, only for the nodes café ways need: most extracts are far too big to keep
-    // every node's position in memory.
-    let wanted = Set(ways.flatMap(\.refs))
+    // Second pass, only for the nodes café and street ways need: most extracts are far too big
+    // to keep every node's position in memory.
+    var wanted = Set(ways.flatMap(\.refs))
+    for street in streetWays { wanted.formUnion(street.refs) }
     var positions: [Int64: Coordinate] = [:]
     positions.reserveCapacity(wanted.count)
     let found = concurrentMap(nodeBlocks) { (i) throws(PlaceImportError) in
@@ -121,7 +140,28 @@ private struct FileReader {
       else { continue }
       places.append(place)
     }
-    return .init(places: places, timestamp: timestamp)
+    return .init(
+      places: places, streets: lines(of: streetWays, at: positions), timestamp: timestamp)
+  }
+
+  /// The streets' lines, cut where a node is missing (the extract cut the way), simplified.
+  private func lines(
+    of streetWays: [StreetWay], at positions: [Int64: Coordinate]
+  ) -> [StreetLine] {
+    var lines: [StreetLine] = []
+    for street in streetWays {
+      var run: [Coordinate] = []
+      for ref in street.refs {
+        if let point = positions[ref] {
+          run.append(point)
+          continue
+        }
+        if run.count >= 2 { lines.append(StreetLine(kind: street.kind, points: run).simplified()) }
+        run = []
+      }
+      if run.count >= 2 { lines.append(StreetLine(kind: street.kind, points: run).simplified()) }
+    }
+    return lines
   }
 
   /// `transform` of every element, in order, on every core when `parallel`.
@@ -147,8 +187,10 @@ private struct FileReader {
         var primitive = try PrimitiveBlock(payload)
         var places: [Place] = []
         var ways: [CafeWay] = []
-        try primitive.collect(places: &places, ways: &ways)
-        return .data(places: places, ways: ways, hasNodes: primitive.hasNodes)
+        var streetWays: [StreetWay]? = streets ? [] : nil
+        try primitive.collect(places: &places, ways: &ways, streets: &streetWays)
+        return .data(
+          places: places, ways: ways, streets: streetWays ?? [], hasNodes: primitive.hasNodes)
       }
     default:
       return .skipped  // The format says readers skip block types they do not know.

@@ -1,5 +1,6 @@
 import BearingHTTP
 import BearingLocation
+import BearingMap
 import BearingText
 import Foundation
 
@@ -60,14 +61,16 @@ public struct OverpassPlaces: Sendable {
     overpassQL(around: query.center, radius: query.radius, serverTimeout: serverTimeout)
   }
 
-  /// The Overpass QL for every café element within `radius` metres of `center`.
-  public static func overpassQL(around center: Coordinate, radius: Double, serverTimeout: Int)
-    -> String
-  {
+  /// The Overpass QL for every café element within `radius` metres of `center` and, with
+  /// `streets`, a second output of the ways a map draws there (``StreetReader/streetKeys``)
+  /// with their geometry (`out geom`).
+  public static func overpassQL(
+    around center: Coordinate, radius: Double, serverTimeout: Int, streets: Bool = false
+  ) -> String {
     let around = String(
       format: "(around:%d,%.6f,%.6f)", Int(radius.rounded(.up)), center.latitude,
       center.longitude)
-    return """
+    var ql = """
       [out:json][timeout:\(serverTimeout)];
       (
       nwr["amenity"="cafe"]\(around);
@@ -76,6 +79,19 @@ public struct OverpassPlaces: Sendable {
       );
       out center tags;
       """
+    if streets {
+      ql += """
+
+        (
+        way["highway"]\(around);
+        way["railway"]\(around);
+        way["waterway"]\(around);
+        way["natural"="coastline"]\(around);
+        );
+        out geom;
+        """
+    }
+    return ql
   }
 
   /// The request for `query`.
@@ -89,16 +105,20 @@ public struct OverpassPlaces: Sendable {
       headerFields: [.userAgent: userAgent, .accept: "application/json"], timeout: timeout)
   }
 
-  /// Every named café within `radius` metres of `center`, for storing offline, and the size of
-  /// the answer in bytes.
+  /// Every named café within `radius` metres of `center`, for storing offline, the streets
+  /// around them for maps (the ways that come near, whole, read by ``StreetReader`` as an
+  /// import of an Overpass answer is), and the size of the answer in bytes. One query asks for
+  /// both.
   ///
   /// - throws: as ``search(_:using:)`` does; an incomplete answer (a runtime error, a body cut
   ///   short) is an error, never a partial list.
   public func download(
     around center: Coordinate, radius: Double, using http: HTTPClient
-  ) async throws -> (places: [Place], bytes: Int) {
-    let (answer, bytes) = try await fetchCounting(
-      request(ql: Self.overpassQL(around: center, radius: radius, serverTimeout: serverTimeout)),
+  ) async throws -> (places: [Place], streets: [StreetLine], bytes: Int) {
+    let (answer, body) = try await fetchCounting(
+      request(
+        ql: Self.overpassQL(
+          around: center, radius: radius, serverTimeout: serverTimeout, streets: true)),
       using: http)
     if let failure = answer.runtimeError {
       throw PlacesError.serviceUnavailable(
@@ -106,7 +126,7 @@ public struct OverpassPlaces: Sendable {
           + "try a smaller --radius or again later")
     }
     let places = answer.cafés().filter { center.distance(to: $0.coordinate) <= radius }
-    return (places, bytes)
+    return (places, StreetReader.streets(in: body, format: .overpassJSON), body.count)
   }
 
   /// Places matching `query`, nearest first, at most `query.limit`, fetched through `http`.
@@ -153,7 +173,7 @@ public struct OverpassPlaces: Sendable {
 
   private func fetchCounting(
     _ request: HTTPRequest, using http: HTTPClient
-  ) async throws -> (answer: OverpassResponse, bytes: Int) {
+  ) async throws -> (answer: OverpassResponse, body: Data) {
     let response: HTTPResponse
     do {
       response = try await Self.requestGate.run { try await http.send(request, retry: retry) }
@@ -161,7 +181,7 @@ public struct OverpassPlaces: Sendable {
       throw placesError(for: error)
     }
     do {
-      return (try OverpassResponse.decode(response.body), response.body.count)
+      return (try OverpassResponse.decode(response.body), response.body)
     } catch {
       throw PlacesError.serviceUnavailable(
         "Overpass's answer was not understood (\(TerminalText.line(error.description, limit: 200)))"

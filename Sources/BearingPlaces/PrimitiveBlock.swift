@@ -1,4 +1,5 @@
 import BearingLocation
+import BearingMap
 
 /// One decompressed `PrimitiveBlock` of an `.osm.pbf` file: its string table, coordinate
 /// scaling and groups of nodes, dense nodes and ways.
@@ -14,6 +15,8 @@ struct PrimitiveBlock {
   /// Whether each string is a key that can make a café (`amenity`, `shop`, `cuisine`): most
   /// tagged elements have none, and need no dictionary of their tags.
   private var isCafeKey: [Bool] = []
+  /// Whether each string is a key that can make a street for maps (``StreetReader/streetKeys``).
+  private var isStreetKey: [Bool] = []
 
   init(_ payload: [UInt8]) throws(ProtobufFailure) {
     var reader = ProtobufReader(payload)
@@ -33,6 +36,7 @@ struct PrimitiveBlock {
       }
     }
     isCafeKey = strings.map { $0 == "amenity" || $0 == "shop" || $0 == "cuisine" }
+    isStreetKey = strings.map(StreetReader.streetKeys.contains)
     guard granularity > 0 else {
       throw .init(offset: 0, reason: "granularity \(granularity) is not positive")
     }
@@ -45,9 +49,11 @@ struct PrimitiveBlock {
     }
   }
 
-  /// Adds the block's named café nodes to `places` and its café ways to `ways`.
+  /// Adds the block's named café nodes to `places`, its café ways to `ways` and, when
+  /// `streets` is not `nil`, its street ways to `streets`.
   mutating func collect(
-    places: inout [Place], ways: inout [OSMPBFReader.CafeWay]
+    places: inout [Place], ways: inout [OSMPBFReader.CafeWay],
+    streets: inout [OSMPBFReader.StreetWay]?
   ) throws(ProtobufFailure) {
     for group in groups {
       var groupReader = reader.reader(for: group)
@@ -67,7 +73,9 @@ struct PrimitiveBlock {
             }
           }
         case 3:
-          if let way = try cafeWay(field) { ways.append(way) }
+          let (cafe, street) = try way(field, wantStreet: streets != nil)
+          if let cafe { ways.append(cafe) }
+          if let street { streets?.append(street) }
         default:
           continue
         }
@@ -222,9 +230,11 @@ struct PrimitiveBlock {
     }
   }
 
-  private func cafeWay(
-    _ field: ProtobufField
-  ) throws(ProtobufFailure) -> OSMPBFReader.CafeWay? {
+  /// The way of `field` when it is a named café, and when `wantStreet` its street when it is
+  /// one (a way can be both).
+  private func way(
+    _ field: ProtobufField, wantStreet: Bool
+  ) throws(ProtobufFailure) -> (cafe: OSMPBFReader.CafeWay?, street: OSMPBFReader.StreetWay?) {
     var way = reader.reader(for: try field.bytes())
     var id: Int64?
     var keys: [UInt64] = []
@@ -240,9 +250,19 @@ struct PrimitiveBlock {
       }
     }
     guard let id else { throw .init(offset: field.offset, reason: "a way lacks its id") }
-    guard let tags = try tags(keys: keys, values: values, at: field.offset), tags.isCafe,
+    var cafe: OSMTags?
+    if let tags = try tags(keys: keys, values: values, at: field.offset), tags.isCafe,
       tags.values["name"]?.isEmpty == false
-    else { return nil }
+    {
+      cafe = tags
+    }
+    // `tags` checked every index against the table.
+    let kind =
+      wantStreet && keys.contains(where: { isStreetKey[Int($0)] })
+      ? StreetReader.kind { key in
+        zip(keys, values).first { strings[Int($0.0)] == key }.map { strings[Int($0.1)] }
+      } : nil
+    guard cafe != nil || kind != nil else { return (nil, nil) }
     var nodeIDs: [Int64] = []
     var ref: Int64 = 0
     if let refs {
@@ -251,9 +271,13 @@ struct PrimitiveBlock {
         nodeIDs.append(ref)
       }
     }
+    let street = kind.flatMap { kind in
+      nodeIDs.count >= 2 ? OSMPBFReader.StreetWay(kind: kind, refs: nodeIDs) : nil
+    }
+    guard let cafe else { return (nil, street) }
     guard !nodeIDs.isEmpty else {
       throw .init(offset: field.offset, reason: "way \(id) has no nodes")
     }
-    return .init(id: id, refs: nodeIDs, tags: tags)
+    return (.init(id: id, refs: nodeIDs, tags: cafe), street)
   }
 }

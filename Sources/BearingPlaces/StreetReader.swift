@@ -2,8 +2,8 @@ import BearingLocation
 import BearingMap
 import Foundation
 
-/// The street geometry of a GeoJSON FeatureCollection or an Overpass answer with `out geom;`,
-/// for maps: LineStrings, MultiLineStrings and the rings of Polygons and MultiPolygons whose
+/// The street geometry of a GeoJSON FeatureCollection, an Overpass answer with `out geom;` or
+/// an `.osm.pbf` extract (its ways, read by ``OSMImporter``'s PBF reader), for maps: LineStrings, MultiLineStrings and the rings of Polygons and MultiPolygons whose
 /// tags (or properties) say `highway`, `railway`, `waterway` or `natural=coastline`, each
 /// simplified at 1 m (``StreetLine/simplified(tolerance:)``).
 ///
@@ -16,10 +16,14 @@ import Foundation
 /// let streets = StreetReader.streets(in: data, format: .geoJSON)
 /// ```
 public enum StreetReader {
-  /// The streets of `data` in `format`; none for `.pbf` (not read yet).
+  /// The keys whose tags can make a street: `natural` only as `natural=coastline`.
+  static let streetKeys: Set<String> = ["highway", "railway", "waterway", "natural"]
+
+  /// The streets of `data` in `format`. A `.pbf` file is read whole (its cafés too); to import
+  /// both at once use ``OSMImporter/importFileAndStreets(at:area:source:everyNamedFeature:)``.
   public static func streets(in data: Data, format: OSMImporter.Format) -> [StreetLine] {
     switch format {
-    case .pbf: return []
+    case .pbf: return (try? OSMPBFReader(data).read(streets: true).streets) ?? []
     case .geoJSON:
       // Most files of places have no streets: two byte scans spare them a second parse.
       guard contains(data, "LineString") || contains(data, "Polygon"),
@@ -123,9 +127,13 @@ public enum StreetReader {
   }
 
   private static func kind(_ tags: [String: JSONValue]) -> StreetKind? {
-    if tags["natural"]?.string == "coastline" { return .water }
-    return StreetKind(
-      highway: tags["highway"]?.string, railway: tags["railway"]?.string,
-      waterway: tags["waterway"]?.string)
+    kind { tags[$0]?.string }
+  }
+
+  /// The kind of line an element whose tags are `tag` makes, or `nil` when a map has no use
+  /// for it: every format's reader asks here.
+  static func kind(_ tag: (String) -> String?) -> StreetKind? {
+    if tag("natural") == "coastline" { return .water }
+    return StreetKind(highway: tag("highway"), railway: tag("railway"), waterway: tag("waterway"))
   }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BearingHTTP
 import BearingLocation
+import BearingMap
 import BearingPersistence
 import BearingPlaces
 import BearingText
@@ -9,16 +10,16 @@ import Dependencies
 import Foundation
 import Settings
 
-/// `coffee-finder download --around LAT,LON --radius 5km`: stores an area's cafés from
-/// Overpass for offline use.
+/// `coffee-finder download --around LAT,LON --radius 5km`: stores an area's cafés and streets
+/// from Overpass for offline use.
 struct DownloadCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "download",
     abstract: "Download the cafés around a point from OpenStreetMap (Overpass) for offline use.",
     discussion: """
-      --radius is 5km unless given, at most 50km. The area is stored as a circle; \
-      `coffee-finder areas` lists, updates and removes it. Nothing is stored unless the whole \
-      download arrived.
+      --radius is 5km unless given, at most 50km. The area is stored as a circle, with its \
+      streets for `coffee-finder map`; `coffee-finder areas` lists, updates and removes it. \
+      Nothing is stored unless the whole download arrived.
 
       Examples:
         coffee-finder download --around 48.8566,2.3522 --radius 5km --area Paris
@@ -86,10 +87,10 @@ struct DownloadCommand: AsyncParsableCommand {
         + String(format: "%.5f,%.5f", center.latitude, center.longitude)
         + " from \(TerminalText.escape(host))…")
     @Dependency(\.httpClient) var http
-    let (places, bytes): ([Place], Int)
+    let (places, streets, bytes): ([Place], [StreetLine], Int)
     let progress = DownloadProgress()
     do {
-      (places, bytes) = try await HTTPProgress.$observer.withValue(progress.update) {
+      (places, streets, bytes) = try await HTTPProgress.$observer.withValue(progress.update) {
         try await overpass.download(around: center, radius: radius, using: http)
       }
       progress.finish()
@@ -99,7 +100,8 @@ struct DownloadCommand: AsyncParsableCommand {
     }
     Console.note(
       "received \(ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file)): "
-        + "\(places.count) cafés; storing…")
+        + "\(places.count) cafés"
+        + (streets.isEmpty ? "" : ", \(streets.count) street lines") + "; storing…")
     guard !places.isEmpty else {
       throw CLIError(
         "Overpass found no named café within \(DistanceText.format(radius)) of "
@@ -117,10 +119,11 @@ struct DownloadCommand: AsyncParsableCommand {
       places: places)
     let stored = try await ImportCommand.store(
       dataset, origin: .around(center, radius: radius),
-      boundary: .circle(center: center, radius: radius), data: data)
+      boundary: .circle(center: center, radius: radius), streets: streets, data: data)
     Console.out(
       "Stored \(stored.placeCount) places as the area \"\(TerminalText.escape(stored.name))\" "
         + "in \(data.placeStoreURL.path).")
+    if !streets.isEmpty { Console.out("Stored \(streets.count) street lines for maps.") }
   }
 
   /// The radius in metres (5 km when not given), or a usage error when it is not more than 0

@@ -65,12 +65,13 @@ struct ImportCommand: AsyncParsableCommand {
   ) throws -> Imported {
     var how = how
     if how.format == nil { how.format = try OSMImporter.format(ofFileAt: url) }
-    let dataset = try OSMImporter.importFile(
+    // One read for the cafés and the streets for maps (ways, lines and areas tagged highway,
+    // railway, waterway or coastline).
+    let imported = try OSMImporter.importFileAndStreets(
       at: url, area: area, format: how.format, everyNamedFeature: how.everyNamedFeature)
-    // Streets for maps: lines and areas tagged highway, railway or waterway.
-    let streets = StreetReader.streets(inFileAt: url)
     return Imported(
-      dataset: dataset, streets: streets, origin: .file(url.standardizedFileURL.path, how))
+      dataset: imported.dataset, streets: imported.streets,
+      origin: .file(url.standardizedFileURL.path, how))
   }
 
   /// Stores what ``read(_:area:how:)`` read as an area with its coverage box.

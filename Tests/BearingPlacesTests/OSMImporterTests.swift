@@ -1,5 +1,6 @@
 import BearingLocation
 import BearingPlaces
+import BearingPlacesTesting
 import Foundation
 import Testing
 
@@ -236,5 +237,17 @@ struct OSMImporterTests {
     ])
   func malformedGeoJSON(json: String, message: String) {
     expectMalformed(Data(json.utf8), mentioning: [message])
+  }
+}
+
+@Suite("OSMImporter, streets")
+struct OSMImporterStreetTests {
+  @Test("an .osm.pbf file gives its cafés and streets from one read")
+  func pbfFileAndStreets() throws {
+    let imported = try OSMImporter.importFileAndStreets(at: OSMImporterTests.helsinkiURL)
+    #expect(imported.dataset == (try OSMImporter.importFile(at: OSMImporterTests.helsinkiURL)))
+    #expect(imported.streets.count == 2_849)
+    let data = try Data(contentsOf: OSMImporterTests.helsinkiURL)
+    #expect(StreetReader.streets(in: data, format: .pbf) == imported.streets)
   }
 }

@@ -1,13 +1,15 @@
 import Foundation
 
 /// Writes small `.osm.pbf` files (uncompressed blobs) so tests can hit cases the Helsinki
-/// extract lacks: café ways, plain nodes, broken blocks.
-struct PBFFileBuilder {
+/// extract lacks: café ways, plain nodes, broken blocks, streets away from the built-in data.
+public struct PBFFileBuilder {
   /// Protocol buffer encoding of one message.
-  struct Message {
-    var bytes: [UInt8] = []
+  public struct Message {
+    public var bytes: [UInt8] = []
 
-    static func varint(_ value: UInt64) -> [UInt8] {
+    public init() {}
+
+    public static func varint(_ value: UInt64) -> [UInt8] {
       var value = value
       var out: [UInt8] = []
       while value >= 0x80 {
@@ -18,37 +20,39 @@ struct PBFFileBuilder {
       return out
     }
 
-    static func zigzag(_ value: Int64) -> UInt64 {
+    public static func zigzag(_ value: Int64) -> UInt64 {
       UInt64(bitPattern: (value << 1) ^ (value >> 63))
     }
 
-    mutating func int(_ field: Int, _ value: UInt64) {
+    public mutating func int(_ field: Int, _ value: UInt64) {
       bytes += Self.varint(UInt64(field << 3)) + Self.varint(value)
     }
 
-    mutating func sint(_ field: Int, _ value: Int64) { int(field, Self.zigzag(value)) }
+    public mutating func sint(_ field: Int, _ value: Int64) { int(field, Self.zigzag(value)) }
 
-    mutating func data(_ field: Int, _ value: [UInt8]) {
+    public mutating func data(_ field: Int, _ value: [UInt8]) {
       bytes += Self.varint(UInt64(field << 3 | 2)) + Self.varint(UInt64(value.count)) + value
     }
 
-    mutating func string(_ field: Int, _ value: String) { data(field, Array(value.utf8)) }
+    public mutating func string(_ field: Int, _ value: String) { data(field, Array(value.utf8)) }
 
-    mutating func message(_ field: Int, _ value: Message) { data(field, value.bytes) }
+    public mutating func message(_ field: Int, _ value: Message) { data(field, value.bytes) }
 
-    mutating func packed(_ field: Int, _ values: [UInt64]) {
+    public mutating func packed(_ field: Int, _ values: [UInt64]) {
       data(field, values.flatMap(Self.varint))
     }
 
-    mutating func packedSigned(_ field: Int, _ values: [Int64]) {
+    public mutating func packedSigned(_ field: Int, _ values: [Int64]) {
       packed(field, values.map(Self.zigzag))
     }
   }
 
-  var bytes: [UInt8] = []
+  public var bytes: [UInt8] = []
+
+  public init() {}
 
   /// Appends a block: length prefix, BlobHeader and a Blob with `payload` stored raw.
-  mutating func block(_ type: String, _ payload: Message) {
+  public mutating func block(_ type: String, _ payload: Message) {
     var blob = Message()
     blob.data(1, payload.bytes)
     var header = Message()
@@ -58,7 +62,7 @@ struct PBFFileBuilder {
     bytes += withUnsafeBytes(of: size.bigEndian) { Array($0) } + header.bytes + blob.bytes
   }
 
-  static func header(features: [String] = ["OsmSchema-V0.6", "DenseNodes"]) -> Message {
+  public static func header(features: [String] = ["OsmSchema-V0.6", "DenseNodes"]) -> Message {
     var header = Message()
     for feature in features { header.string(4, feature) }
     return header
@@ -66,11 +70,11 @@ struct PBFFileBuilder {
 
   /// A node as (id, lat, lon) in degrees; coordinates are stored at the default 100 nanodegree
   /// granularity.
-  typealias Node = (id: Int64, latitude: Double, longitude: Double)
+  public typealias Node = (id: Int64, latitude: Double, longitude: Double)
 
-  static func raw(_ degrees: Double) -> Int64 { Int64((degrees * 1e7).rounded()) }
+  public static func raw(_ degrees: Double) -> Int64 { Int64((degrees * 1e7).rounded()) }
 
-  static func denseNodes(_ nodes: [Node], tags: [[(UInt64, UInt64)]]) -> Message {
+  public static func denseNodes(_ nodes: [Node], tags: [[(UInt64, UInt64)]]) -> Message {
     var dense = Message()
     var previous: Node = (0, 0, 0)
     var ids: [Int64] = []
@@ -89,7 +93,7 @@ struct PBFFileBuilder {
     return dense
   }
 
-  static func node(_ node: Node, keys: [UInt64], values: [UInt64]) -> Message {
+  public static func node(_ node: Node, keys: [UInt64], values: [UInt64]) -> Message {
     var message = Message()
     message.sint(1, node.id)
     message.packed(2, keys)
@@ -99,7 +103,7 @@ struct PBFFileBuilder {
     return message
   }
 
-  static func way(_ id: Int64, refs: [Int64], keys: [UInt64], values: [UInt64]) -> Message {
+  public static func way(_ id: Int64, refs: [Int64], keys: [UInt64], values: [UInt64]) -> Message {
     var message = Message()
     message.int(1, UInt64(id))
     message.packed(2, keys)
@@ -113,7 +117,7 @@ struct PBFFileBuilder {
     return message
   }
 
-  static func primitiveBlock(strings: [String], groups: [Message]) -> Message {
+  public static func primitiveBlock(strings: [String], groups: [Message]) -> Message {
     var table = Message()
     for string in strings { table.string(1, string) }
     var block = Message()
