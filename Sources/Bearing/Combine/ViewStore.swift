@@ -112,7 +112,11 @@ public final class ViewStore<ViewState: Sendable, ViewAction: Sendable>: @unchec
   /// Sends an action to the store.
   @discardableResult
   public func send(_ action: ViewAction) -> StoreTask {
-    sendToStore(action)
+    // Under the lock, as the class's `@unchecked Sendable` needs: `fromViewAction` is the
+    // caller's closure. A state the send delivers comes back on this thread (recursive lock).
+    lock.lock()
+    defer { lock.unlock() }
+    return sendToStore(action)
   }
 
   /// Sends an action, then waits until `predicate` no longer holds of the view state.

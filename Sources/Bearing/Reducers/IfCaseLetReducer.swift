@@ -41,7 +41,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   struct CancelID: Hashable, Sendable {
     let file: UInt
     let line: UInt
-    let identity: StateIdentity?
+    let identity: Int?
   }
 
   func cancelID(for childState: Child.State?) -> CancelID {
@@ -85,20 +85,11 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   }
 }
 
-/// A value's `id` when it is `Identifiable`; `nil` otherwise.
-func identity(of value: some Any) -> StateIdentity? {
-  func open<Value: Identifiable>(_ value: Value) -> StateIdentity {
-    StateIdentity(id: AnyHashable(value.id))
-  }
+/// The hash of a value's `id` when it is `Identifiable`; `nil` otherwise. A hash, not the id:
+/// the id's type is erased here and need not be `Sendable`, and two ids of one child that hash
+/// alike (vanishingly rare within a process) only keep an effect that a new child would cancel.
+func identity(of value: some Any) -> Int? {
+  func open<Value: Identifiable>(_ value: Value) -> Int { value.id.hashValue }
   guard let identifiable = value as? any Identifiable else { return nil }
   return open(identifiable)
-}
-
-/// The `id` of a child's state, type-erased, for the cancellation id of its effects.
-///
-/// `@unchecked Sendable`: the id is read out of a store's state, which is `Sendable` (every
-/// `Store` requires it), so the id is a `Sendable` value whose type the erasure hides; it is
-/// only hashed and compared.
-struct StateIdentity: Hashable, @unchecked Sendable {
-  let id: AnyHashable
 }
