@@ -9,6 +9,7 @@ let package = Package(
   products: [
     .library(name: "Bearing", targets: ["Bearing"]),
     .library(name: "BearingTesting", targets: ["BearingTesting"]),
+    .library(name: "BearingSharing", targets: ["BearingSharing"]),
     .library(name: "BearingLocation", targets: ["BearingLocation"]),
     .library(name: "BearingGPSD", targets: ["BearingGPSD"]),
     .library(name: "BearingGeoClue", targets: ["BearingGeoClue"]),
@@ -59,9 +60,22 @@ let package = Package(
       ]
     ),
     .target(
+      name: "BearingSharing",
+      dependencies: [
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        .product(
+          name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+      ]
+    ),
+    .target(
       name: "Bearing",
       dependencies: [
         "BearingMacros",
+        "BearingSharing",
         .product(name: "CasePaths", package: "swift-case-paths"),
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "CombineSchedulers", package: "combine-schedulers"),

@@ -13,3 +13,6 @@
   // (its `\.urlSession` dependency) already links.
   @_exported import FoundationNetworking
 #endif
+
+// `@Shared` and its keys, as TCA re-exports swift-sharing.
+@_exported import BearingSharing
