@@ -1,4 +1,6 @@
 // What every feature module needs comes with `import Bearing`, as it does with TCA.
+// `@Shared` and its keys come along, as TCA re-exports swift-sharing.
+@_exported import BearingSharing
 @_exported import CasePaths
 @_exported import Clocks
 @_exported import CombineSchedulers
@@ -13,6 +15,3 @@
   // (its `\.urlSession` dependency) already links.
   @_exported import FoundationNetworking
 #endif
-
-// `@Shared` and its keys, as TCA re-exports swift-sharing.
-@_exported import BearingSharing
