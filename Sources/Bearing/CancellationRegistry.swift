@@ -80,7 +80,7 @@ extension Task where Success == Never, Failure == Never {
   /// }
   /// ```
   public static func cancel(id: some Hashable & Sendable) {
-    (CancellationRegistry.current ?? .shared).cancel(id: AnyHashableSendable(id))
+    (CancellationRegistry.current ?? .shared).cancel(id: NavigationScope.cancelID(id))
   }
 }
 
@@ -136,7 +136,7 @@ private func prepareCancellation(
   id: some Hashable & Sendable, cancelInFlight: Bool
 ) -> (CancellationRegistry, AnyHashableSendable) {
   let registry = CancellationRegistry.current ?? .shared
-  let id = AnyHashableSendable(id)
+  let id = NavigationScope.cancelID(id)
   if cancelInFlight { registry.cancel(id: id) }
   return (registry, id)
 }

@@ -13,7 +13,8 @@ extension Effect {
       guard cancelInFlight else { return self }
       return .concatenate(.cancel(id: id), self)
     default:
-      return Self(.cancellable(id: AnyHashableSendable(id), cancelInFlight: cancelInFlight, self))
+      return Self(
+        .cancellable(id: NavigationScope.cancelID(id), cancelInFlight: cancelInFlight, self))
     }
   }
 
@@ -25,7 +26,7 @@ extension Effect {
   ///   return .cancel(id: CancelID.locationUpdates)
   /// ```
   public static func cancel(id: some Hashable & Sendable) -> Self {
-    Self(.cancel(id: AnyHashableSendable(id)))
+    Self(.cancel(id: NavigationScope.cancelID(id)))
   }
 
   /// Calls `onFinish` once everything this effect started has ended, finished or cancelled.

@@ -44,7 +44,7 @@ extension Effect {
     if case .none = operation { return self }
     return Self(
       .throttle(
-        id: AnyHashableSendable(id),
+        id: NavigationScope.cancelID(id),
         window: { ThrottleWindow(on: clock, for: interval) },
         latest: latest, self))
   }
@@ -92,7 +92,7 @@ extension Effect {
     nonisolated(unsafe) let interval = interval
     return Self(
       .throttle(
-        id: AnyHashableSendable(id),
+        id: NavigationScope.cancelID(id),
         window: {
           // A scheduler's time is a plain value (a number) that the window only reads.
           nonisolated(unsafe) let end = scheduler.now.advanced(by: interval)

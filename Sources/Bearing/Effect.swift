@@ -75,52 +75,57 @@ public struct Effect<Action> {
     line: UInt = #line,
     column: UInt = #column
   ) -> Self {
-    withEscapedDependencies { dependencies in
+    // The navigation place the effect was made in goes along, as its dependencies do, so that
+    // `Task.cancel(id:)` inside it names the ids its reducer's `.cancellable(id:)` named.
+    let navigation = NavigationScope.path
+    return withEscapedDependencies { dependencies in
       Self(
         .run(priority, name) { send in
-          await dependencies.yield {
-            let gate = SendGate()
-            let guarded = Send<Action> { action in
-              guard !gate.isClosed else {
-                reportIssue(
-                  """
-                  An action was sent from an "Effect.run" that had already finished:
+          await NavigationScope.$path.withValue(navigation) {
+            await dependencies.yield {
+              let gate = SendGate()
+              let guarded = Send<Action> { action in
+                guard !gate.isClosed else {
+                  reportIssue(
+                    """
+                    An action was sent from an "Effect.run" that had already finished:
 
-                    \(String(customDumping: action))
+                      \(String(customDumping: action))
 
-                  The effect's "send" escaped it, into an unstructured task or a callback. Keep \
-                  the work inside the effect's operation, awaiting it, so the effect ends when \
-                  its work does.
-                  """,
-                  fileID: fileID, filePath: filePath, line: line, column: column
-                )
-                return
+                    The effect's "send" escaped it, into an unstructured task or a callback. Keep \
+                    the work inside the effect's operation, awaiting it, so the effect ends when \
+                    its work does.
+                    """,
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                  )
+                  return
+                }
+                send.send(action)
               }
-              send.send(action)
-            }
-            defer { gate.close() }
-            do {
-              try await operation(guarded)
-            } catch is CancellationError {
-              return
-            } catch {
-              if Task.isCancelled { return }
-              guard let handler else {
-                // Worded as The Composable Architecture words it: tests match it.
-                reportIssue(
-                  """
-                  An "Effect.run" returned from "\(fileID):\(line)" threw an unhandled error.
-
-                  \(String(customDumping: error).indentedLines(by: 4))
-
-                  All non-cancellation errors must be explicitly handled via the "catch" \
-                  parameter on "Effect.run", or via a "do" block.
-                  """,
-                  fileID: fileID, filePath: filePath, line: line, column: column
-                )
+              defer { gate.close() }
+              do {
+                try await operation(guarded)
+              } catch is CancellationError {
                 return
+              } catch {
+                if Task.isCancelled { return }
+                guard let handler else {
+                  // Worded as The Composable Architecture words it: tests match it.
+                  reportIssue(
+                    """
+                    An "Effect.run" returned from "\(fileID):\(line)" threw an unhandled error.
+
+                    \(String(customDumping: error).indentedLines(by: 4))
+
+                    All non-cancellation errors must be explicitly handled via the "catch" \
+                    parameter on "Effect.run", or via a "do" block.
+                    """,
+                    fileID: fileID, filePath: filePath, line: line, column: column
+                  )
+                  return
+                }
+                await handler(error, guarded)
               }
-              await handler(error, guarded)
             }
           }
         }

@@ -50,7 +50,15 @@ final class EffectRunner<Action: Sendable>: Sendable {
       actions.append(action)
 
     case .run(let priority, let name, let operation):
-      let send = Send<Action> { [self] action in self.send(action, group) }
+      let send = Send<Action> { [self] action in
+        // What an effect sends may be reduced right here, in its task, by the whole app: from
+        // the root, outside the navigation place the effect was made in.
+        if NavigationScope.path.isEmpty {
+          self.send(action, group)
+        } else {
+          NavigationScope.$path.withValue([]) { self.send(action, group) }
+        }
+      }
       runningOperations.add(1, ordering: .relaxed)
       tasks.append(
         spawn(group: group, priority: priority, name: name) { [self] in

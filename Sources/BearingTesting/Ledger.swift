@@ -46,15 +46,18 @@ final class Ledger<State: Equatable & Sendable, Action: Sendable>: Sendable {
       let stackElementIDs = dependencies.stackElementID.incrementingCopy()
       let effect: Effect<Action>
       let origin: Action
+      let location: SourceLocation
       switch action {
-      case .test(let action, let token):
+      case .test(let action, let token, let at):
+        location = at
         effect = DependencyValues.$_current.withValue(dependencies) {
           base.reduce(into: &state, action: action)
         }
         let step = Step(state: state, stackElementIDs: stackElementIDs)
         inner.withLock { $0.sent[token] = step }
         origin = action
-      case .effect(let action):
+      case .effect(let action, let at):
+        location = at
         effect = DependencyValues.$_current.withValue(dependencies) {
           base.reduce(into: &state, action: action)
         }
@@ -64,12 +67,13 @@ final class Ledger<State: Equatable & Sendable, Action: Sendable>: Sendable {
       }
       let id = inner.withLock { inner in
         defer { inner.nextEffect += 1 }
-        inner.inFlight[inner.nextEffect] = InFlightEffect(action: String(customDumping: origin))
+        inner.inFlight[inner.nextEffect] = InFlightEffect(
+          action: String(customDumping: origin), location: location)
         return inner.nextEffect
       }
       return
         effect
-        .map { TestAction.effect($0) }
+        .map { TestAction.effect($0, at: location) }
         .onFinish { [weak self] in _ = self?.inner.withLock { $0.inFlight.removeValue(forKey: id) }
         }
     }
@@ -107,10 +111,12 @@ final class Ledger<State: Equatable & Sendable, Action: Sendable>: Sendable {
     reportUnreceived(
       received.map(\.action),
       fileID: fileID, filePath: filePath, line: line, column: column)
+    // Each at the `send` its effect came from, as The Composable Architecture reports them.
     for effect in inFlight.sorted(by: { $0.key < $1.key }).map(\.value) {
       reportIssue(
         TestStoreMessage.effectStillRunning(startedBy: effect.action),
-        fileID: fileID, filePath: filePath, line: line, column: column)
+        fileID: effect.location.fileID, filePath: effect.location.filePath,
+        line: effect.location.line, column: effect.location.column)
     }
   }
 

@@ -28,7 +28,10 @@ extension TestStore {
         fileID: fileID, filePath: filePath, line: line, column: column)
     }
     let token = ledger.nextToken()
-    let task = root.send(.test(action, token: token))
+    let task = root.send(
+      .test(
+        action, token: token,
+        at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)))
     var step: Ledger<State, Action>.Step?
     for attempt in 0..<10_000 {
       step = ledger.inner.withLock { $0.sent.removeValue(forKey: token) }

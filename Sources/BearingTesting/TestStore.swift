@@ -186,11 +186,22 @@ where R.State: Equatable & Sendable, R.Action: Sendable
 /// The actions a ``TestStore`` runs: the test's own, those fed back by effects, and its
 /// bookkeeping.
 enum TestAction<Action: Sendable>: Sendable {
-  case test(Action, token: Int)
-  case effect(Action)
+  case test(Action, token: Int, at: SourceLocation)
+  /// An action an effect fed back, with the place of the test's `send` its chain started from.
+  case effect(Action, at: SourceLocation)
 }
 
-/// A running effect, named after the action that started it.
+/// Where in a test a step was written: the place failures about its effects point to.
+struct SourceLocation: Sendable {
+  let fileID: StaticString
+  let filePath: StaticString
+  let line: UInt
+  let column: UInt
+}
+
+/// A running effect, named after the action that started it, with the place of the `send` it
+/// came from (directly, or through actions its chain fed back).
 struct InFlightEffect: Sendable {
   let action: String
+  let location: SourceLocation
 }

@@ -45,8 +45,9 @@ public struct ButtonState<Action>: Identifiable {
   /// ButtonState(role: .destructive, action: .confirmDeletion) { TextState("Delete") }
   /// ```
   public init(role: Role? = nil, action: Action? = nil, label: () -> TextState) {
-    @Dependency(\.uuid) var uuid
-    self.id = uuid()
+    // A fresh identity, as SwiftUI's alerts have: not the `uuid` dependency, which a test
+    // that presents an alert should not have to override.
+    self.id = UUID()
     self.role = role
     self.action = action
     self.label = label()
@@ -123,8 +124,9 @@ public struct AlertState<Action>: Identifiable, EphemeralState {
     @ButtonStateBuilder<Action> actions: () -> [ButtonState<Action>] = { [] },
     message: (() -> TextState)? = nil
   ) {
-    @Dependency(\.uuid) var uuid
-    self.id = uuid()
+    // A fresh identity, as SwiftUI's alerts have: not the `uuid` dependency, which a test
+    // that presents an alert should not have to override.
+    self.id = UUID()
     self.title = title()
     self.buttons = actions()
     self.message = message?()

@@ -32,8 +32,9 @@ public struct ConfirmationDialogState<Action>: Identifiable, EphemeralState {
     @ButtonStateBuilder<Action> actions: () -> [ButtonState<Action>] = { [] },
     message: (() -> TextState)? = nil
   ) {
-    @Dependency(\.uuid) var uuid
-    self.id = uuid()
+    // A fresh identity, as SwiftUI's alerts have: not the `uuid` dependency, which a test
+    // that presents an alert should not have to override.
+    self.id = UUID()
     self.titleVisibility = titleVisibility
     self.title = title()
     self.buttons = actions()

@@ -117,8 +117,8 @@ extension Effect {
 /// `id`.
 struct PresentationIdentity: Hashable, Sendable {
   let type: ObjectIdentifier
-  let caseKeyPath: Int?
-  let id: Int?
+  var caseKeyPath: Int?
+  var id: Int?
 
   init<State>(of value: State) {
     type = ObjectIdentifier(State.self)
@@ -130,6 +130,15 @@ struct PresentationIdentity: Hashable, Sendable {
     id =
       (value as? any Identifiable).map { $0.id.hashValue }
       ?? (value as? any CasePathable).flatMap { elementID($0) }
+    // A plain enum (no `@CasePathable`, as older features declare their destinations): its
+    // case and its value's `id` read by reflection.
+    if caseKeyPath == nil, id == nil {
+      let mirror = Mirror(reflecting: value)
+      if mirror.displayStyle == .enum, let payload = mirror.children.first {
+        caseKeyPath = payload.label?.hashValue
+        id = (payload.value as? any Identifiable).map { $0.id.hashValue }
+      }
+    }
   }
 }
 

@@ -166,6 +166,9 @@ where Base.Action: Sendable {
   }
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    // What this reducer saw presented last time, and what is presented now: a presentation
+    // another reducer ended before this one ran is over as surely as one dismissed here.
+    let mounted = state[keyPath: toPresentationState].mounted
     let before = state[keyPath: toPresentationState].wrappedValue.map(
       PresentationIdentity.init(of:))
     var destinationEffect = Effect<Base.Action>.none
@@ -174,8 +177,11 @@ where Base.Action: Sendable {
     case .presented(let destinationAction)?:
       if var presented = state[keyPath: toPresentationState].wrappedValue, let before {
         let embed = toPresentationAction
+        let place = cancelID(before)
         let effect = DismissEffect.$isPresented.withValue(true) {
-          destination.reduce(into: &presented, action: destinationAction)
+          NavigationScope.within(place) {
+            destination.reduce(into: &presented, action: destinationAction)
+          }
         }
         if case .none = effect.operation {
         } else {
@@ -183,42 +189,38 @@ where Base.Action: Sendable {
             effect
             .map { embed.embed(.presented($0)) }
             .dismissing(with: embed.embed(.dismiss))
-            .cancellable(id: cancelID(before))
+            .cancellable(id: place)
         }
         // Answering ephemeral state (an alert) is the end of it.
         state[keyPath: toPresentationState].wrappedValue =
           isEphemeral(presented) ? nil : presented
       } else {
         reportIssue(
-          """
-          An "ifLet" at "\(fileID):\(line)" received a presented action when nothing was \
-          presented:
-
-            \(String(customDumping: action))
-
-          The parent probably dismissed the feature while one of its effects was still running.
-          """
-        )
+          RuntimeWarningMessage.presentationAbsent(fileID: fileID, line: line, action: action))
       }
       baseEffect = base.reduce(into: &state, action: action)
     case .dismiss?:
       if before == nil {
         reportIssue(
-          """
-          An "ifLet" at "\(fileID):\(line)" received "dismiss" when nothing was presented.
-          """
-        )
+          RuntimeWarningMessage.presentationAbsent(fileID: fileID, line: line, action: action))
       }
       baseEffect = base.reduce(into: &state, action: action)
-      state[keyPath: toPresentationState].wrappedValue = nil
+      // Unless the parent, answering the dismissal, presented something else in its place.
+      let now = state[keyPath: toPresentationState].wrappedValue.map(
+        PresentationIdentity.init(of:))
+      if now == before { state[keyPath: toPresentationState].wrappedValue = nil }
     case nil:
       baseEffect = base.reduce(into: &state, action: action)
     }
     let after = state[keyPath: toPresentationState].wrappedValue.map(PresentationIdentity.init(of:))
-    guard let before, before != after else {
-      return destinationEffect.merge(with: baseEffect)
+    if mounted != after { state[keyPath: toPresentationState].mounted = after }
+    var ended: [Effect<Base.Action>] = []
+    if let before, before != after { ended.append(.cancel(id: cancelID(before))) }
+    if let mounted, mounted != after, mounted != before {
+      ended.append(.cancel(id: cancelID(mounted)))
     }
-    return .merge(destinationEffect, baseEffect, .cancel(id: cancelID(before)))
+    guard !ended.isEmpty else { return destinationEffect.merge(with: baseEffect) }
+    return .merge([destinationEffect, baseEffect] + ended)
   }
 
   private func cancelID(_ identity: PresentationIdentity) -> CancelID {

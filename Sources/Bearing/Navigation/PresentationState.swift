@@ -15,24 +15,29 @@
 public struct PresentationState<State> {
   /// The value behind one indirection, so that a feature's state can hold a presentation of
   /// the same feature; Sendable whenever `State` is, checked by the compiler.
-  fileprivate indirect enum Storage {
-    case value(State?)
+  /// A box, so that a state can present a state of its own type, and so that two copies of
+  /// one presentation compare equal at once, without comparing what they present.
+  fileprivate final class Storage {
+    let value: State?
+
+    init(_ value: State?) {
+      self.value = value
+    }
   }
 
   private var storage: Storage
+  /// What the presentation's reducer saw presented last time it ran, so that it notices a
+  /// presentation another reducer ended before it ran. Not part of the value.
+  var mounted: PresentationIdentity?
 
   public init(wrappedValue: State?) {
-    self.storage = .value(wrappedValue)
+    self.storage = Storage(wrappedValue)
   }
 
   /// The presented feature's state, or `nil` when nothing is presented.
   public var wrappedValue: State? {
-    get {
-      switch storage {
-      case .value(let value): return value
-      }
-    }
-    set { storage = .value(newValue) }
+    get { storage.value }
+    set { storage = Storage(newValue) }
   }
 
   /// The presentation state itself: `$destination`.
@@ -44,7 +49,7 @@ public struct PresentationState<State> {
 
 extension PresentationState: Equatable where State: Equatable {
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.wrappedValue == rhs.wrappedValue
+    lhs.storage === rhs.storage || lhs.wrappedValue == rhs.wrappedValue
   }
 }
 

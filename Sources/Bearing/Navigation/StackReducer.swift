@@ -122,6 +122,9 @@ where Base.Action: Sendable {
   }
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    // The elements this reducer saw last time, and those here now: an element removed in
+    // between (by a reducer that ran before this one) is gone as surely as one popped here.
+    let mounted = state[keyPath: toStackState].mounted
     let idsBefore = state[keyPath: toStackState].ids
     var destinationEffect = Effect<Base.Action>.none
     let baseEffect: Effect<Base.Action>
@@ -129,8 +132,11 @@ where Base.Action: Sendable {
     case .element(let id, let destinationAction)?:
       if var element = state[keyPath: toStackState][id: id] {
         let embed = toStackAction
+        let place = cancelID(id)
         let effect = DismissEffect.$isPresented.withValue(true) {
-          destination.reduce(into: &element, action: destinationAction)
+          NavigationScope.within(place) {
+            destination.reduce(into: &element, action: destinationAction)
+          }
         }
         if case .none = effect.operation {
         } else {
@@ -138,30 +144,20 @@ where Base.Action: Sendable {
             effect
             .map { embed.embed(.element(id: id, action: $0)) }
             .dismissing(with: embed.embed(.popFrom(id: id)))
-            .cancellable(id: cancelID(id))
+            .cancellable(id: place)
         }
         state[keyPath: toStackState][id: id] = element
       } else {
         reportIssue(
-          """
-          A "forEach" at "\(fileID):\(line)" received an action for a missing stack element \
-          \(String(customDumping: id)):
-
-            \(String(customDumping: action))
-
-          The element was probably popped while one of its effects was still running.
-          """
-        )
+          RuntimeWarningMessage.forEachMissingElement(
+            fileID: fileID, line: line, action: destinationAction, isStack: true))
       }
       baseEffect = base.reduce(into: &state, action: action)
     case .popFrom(let id)?:
       if state[keyPath: toStackState][id: id] == nil {
         reportIssue(
-          """
-          A "forEach" at "\(fileID):\(line)" received "popFrom" for a missing stack element \
-          \(String(customDumping: id)).
-          """
-        )
+          RuntimeWarningMessage.stackPopMissing(
+            fileID: fileID, line: line, id: id, ids: state[keyPath: toStackState].ids))
       }
       baseEffect = base.reduce(into: &state, action: action)
       state[keyPath: toStackState].pop(from: id)
@@ -169,13 +165,17 @@ where Base.Action: Sendable {
       @Dependency(\.stackElementID) var stackElementID
       if state[keyPath: toStackState].ids.contains(id) {
         reportIssue(
-          """
-          A "forEach" at "\(fileID):\(line)" received "push" with the id \
-          \(String(customDumping: id)), which is already on the stack.
-          """
-        )
+          RuntimeWarningMessage.stackPushExisting(
+            fileID: fileID, line: line, id: id, ids: state[keyPath: toStackState].ids))
         baseEffect = base.reduce(into: &state, action: action)
       } else {
+        // Ids come from the generator in order: one past it was made up, not handed out.
+        let expected = stackElementID.peek()
+        if id.generation > expected.generation {
+          reportIssue(
+            RuntimeWarningMessage.stackPushUnexpectedID(
+              fileID: fileID, line: line, received: id, expected: expected))
+        }
         stackElementID.skip(past: id)
         baseEffect = base.reduce(into: &state, action: action)
         state[keyPath: toStackState].append(element, id: id)
@@ -184,10 +184,13 @@ where Base.Action: Sendable {
       baseEffect = base.reduce(into: &state, action: action)
     }
     let idsAfter = state[keyPath: toStackState].ids
-    guard idsBefore != idsAfter else { return destinationEffect.merge(with: baseEffect) }
-    let popped = idsBefore.subtracting(idsAfter).map {
-      Effect<Base.Action>.cancel(id: cancelID($0))
+    if mounted != idsAfter { state[keyPath: toStackState].mounted = idsAfter }
+    guard idsBefore != idsAfter || mounted != idsAfter else {
+      return destinationEffect.merge(with: baseEffect)
     }
+    var gone = idsBefore.subtracting(idsAfter)
+    gone.formUnion(mounted.subtracting(idsAfter))
+    let popped = gone.map { Effect<Base.Action>.cancel(id: cancelID($0)) }
     return .merge([destinationEffect, baseEffect] + popped)
   }
 

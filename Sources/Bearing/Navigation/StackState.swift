@@ -91,6 +91,9 @@ extension DependencyValues {
 /// ```
 public struct StackState<Element> {
   var elements: OrderedDictionary<StackElementID, Element>
+  /// The ids as the stack's reducer last saw them, so that it notices elements another reducer
+  /// removed before it ran. Not part of the value: two stacks of the same elements are equal.
+  var mounted: OrderedSet<StackElementID> = []
 
   /// An empty stack.
   public init() {
@@ -125,13 +128,18 @@ public struct StackState<Element> {
   /// another case changes nothing and is reported.
   public subscript<Case>(id id: StackElementID, case path: AnyCasePath<Element, Case>) -> Case? {
     get { elements[id].flatMap(path.extract(from:)) }
-    set {
+    // A modify accessor, so that optional chaining on another case (`…?.name = "Blob"`) is
+    // reported too, not skipped.
+    _modify {
+      var value = elements[id].flatMap(path.extract(from:))
+      let matched = value != nil
+      yield &value
       guard let element = elements[id] else { return }
-      guard path.extract(from: element) != nil else {
+      guard matched else {
         reportIssue("Can't modify unrelated case \"\(caseName(of: element))\"")
         return
       }
-      elements[id] = newValue.map(path.embed)
+      elements[id] = value.map(path.embed)
     }
   }
 

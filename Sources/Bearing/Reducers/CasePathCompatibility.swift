@@ -89,14 +89,24 @@ extension Reducer {
 extension PresentationState {
   /// The presented value in one case of an enum, named by an `AnyCasePath` (`/Child.detail`):
   /// reads `nil` when another case (or nothing) is presented; writing `nil` dismisses.
+  /// Changing it while another case is presented (`$child[case: /Child.text]?.append("!")`)
+  /// changes nothing and is reported.
   public subscript<Case>(case casePath: AnyCasePath<State, Case>) -> Case? {
     get { wrappedValue.flatMap(casePath.extract(from:)) }
-    set {
-      guard let newValue else {
-        if wrappedValue.flatMap(casePath.extract(from:)) != nil { wrappedValue = nil }
+    _modify {
+      let presented = wrappedValue
+      var value = presented.flatMap(casePath.extract(from:))
+      let matched = value != nil
+      yield &value
+      if let presented, !matched {
+        reportIssue("Can't modify unrelated case \"\(caseName(of: presented))\"")
         return
       }
-      wrappedValue = casePath.embed(newValue)
+      if let value {
+        wrappedValue = casePath.embed(value)
+      } else if matched {
+        wrappedValue = nil
+      }
     }
   }
 }
@@ -160,7 +170,8 @@ extension Scope {
     self.init(
       toChildState: \ParentState.[_bearingAnyCase: CaseOfState(toChildState)],
       toChildAction: toChildAction,
-      child: _CaseScopedReducer(child: child(), fileID: fileID, line: line))
+      child: _CaseScopedReducer(
+        child: child(), embed: toChildAction.embed, fileID: fileID, line: line))
   }
 }
 
@@ -169,11 +180,13 @@ extension Equatable {
   /// the state in that case: the key path a ``Scope`` of such a case reads and writes. (On
   /// `Equatable`, as every state a test store holds is, since a key path needs a subscript on
   /// its root type.)
-  public subscript<Value>(_bearingAnyCase stateCase: CaseOfState<Self, Value>) -> Value? {
-    get { stateCase.casePath.extract(from: self) }
+  public subscript<Value>(
+    _bearingAnyCase stateCase: CaseOfState<Self, Value>
+  ) -> _CaseScopedState<Value> {
+    get { _CaseScopedState(value: stateCase.casePath.extract(from: self), root: self) }
     set {
-      guard let newValue else { return }
-      self = stateCase.casePath.embed(newValue)
+      guard let value = newValue.value else { return }
+      self = stateCase.casePath.embed(value)
     }
   }
 }

@@ -105,13 +105,8 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
         .cancellable(id: CancelID(file: fileID.address, line: line, id: id))
       } else {
         reportIssue(
-          """
-          A "forEach" at "\(fileID):\(line)" received an action for a missing element \
-          \(String(customDumping: id)):
-
-            \(String(customDumping: action))
-          """
-        )
+          RuntimeWarningMessage.forEachMissingElement(
+            fileID: fileID, line: line, action: action, isStack: false))
       }
     }
     let idsBefore = state[keyPath: toElements].ids

@@ -62,16 +62,8 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         state = toChildState.embed(childState)
       } else {
         reportIssue(
-          """
-          An "ifCaseLet" at "\(fileID):\(line)" received a child action when the state was in \
-          another case:
-
-            \(String(customDumping: action))
-
-          The parent probably changed the state's case while one of the child's effects was \
-          still running.
-          """
-        )
+          RuntimeWarningMessage.ifCaseLetOtherCase(
+            fileID: fileID, line: line, action: action, state: state))
       }
     }
     let before = toChildState.extract(from: state)
@@ -88,6 +80,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 /// The hash of a value's `id` when it is `Identifiable`; `nil` otherwise. A hash, not the id:
 /// the id's type is erased here and need not be `Sendable`, and two ids of one child that hash
 /// alike (vanishingly rare within a process) only keep an effect that a new child would cancel.
+@usableFromInline
 func identity(of value: some Any) -> Int? {
   func open<Value: Identifiable>(_ value: Value) -> Int { value.id.hashValue }
   guard let identifiable = value as? any Identifiable else { return nil }

@@ -59,11 +59,15 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     /// per action, so it holds no `String`.)
     @usableFromInline let file: UInt
     @usableFromInline let line: UInt
+    /// The child's own `id` (its hash) when its state is `Identifiable`: a new child in the
+    /// place of another is a new identity, and the old one's effects end.
+    @usableFromInline let identity: Int?
 
     @usableFromInline
-    init(file: UInt, line: UInt) {
+    init(file: UInt, line: UInt, identity: Int?) {
       self.file = file
       self.line = line
+      self.identity = identity
     }
   }
 
@@ -71,7 +75,8 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
     Parent.Action
   > {
-    let id = CancelID(file: fileID.address, line: line)
+    let before = state[keyPath: toChildState].map { identity(of: $0) }
+    let id = CancelID(file: fileID.address, line: line, identity: before ?? nil)
     var childEffect = Effect<Parent.Action>.none
     if let childAction = toChildAction.extract(from: action) {
       if state[keyPath: toChildState] != nil {
@@ -84,20 +89,16 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         if Child.State.self is any EphemeralState.Type { state[keyPath: toChildState] = nil }
       } else {
         reportIssue(
-          """
-          An "ifLet" at "\(fileID):\(line)" received a child action when child state was nil:
-
-            \(String(customDumping: action))
-
-          The parent probably dismissed the child while one of its effects was still running.
-          """
-        )
+          RuntimeWarningMessage.ifLetMissingChild(fileID: fileID, line: line, action: action))
       }
     }
     let wasPresent = state[keyPath: toChildState] != nil
     let parentEffect = parent.reduce(into: &state, action: action)
-    let dismissed = wasPresent && state[keyPath: toChildState] == nil
-    return .merge(childEffect, parentEffect, dismissed ? .cancel(id: id) : .none)
+    guard wasPresent else { return childEffect.merge(with: parentEffect) }
+    let after = state[keyPath: toChildState].map { identity(of: $0) }
+    // Gone, or replaced by a child of another identity.
+    let ended = after == nil || (before ?? nil) != (after ?? nil)
+    return .merge(childEffect, parentEffect, ended ? .cancel(id: id) : .none)
   }
 }
 

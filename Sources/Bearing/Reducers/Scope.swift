@@ -115,7 +115,8 @@ extension Scope {
     self.init(
       toChildState: \ParentState.[_bearingCase: CaseOfState(AnyCasePath(toChildState))],
       toChildAction: AnyCasePath(toChildAction),
-      child: _CaseScopedReducer(child: child(), fileID: fileID, line: line))
+      child: _CaseScopedReducer(
+        child: child(), embed: AnyCasePath(toChildAction).embed, fileID: fileID, line: line))
   }
 
   /// An enum state's case by its `AllCasePaths` entries, the form `@Reducer enum` generates:
@@ -138,7 +139,9 @@ extension Scope {
         \ParentState.[
           _bearingCase: CaseOfState(ParentState.allCasePaths[keyPath: toChildState])],
       toChildAction: ParentAction.allCasePaths[keyPath: toChildAction],
-      child: _CaseScopedReducer(child: child(), fileID: fileID, line: line))
+      child: _CaseScopedReducer(
+        child: child(), embed: ParentAction.allCasePaths[keyPath: toChildAction].embed,
+        fileID: fileID, line: line))
   }
 
   /// `Scope(state:action:)` for an enum state's case, with the state path unlabeled.
@@ -162,27 +165,49 @@ extension Scope {
 /// the state is in another case; what ``Scope`` builds for a case.
 public struct _CaseScopedReducer<Child: Reducer>: Reducer {
   let child: Child
+  /// The parent's action for a child action: what the warning names.
+  let embed: (Child.Action) -> Any
   let fileID: StaticString
   let line: UInt
 
-  public func reduce(into state: inout Child.State?, action: Child.Action) -> Effect<
-    Child.Action
-  > {
-    guard state != nil else {
+  init<ParentAction>(
+    child: Child, embed: @escaping (Child.Action) -> ParentAction, fileID: StaticString,
+    line: UInt
+  ) {
+    self.child = child
+    self.embed = { embed($0) }
+    self.fileID = fileID
+    self.line = line
+  }
+
+  public func reduce(
+    into state: inout _CaseScopedState<Child.State>, action: Child.Action
+  ) -> Effect<Child.Action> {
+    guard state.value != nil else {
       reportIssue(
-        """
-        A "Scope" at "\(fileID):\(line)" received a child action when the state was in \
-        another case:
-
-          \(String(customDumping: action))
-
-        The parent probably changed the state's case while one of the child's effects was \
-        still running.
-        """
-      )
+        RuntimeWarningMessage.scopeOtherCase(
+          fileID: fileID, line: line, action: debugCaseOutput(embed(action)),
+          state: state.otherCase ?? "", stateType: state.stateType ?? ""))
       return .none
     }
-    return child.reduce(into: &state!, action: action)
+    return child.reduce(into: &state.value!, action: action)
+  }
+}
+
+/// The value of one case of an enum state, as a ``Scope`` of that case sees it: `nil` when the
+/// state is in another case, then with that case named for the warning.
+public struct _CaseScopedState<Value> {
+  var value: Value?
+  var otherCase: String?
+  var stateType: String?
+
+  init<Root>(value: Value?, root: Root) {
+    self.value = value
+    // Named only when needed: a state in the case costs nothing more.
+    if value == nil {
+      otherCase = debugCaseOutput(root)
+      stateType = debugTypeName(Root.self)
+    }
   }
 }
 
@@ -202,11 +227,13 @@ public final class CaseOfState<Root, Value>: Hashable, Sendable {
 extension CasePathable {
   /// The value of a case, `nil` in another case; setting a value puts the state in that case.
   /// The key path a ``Scope`` of an enum state's case reads and writes.
-  public subscript<Value>(_bearingCase stateCase: CaseOfState<Self, Value>) -> Value? {
-    get { stateCase.casePath.extract(from: self) }
+  public subscript<Value>(
+    _bearingCase stateCase: CaseOfState<Self, Value>
+  ) -> _CaseScopedState<Value> {
+    get { _CaseScopedState(value: stateCase.casePath.extract(from: self), root: self) }
     set {
-      guard let newValue else { return }
-      self = stateCase.casePath.embed(newValue)
+      guard let value = newValue.value else { return }
+      self = stateCase.casePath.embed(value)
     }
   }
 }

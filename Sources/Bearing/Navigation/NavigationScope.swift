@@ -1,0 +1,33 @@
+import ConcurrencyExtras
+
+/// Where a reducer runs in the app's navigation: the presentations and stack elements it sits
+/// in, outermost first. Empty outside any.
+///
+/// A presented feature's or a stack element's reducer runs with its place appended, and the
+/// cancellation ids its effects use (``Effect/cancellable(id:cancelInFlight:)``,
+/// ``Effect/cancel(id:)``) are made within that place: two features presented side by side
+/// with the same `CancelID` cannot cancel each other's effects, nor their parent's.
+enum NavigationScope {
+  @TaskLocal static var path: [AnyHashableSendable] = []
+
+  /// Runs `body` (a child's `reduce`) one level deeper, at `place`.
+  static func within<Result>(
+    _ place: some Hashable & Sendable, _ body: () throws -> Result
+  ) rethrows -> Result {
+    try $path.withValue(path + [AnyHashableSendable(place)], operation: body)
+  }
+
+  /// A cancellation id as used where the reducer runs now: itself at the root, tied to the
+  /// navigation place inside a presentation or a stack element.
+  static func cancelID(_ id: some Hashable & Sendable) -> AnyHashableSendable {
+    let path = path
+    guard !path.isEmpty else { return AnyHashableSendable(id) }
+    return AnyHashableSendable(ScopedCancelID(id: AnyHashableSendable(id), path: path))
+  }
+}
+
+/// A cancellation id tied to a navigation place.
+private struct ScopedCancelID: Hashable, Sendable {
+  let id: AnyHashableSendable
+  let path: [AnyHashableSendable]
+}
