@@ -63,7 +63,7 @@ extension Effect.Operation {
       return .send(transform(action))
     case .run(let priority, let name, let operation):
       return .run(priority, name) { send in
-        await operation(Send { action in send.send(transform(action)) })
+        await operation(Send(origin: send.origin) { action in send.send(transform(action)) })
       }
     case .merge(let effects):
       return .merge(effects.map { $0.map(transform) })

@@ -84,18 +84,11 @@ public struct Effect<Action> {
           await NavigationScope.$path.withValue(navigation) {
             await dependencies.yield {
               let gate = SendGate()
-              let guarded = Send<Action> { action in
+              let guarded = Send<Action>(origin: send.origin) { action in
                 guard !gate.isClosed else {
                   reportIssue(
-                    """
-                    An action was sent from an "Effect.run" that had already finished:
-
-                      \(String(customDumping: action))
-
-                    The effect's "send" escaped it, into an unstructured task or a callback. Keep \
-                    the work inside the effect's operation, awaiting it, so the effect ends when \
-                    its work does.
-                    """,
+                    RuntimeWarningMessage.sentFromCompletedEffect(
+                      action: action, origin: send.origin),
                     fileID: fileID, filePath: filePath, line: line, column: column
                   )
                   return
@@ -154,9 +147,18 @@ extension Effect.Operation: Sendable where Action: Sendable {}
 /// ```
 public struct Send<Action>: Sendable {
   let send: @Sendable (Action) -> Void
+  /// The action whose reduce returned the effect, when a store started it: what a warning
+  /// about the effect names.
+  let origin: (any Sendable)?
 
   public init(send: @escaping @Sendable (Action) -> Void) {
     self.send = send
+    self.origin = nil
+  }
+
+  init(origin: (any Sendable)?, send: @escaping @Sendable (Action) -> Void) {
+    self.send = send
+    self.origin = origin
   }
 
   /// Sends `action` to the store unless the current task is cancelled.

@@ -39,6 +39,7 @@ final class EffectRunner<Action: Sendable>: Sendable {
   func start(
     _ effect: Effect<Action>,
     group: EffectGroup,
+    origin: Action? = nil,
     tasks: inout [Task<Void, Never>],
     actions: inout [Action]
   ) {
@@ -50,7 +51,7 @@ final class EffectRunner<Action: Sendable>: Sendable {
       actions.append(action)
 
     case .run(let priority, let name, let operation):
-      let send = Send<Action> { [self] action in
+      let send = Send<Action>(origin: origin) { [self] action in
         // What an effect sends may be reduced right here, in its task, by the whole app: from
         // the root, outside the navigation place the effect was made in.
         if NavigationScope.path.isEmpty {
@@ -67,14 +68,16 @@ final class EffectRunner<Action: Sendable>: Sendable {
         })
 
     case .merge(let effects):
-      for effect in effects { start(effect, group: group, tasks: &tasks, actions: &actions) }
+      for effect in effects {
+        start(effect, group: group, origin: origin, tasks: &tasks, actions: &actions)
+      }
 
     case .concatenate(let effects):
       // Leading effects that only send are sent now, in order, as part of this send: a
       // concatenation of sends delivers them one after another with no task in between.
       var rest = effects[...]
       while let first = rest.first, first.onlySends {
-        start(first, group: group, tasks: &tasks, actions: &actions)
+        start(first, group: group, origin: origin, tasks: &tasks, actions: &actions)
         rest = rest.dropFirst()
       }
       guard !rest.isEmpty else { return }
@@ -83,14 +86,14 @@ final class EffectRunner<Action: Sendable>: Sendable {
         spawn(group: group) {
           for effect in remaining {
             if Task.isCancelled { return }
-            await self.perform(effect, group: group)
+            await self.perform(effect, group: group, origin: origin)
           }
         })
 
     case .cancellable(let id, let cancelInFlight, let inner):
       if cancelInFlight { registry.cancel(id: id) }
       var innerTasks: [Task<Void, Never>] = []
-      start(inner, group: group, tasks: &innerTasks, actions: &actions)
+      start(inner, group: group, origin: origin, tasks: &innerTasks, actions: &actions)
       guard !innerTasks.isEmpty else { return }
       tasks.append(register(innerTasks, id: id, group: group))
 
@@ -112,7 +115,7 @@ final class EffectRunner<Action: Sendable>: Sendable {
         return .some(window)
       }
       guard let startsTimer else {
-        start(inner, group: group, tasks: &tasks, actions: &actions)
+        start(inner, group: group, origin: origin, tasks: &tasks, actions: &actions)
         return
       }
       guard let window = startsTimer else { return }
@@ -125,12 +128,12 @@ final class EffectRunner<Action: Sendable>: Sendable {
             return pending
           }
           guard let next, !Task.isCancelled else { return }
-          await self.perform(next, group: group)
+          await self.perform(next, group: group, origin: origin)
         })
 
     case .onFinish(let inner, let onFinish):
       var innerTasks: [Task<Void, Never>] = []
-      start(inner, group: group, tasks: &innerTasks, actions: &actions)
+      start(inner, group: group, origin: origin, tasks: &innerTasks, actions: &actions)
       if innerTasks.isEmpty {
         onFinish()
       } else {
@@ -168,10 +171,10 @@ final class EffectRunner<Action: Sendable>: Sendable {
   }
 
   /// Runs `effect` to its end in the current task; cancelling the task cancels the effect.
-  func perform(_ effect: Effect<Action>, group: EffectGroup) async {
+  func perform(_ effect: Effect<Action>, group: EffectGroup, origin: Action? = nil) async {
     var started: [Task<Void, Never>] = []
     var actions: [Action] = []
-    start(effect, group: group, tasks: &started, actions: &actions)
+    start(effect, group: group, origin: origin, tasks: &started, actions: &actions)
     for action in actions { send(action, group) }
     await awaitAll(started)
   }

@@ -160,7 +160,7 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
         return StoreTask(group: queued)
       case .reduced(let effect):
         let started = group ?? EffectGroup()
-        drain(effect, group: started)
+        drain(effect, group: started, origin: action)
         observation?.changed()
         return StoreTask(group: started)
       }
@@ -184,9 +184,11 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
   /// A queued action stays pending in its group until its effects have started, so that a
   /// ``StoreTask`` waiting on the group never sees it idle in between.
   @inlinable
-  func drain(_ firstEffect: Effect<Action>, group firstGroup: EffectGroup) {
+  func drain(_ firstEffect: Effect<Action>, group firstGroup: EffectGroup, origin: Action) {
     var effect = firstEffect
     var group = firstGroup
+    // The action whose reduce returned `effect`: what a warning about the effect names.
+    var origin = origin
     var wasQueued = false
     defer { if hasPublishers.load(ordering: .relaxed) { deliverPublication() } }
     while true {
@@ -194,10 +196,10 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
       if case .none = effect.operation {
       } else {
         var started: [Task<Void, Never>] = []
-        runner.start(effect, group: group, tasks: &started, actions: &actions)
+        runner.start(effect, group: group, origin: origin, tasks: &started, actions: &actions)
       }
       let current = group
-      let next = inner.withLock { inner -> (Effect<Action>, EffectGroup)? in
+      let next = inner.withLock { inner -> (Effect<Action>, EffectGroup, Action)? in
         if !actions.isEmpty {
           // Actions fed back synchronously belong to the send that caused them, and go first.
           let head = actions.map { action in
@@ -211,7 +213,7 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
           let queued = inner.queue[inner.queueHead]
           inner.queueHead += 1
           inner.version &+= 1
-          return (inner.reduce(&inner.state, queued.action), queued.group)
+          return (inner.reduce(&inner.state, queued.action), queued.group, queued.action)
         }
         if !inner.queue.isEmpty {
           inner.queue.removeAll(keepingCapacity: inner.queue.count < 1024)
@@ -222,7 +224,7 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
         return nil
       }
       guard let next else { break }
-      (effect, group) = next
+      (effect, group, origin) = next
       wasQueued = true
     }
   }

@@ -26,8 +26,12 @@ final class Ledger<State: Equatable & Sendable, Action: Sendable>: Sendable {
 
   let inner: Mutex<Inner>
 
-  init(initialState: State, dependencies: DependencyValues) {
+  /// The id all the store's effects run under.
+  let effects: TestStoreEffects
+
+  init(initialState: State, dependencies: DependencyValues, effects: TestStoreEffects) {
     inner = Mutex(Inner(expectedState: initialState, dependencies: dependencies))
+    self.effects = effects
   }
 
   struct EffectID: Hashable, Sendable {
@@ -76,6 +80,7 @@ final class Ledger<State: Equatable & Sendable, Action: Sendable>: Sendable {
         .map { TestAction.effect($0, at: location) }
         .onFinish { [weak self] in _ = self?.inner.withLock { $0.inFlight.removeValue(forKey: id) }
         }
+        .cancellable(id: effects)
     }
   }
 

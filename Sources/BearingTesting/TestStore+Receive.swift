@@ -88,8 +88,10 @@ extension TestStore {
     await receive(
       matching: { casePath.extract(from: $0) == value },
       unexpected: { action in
-        casePath.extract(from: action).map {
-          TestStoreMessage.unexpectedReceived(expected: value, received: $0)
+        // In the case, another value: the whole action, as it would have been, against it.
+        casePath.extract(from: action).map { _ in
+          TestStoreMessage.unexpectedReceived(
+            expected: casePath.embed(value), actual: action)
         } ?? TestStoreMessage.unexpectedReceived(action)
       },
       expected: .matching("case path"),

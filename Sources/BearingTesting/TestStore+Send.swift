@@ -20,6 +20,12 @@ extension TestStore {
     line: UInt = #line,
     column: UInt = #column
   ) async -> TestStoreTask {
+    if dismissed.value {
+      reportIssue(
+        "Can't send action to dismissed test store.",
+        fileID: fileID, filePath: filePath, line: line, column: column)
+      return TestStoreTask(rawValue: nil, timeout: timeout)
+    }
     let pending = ledger.inner.withLock { $0.exhaustivity == .on ? $0.received.map(\.action) : [] }
     if !pending.isEmpty {
       // The received actions stay pending: the test may still receive them after this send.

@@ -31,6 +31,8 @@ import Synchronization
 public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sendable {
   let root: Store<State, TestAction<Action>>
   let ledger: Ledger<State, Action>
+  /// Whether an effect called `dismiss()` at the root, dismissing the store.
+  let dismissed: LockIsolated<Bool>
   let fileID: StaticString
   let filePath: StaticString
   let line: UInt
@@ -52,8 +54,16 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     line: UInt = #line,
     column: UInt = #column
   ) {
+    // `dismiss()` at the root dismisses the test store itself, as TCA's: its effects are
+    // cancelled and it takes no more actions.
+    let dismissed = LockIsolated(false)
+    let effects = TestStoreEffects(id: ObjectIdentifier(dismissed))
     let dependencies = Dependencies.withDependencies {
       $0.context = .test
+      $0.dismiss = DismissEffect {
+        dismissed.setValue(true)
+        Task.cancel(id: effects)
+      }
       prepareDependencies(&$0)
     } operation: {
       DependencyValues._current
@@ -61,8 +71,10 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     let (state, base) = DependencyValues.$_current.withValue(dependencies) {
       (initialState(), reducer())
     }
-    let ledger = Ledger<State, Action>(initialState: state, dependencies: dependencies)
+    let ledger = Ledger<State, Action>(
+      initialState: state, dependencies: dependencies, effects: effects)
     self.ledger = ledger
+    self.dismissed = dismissed
     self.settings = Mutex((timeout, true))
     self.fileID = fileID
     self.filePath = filePath
@@ -189,6 +201,11 @@ enum TestAction<Action: Sendable>: Sendable {
   case test(Action, token: Int, at: SourceLocation)
   /// An action an effect fed back, with the place of the test's `send` its chain started from.
   case effect(Action, at: SourceLocation)
+}
+
+/// The id every effect of one test store runs under, so that dismissing the store cancels them.
+struct TestStoreEffects: Hashable, Sendable {
+  let id: ObjectIdentifier
 }
 
 /// Where in a test a step was written: the place failures about its effects point to.

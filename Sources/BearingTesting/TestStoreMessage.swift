@@ -29,7 +29,7 @@ enum TestStoreMessage {
       : "State was not expected to change, but a change occurred."
     let difference =
       diff(expected, actual, format: .proportional)
-      .map { "\($0.indentedLines(by: 4))\n\n(Expected: −, Actual: +)" }
+      .map { "\($0.indentedLines(by: 2))\n\n(Expected: −, Actual: +)" }
         ?? """
         Expected:
         \(String(customDumping: expected).indentedLines(by: 4))
@@ -77,6 +77,16 @@ enum TestStoreMessage {
       diff(expected, received, format: .proportional)
       .map { "\($0.indentedLines(by: 4))\n\n(Expected: −, Received: +)" }
       ?? "  \(String(customDumping: received))"
+    return "Received unexpected action:\n\n\(difference)"
+  }
+
+  /// An action of the case a `receive(_:_:)` named arrived with another value: the action the
+  /// test described against the one that came, as The Composable Architecture words it.
+  static func unexpectedReceived<T>(expected: T, actual: T) -> String {
+    let difference =
+      diff(expected, actual, format: .proportional)
+      .map { "\($0.indentedLines(by: 2))\n\n(Expected: −, Actual: +)" }
+      ?? "  \(String(customDumping: actual))"
     return "Received unexpected action:\n\n\(difference)"
   }
 

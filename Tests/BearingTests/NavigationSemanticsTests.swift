@@ -330,6 +330,73 @@ struct NavigationSemanticsTests {
     }
   }
 
+  @Reducer
+  struct SelfDismissing {
+    struct State: Equatable {}
+    enum Action: Equatable {
+      case close
+      case listen
+    }
+    @Dependency(\.dismiss) var dismiss
+    var body: some ReducerOf<Self> {
+      Reduce { _, action in
+        switch action {
+        case .close:
+          return .run { _ in await dismiss() }
+        case .listen:
+          return .run { _ in try await Task.never() }
+        }
+      }
+    }
+  }
+
+  @Test func dismissingATestStoresRootEndsItsEffectsAndItsSends() async {
+    let store = TestStore(initialState: SelfDismissing.State()) { SelfDismissing() }
+    await store.send(.listen)
+    await store.send(.close)
+    // The listening effect ended with the dismissal: nothing outlives the test.
+    await withKnownIssue {
+      await store.send(.listen)
+    } matching: {
+      $0.description.hasSuffix("Can't send action to dismissed test store.")
+    }
+  }
+
+  @Test func aReceivedValueThatDiffersShowsTheWholeActions() async {
+    let store = TestStore(initialState: Ticker.State()) {
+      Reduce<Ticker.State, NestedAction> { _, action in
+        action == .tap ? .send(.delegate(.success(42))) : .none
+      }
+    }
+    await store.send(.tap)
+    await withKnownIssue {
+      await store.receive(\.delegate.success, 43)
+    } matching: {
+      // CustomDump's proportional diff marks unchanged lines with a figure space.
+      $0.description.hasSuffix(
+        """
+        Received unexpected action:
+
+          \u{2007} NavigationSemanticsTests.NestedAction.delegate(
+          −   .success(43)
+          +   .success(42)
+          \u{2007} )
+
+        (Expected: −, Actual: +)
+        """)
+    }
+  }
+
+  @CasePathable
+  enum NestedAction: Equatable {
+    case tap
+    case delegate(Delegate)
+    @CasePathable
+    enum Delegate: Equatable {
+      case success(Int)
+    }
+  }
+
   @Test func anEffectStillRunningIsReportedWhereItsActionWasSent() async {
     let clock = TestClock()
     let sendLine = #line + 8

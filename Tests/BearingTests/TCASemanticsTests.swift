@@ -305,7 +305,9 @@ extension DependencyValues {
     await withKnownIssue {
       await probe.escapedSend.value?(.escaped)
     } matching: {
-      $0.description.contains("had already finished")
+      $0.description.contains("An action was sent from a completed effect.")
+        && $0.description.contains("Effect returned from:\n    ")
+        && $0.description.contains(".escapeSend")
     }
   }
 }

@@ -186,6 +186,25 @@ enum RuntimeWarningMessage {
     """
   }
 
+  /// An `Effect.run` sent an action after it ended (its `send` escaped into a task of its own).
+  static func sentFromCompletedEffect(action: Any, origin: Any?) -> String {
+    let returnedFrom = origin.map {
+      "\n\n  Effect returned from:\n    \(debugCaseOutput($0))"
+    }
+    return """
+      An action was sent from a completed effect.
+
+        Action:
+          \(debugCaseOutput(action))\(returnedFrom ?? "")
+
+      Avoid sending actions using the 'send' argument from 'Effect.run' after the effect has \
+      completed. This can happen if you escape the 'send' argument in an unstructured context.
+
+      To fix this, make sure that your 'run' closure does not return until you're done \
+      calling 'send'.
+      """
+  }
+
   /// Stack ids as a one-line list: `[#0, #1]`.
   private static func stackIDs(_ ids: some Sequence<StackElementID>) -> String {
     "[" + ids.map { String(customDumping: $0) }.joined(separator: ", ") + "]"

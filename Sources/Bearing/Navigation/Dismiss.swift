@@ -42,23 +42,26 @@ public struct DismissEffect: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) async {
+    // A presented feature is dismissed by what presents it, as TCA's `ifLet` and `forEach`
+    // replace the dependency for the features they run; an override applies elsewhere (a
+    // child tested on its own, a test store's root).
+    if let handler = Self.handler {
+      await handler()
+      return
+    }
     if let override {
       await override()
       return
     }
-    guard let handler = Self.handler else {
-      reportIssue(
-        """
-        "dismiss()" was called from an effect of a feature that is not presented.
+    reportIssue(
+      """
+      "dismiss()" was called from an effect of a feature that is not presented.
 
-        Only a feature run by "ifLet" on a presentation state ("@Presents") or by "forEach" on \
-        a stack state can dismiss itself; call it from an effect ("Effect.run") of that feature.
-        """,
-        fileID: fileID, filePath: filePath, line: line, column: column
-      )
-      return
-    }
-    await handler()
+      Only a feature run by "ifLet" on a presentation state ("@Presents") or by "forEach" on \
+      a stack state can dismiss itself; call it from an effect ("Effect.run") of that feature.
+      """,
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
   }
 }
 
@@ -93,7 +96,7 @@ extension Effect {
     wrappingRuns { send, operation in
       // What the child sends is reduced by the whole app, perhaps in this very task: it must
       // not see the child's presentation, nor start parent effects that inherit its dismiss.
-      let outside = Send<Action> { action in
+      let outside = Send<Action>(origin: send.origin) { action in
         DismissEffect.$handler.withValue(nil) {
           DismissEffect.$isPresented.withValue(false) { send.send(action) }
         }
