@@ -179,7 +179,12 @@ extension ReducerMacro: MemberMacro {
         members.append("\(raw: access)enum Action: Equatable, Hashable, Sendable {}")
       }
     }
-    if isEmptyFeature {
+    // A feature with its state and actions but no body and no `reduce(into:action:)` does
+    // nothing, as TCA's macro has it (its state and actions are a parent's `forEach` or `ifLet`
+    // to handle).
+    if !reduces, !declared.contains("body"),
+      isEmptyFeature || declared.isSuperset(of: ["State", "Action"])
+    {
       members.append(
         "\(raw: access)var body: Bearing.EmptyReducer<State, Action> { Bearing.EmptyReducer() }")
     }

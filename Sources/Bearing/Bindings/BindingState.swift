@@ -1,0 +1,101 @@
+/// A field of a feature's state that a view may write through a binding: the form of bindable
+/// state that The Composable Architecture had before `@ObservableState` (and still accepts).
+///
+/// ```swift
+/// struct State: Equatable {
+///   @BindingState var name = ""
+/// }
+/// // A view's binding sends .binding(.set(\.$name, "Blob")); BindingReducer applies it.
+/// ```
+@propertyWrapper
+@dynamicMemberLookup
+public struct BindingState<Value> {
+  /// The field's value.
+  public var wrappedValue: Value
+
+  public init(wrappedValue: Value) {
+    self.wrappedValue = wrappedValue
+  }
+
+  /// The field itself, `$name`: what `BindingAction.set(\.$name, …)` names.
+  public var projectedValue: Self {
+    get { self }
+    set { self = newValue }
+  }
+
+  /// A part of the value as bindable state of its own.
+  public subscript<Subject>(
+    dynamicMember keyPath: WritableKeyPath<Value, Subject>
+  ) -> BindingState<Subject> {
+    get { BindingState<Subject>(wrappedValue: wrappedValue[keyPath: keyPath]) }
+    set { wrappedValue[keyPath: keyPath] = newValue.wrappedValue }
+  }
+}
+
+extension BindingState: Equatable where Value: Equatable {}
+extension BindingState: Hashable where Value: Hashable {}
+extension BindingState: Sendable where Value: Sendable {}
+extension BindingState: Decodable where Value: Decodable {
+  public init(from decoder: any Decoder) throws {
+    self.init(wrappedValue: try Value(from: decoder))
+  }
+}
+extension BindingState: Encodable where Value: Encodable {
+  public func encode(to encoder: any Encoder) throws {
+    try wrappedValue.encode(to: encoder)
+  }
+}
+
+extension BindingState: CustomDumpRepresentable {
+  /// Dumped as its value: test failures show the field, not the wrapper.
+  public var customDumpValue: Any { wrappedValue }
+}
+
+extension BindingState: CustomStringConvertible {
+  public var description: String { String(describing: wrappedValue) }
+}
+
+extension BindingAction {
+  /// Sets a `@BindingState` field: `.set(\.$name, "Blob")`.
+  public static func set<Value: Equatable & Sendable>(
+    _ keyPath: any WritableKeyPath<Root, BindingState<Value>> & Sendable,
+    _ value: Value
+  ) -> Self {
+    Self(
+      keyPath: keyPath,
+      set: { $0[keyPath: keyPath].wrappedValue = value },
+      value: value,
+      isValueEqual: { ($0 as? Value) == value }
+    )
+  }
+
+  /// Matches a binding action of a `@BindingState` field: `case .binding(\.$name):`.
+  public static func ~= <Value>(
+    keyPath: WritableKeyPath<Root, BindingState<Value>>,
+    bindingAction: Self
+  ) -> Bool {
+    (bindingAction.keyPath as AnyKeyPath) == keyPath
+  }
+}
+
+extension BindingAction.AllCasePaths {
+  /// The value a binding action sets on a `@BindingState` field: `action[case: \.binding.$name]`.
+  public subscript<Value: Equatable & Sendable>(
+    dynamicMember keyPath: any WritableKeyPath<Root, BindingState<Value>> & Sendable
+  ) -> AnyCasePath<BindingAction, Value> {
+    AnyCasePath(
+      embed: { .set(keyPath, $0) },
+      extract: { ($0.keyPath as AnyKeyPath) == keyPath ? $0.value as? Value : nil }
+    )
+  }
+}
+
+extension BindableAction {
+  /// The binding action that sets a `@BindingState` field: `.set(\.$name, "Blob")`.
+  public static func set<Value: Equatable & Sendable>(
+    _ keyPath: any WritableKeyPath<State, BindingState<Value>> & Sendable,
+    _ value: Value
+  ) -> Self {
+    binding(.set(keyPath, value))
+  }
+}

@@ -1,0 +1,180 @@
+#if !canImport(SwiftUI)
+  /// Stands in for SwiftUI's `Binding` where SwiftUI does not exist (Linux): a value read and
+  /// written through closures. ``ViewStore`` hands these out for `@BindingState` fields, so code
+  /// written against the older binding API builds and runs there.
+  @propertyWrapper
+  @dynamicMemberLookup
+  public struct Binding<Value>: Sendable {
+    private let get: @Sendable () -> Value
+    private let set: @Sendable (Value) -> Void
+
+    public init(get: @escaping @Sendable () -> Value, set: @escaping @Sendable (Value) -> Void) {
+      self.get = get
+      self.set = set
+    }
+
+    /// A binding that always reads `value` and ignores writes.
+    public static func constant(_ value: Value) -> Self where Value: Sendable {
+      Self(get: { value }, set: { _ in })
+    }
+
+    /// Reads the current value; writing calls the binding's setter.
+    public var wrappedValue: Value {
+      get { get() }
+      nonmutating set { set(newValue) }
+    }
+
+    public var projectedValue: Self { self }
+
+    /// A binding to a part of the value: writing it writes the whole with that part changed.
+    public subscript<Subject>(
+      dynamicMember keyPath: any WritableKeyPath<Value, Subject> & Sendable
+    ) -> Binding<Subject> {
+      Binding<Subject>(
+        get: { self.wrappedValue[keyPath: keyPath] },
+        set: { newValue in
+          var value = self.wrappedValue
+          value[keyPath: keyPath] = newValue
+          self.wrappedValue = value
+        }
+      )
+    }
+  }
+#endif
+
+/// A `@BindingState` field as a view state holds it: its value when the view state was made,
+/// and a binding that writes it to the store.
+///
+/// ```swift
+/// struct ViewState: Equatable {
+///   @BindingViewState var name: String
+/// }
+/// let viewStore = ViewStore(store, observe: { ViewState(name: $0.$name) })
+/// viewStore.$name.wrappedValue = "Blob"  // sends .binding(.set(\.$name, "Blob"))
+/// ```
+@propertyWrapper
+@dynamicMemberLookup
+public struct BindingViewState<Value> {
+  let binding: Binding<Value>
+  let initialValue: Value
+
+  init(binding: Binding<Value>) {
+    self.binding = binding
+    self.initialValue = binding.wrappedValue
+  }
+
+  /// The store's current value; writing it sends a binding action.
+  public var wrappedValue: Value {
+    get { binding.wrappedValue }
+    set { binding.wrappedValue = newValue }
+  }
+
+  /// The binding itself: `viewStore.$name`.
+  public var projectedValue: Binding<Value> { binding }
+
+  /// A part of the value, as bindable view state of its own.
+  public subscript<Subject>(
+    dynamicMember keyPath: any WritableKeyPath<Value, Subject> & Sendable
+  ) -> BindingViewState<Subject> {
+    BindingViewState<Subject>(binding: binding[dynamicMember: keyPath])
+  }
+}
+
+/// Two view states are equal when the values they were made with are: a view state is a
+/// snapshot, even though its binding reads the store as it is now.
+extension BindingViewState: Equatable where Value: Equatable {
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.initialValue == rhs.initialValue
+  }
+}
+
+extension BindingViewState: Sendable where Value: Sendable {}
+
+extension BindingViewState: CustomDumpRepresentable {
+  public var customDumpValue: Any { initialValue }
+}
+
+/// What a ``ViewStore``'s `observe` closure reads the state through when the store's actions
+/// are bindable: fields as they are, and `$field` of a `@BindingState` field as a
+/// ``BindingViewState`` that writes to the store.
+@dynamicMemberLookup
+public struct BindingViewStore<State> {
+  private let state: State
+  private let current: @Sendable () -> State
+  private let send: @Sendable (BindingAction<State>) -> Void
+
+  init(
+    state: State, current: @escaping @Sendable () -> State,
+    send: @escaping @Sendable (BindingAction<State>) -> Void
+  ) {
+    self.state = state
+    self.current = current
+    self.send = send
+  }
+
+  public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+    state[keyPath: keyPath]
+  }
+
+  public subscript<Value: Equatable & Sendable>(
+    dynamicMember keyPath: any WritableKeyPath<State, BindingState<Value>> & Sendable
+  ) -> BindingViewState<Value> {
+    let current = current
+    let send = send
+    return BindingViewState(
+      binding: Binding(
+        get: { current()[keyPath: keyPath].wrappedValue },
+        set: { send(.set(keyPath, $0)) }
+      )
+    )
+  }
+}
+
+extension ViewStore {
+  /// A view store whose view state is made through a ``BindingViewStore``, so that it can hold
+  /// ``BindingViewState`` fields: `ViewStore(store, observe: { ViewState(name: $0.$name) })`.
+  public convenience init<State: Sendable, Action: BindableAction & Sendable>(
+    _ store: Store<State, Action>,
+    observe toViewState: @escaping (_ state: BindingViewStore<State>) -> ViewState,
+    send fromViewAction: @escaping (_ viewAction: ViewAction) -> Action,
+    removeDuplicates isDuplicate: @escaping (_ lhs: ViewState, _ rhs: ViewState) -> Bool
+  ) where Action.State == State {
+    self.init(
+      store,
+      observe: { state in
+        toViewState(
+          BindingViewStore(
+            state: state, current: { store.state }, send: { store.send(.binding($0)) }))
+      },
+      send: fromViewAction,
+      removeDuplicates: isDuplicate)
+  }
+
+  /// The same, the view's actions being the store's and view states compared with `==`.
+  public convenience init<State: Sendable>(
+    _ store: Store<State, ViewAction>,
+    observe toViewState: @escaping (_ state: BindingViewStore<State>) -> ViewState
+  ) where ViewAction: BindableAction, ViewAction.State == State, ViewState: Equatable {
+    self.init(store, observe: toViewState, send: { $0 }, removeDuplicates: ==)
+  }
+
+  /// The same, view states compared with `==`.
+  public convenience init<State: Sendable, Action: BindableAction & Sendable>(
+    _ store: Store<State, Action>,
+    observe toViewState: @escaping (_ state: BindingViewStore<State>) -> ViewState,
+    send fromViewAction: @escaping (_ viewAction: ViewAction) -> Action
+  ) where Action.State == State, ViewState: Equatable {
+    self.init(store, observe: toViewState, send: fromViewAction, removeDuplicates: ==)
+  }
+
+  /// A binding to a `@BindingState` field of the view state, `viewStore.$name`: writing it
+  /// sends `.binding(.set(\.$name, value))`.
+  public subscript<Value: Equatable & Sendable>(
+    dynamicMember keyPath: any WritableKeyPath<ViewState, BindingState<Value>> & Sendable
+  ) -> Binding<Value> where ViewAction: BindableAction, ViewAction.State == ViewState {
+    Binding(
+      get: { self.state[keyPath: keyPath].wrappedValue },
+      set: { self.send(.binding(.set(keyPath, $0))) }
+    )
+  }
+}
