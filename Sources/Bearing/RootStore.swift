@@ -91,6 +91,11 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
   }
 
   @usableFromInline let inner: Mutex<Inner>
+  /// The thread reducing now, under `inner`'s lock; 0 when none. A send made on that thread
+  /// while it reduces (a reducer feeding a Combine subject whose subscriber sends back) cannot
+  /// take the lock again: it is queued in `reentrant`, and taken in after the reduce.
+  @usableFromInline let reducingThread = Atomic<UInt>(0)
+  @usableFromInline let reentrant = ReentrantSends<Queued>()
   /// Whether `Store.publisher` has subscribers: a send checks it after letting go of the lock.
   @usableFromInline let hasPublishers = Atomic<Bool>(false)
   @usableFromInline let dependencies: DependencyValues
@@ -133,7 +138,16 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
 
   @inlinable
   func send(_ action: Action, group: EffectGroup?) -> StoreTask {
-    withStoreDependencies {
+    let thread = currentThreadID()
+    if reducingThread.load(ordering: .relaxed) == thread {
+      // Sent from inside this store's reduce, on this thread, which holds the lock: reduced
+      // once the reduce returns, as TCA buffers an action sent while the store is sending.
+      let queued = group ?? EffectGroup()
+      queued.beginPending()
+      reentrant.append(Queued(action: action, group: queued))
+      return StoreTask(group: queued)
+    }
+    return withStoreDependencies {
       let claim = inner.withLock { inner -> Claim in
         guard !inner.isSending else {
           let queued = group ?? EffectGroup()
@@ -143,8 +157,11 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
         }
         // Idle, so the queue is empty: the drainer empties it before it lets go.
         inner.version &+= 1
+        reducingThread.store(thread, ordering: .relaxed)
         let effect = inner.reduce(&inner.state, action)
-        if case .none = effect.operation {
+        reducingThread.store(0, ordering: .relaxed)
+        if !reentrant.isEmpty { inner.queue.append(contentsOf: reentrant.take()) }
+        if case .none = effect.operation, inner.queue.isEmpty {
           inner.notifyObservers()
           return .done
         }
@@ -185,6 +202,7 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
   /// ``StoreTask`` waiting on the group never sees it idle in between.
   @inlinable
   func drain(_ firstEffect: Effect<Action>, group firstGroup: EffectGroup, origin: Action) {
+    let thread = currentThreadID()
     var effect = firstEffect
     var group = firstGroup
     // The action whose reduce returned `effect`: what a warning about the effect names.
@@ -213,7 +231,11 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
           let queued = inner.queue[inner.queueHead]
           inner.queueHead += 1
           inner.version &+= 1
-          return (inner.reduce(&inner.state, queued.action), queued.group, queued.action)
+          reducingThread.store(thread, ordering: .relaxed)
+          let effect = inner.reduce(&inner.state, queued.action)
+          reducingThread.store(0, ordering: .relaxed)
+          if !reentrant.isEmpty { inner.queue.append(contentsOf: reentrant.take()) }
+          return (effect, queued.group, queued.action)
         }
         if !inner.queue.isEmpty {
           inner.queue.removeAll(keepingCapacity: inner.queue.count < 1024)
@@ -343,4 +365,37 @@ final class WeakBox<Value: AnyObject & Sendable>: Sendable {
     get { storage.withLock { $0.value } }
     set { storage.withLock { $0.value = newValue } }
   }
+}
+
+/// Sends made from inside a store's reduce, on the thread reducing: kept until the reduce
+/// returns, then queued behind the actions already waiting.
+///
+/// `@unchecked Sendable`: `items` is touched only by the thread that holds the store's lock
+/// while it holds it: by a re-entrant send, which runs on the reducing thread (the store checks
+/// `reducingThread` first), and by the reducing code right after the reduce, inside the lock.
+/// So no two threads ever touch it at once, and the lock's release publishes it to the next.
+@usableFromInline
+final class ReentrantSends<Element>: @unchecked Sendable {
+  @usableFromInline var items: [Element] = []
+
+  @usableFromInline init() {}
+
+  @inlinable var isEmpty: Bool { items.isEmpty }
+
+  @inlinable func append(_ element: Element) { items.append(element) }
+
+  @inlinable func take() -> [Element] {
+    defer { items.removeAll() }
+    return items
+  }
+}
+
+/// The calling thread, as a number that no other live thread has.
+@inlinable
+func currentThreadID() -> UInt {
+  #if canImport(Darwin)
+    UInt(bitPattern: pthread_self())
+  #else
+    UInt(pthread_self())
+  #endif
 }

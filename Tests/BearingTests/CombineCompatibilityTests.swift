@@ -138,6 +138,44 @@ struct CombineCompatibilityTests {
   }
 }
 
+extension CombineCompatibilityTests {
+  struct Echo: Equatable {
+    var reducing = false
+    var echoedWhileReducing = false
+    var echoes = 0
+  }
+
+  /// A reducer that feeds a subject whose subscriber, an effect of the same store, sends back:
+  /// the send arrives while the store is reducing, on its thread, and is reduced after.
+  @Test func aSendFromInsideAReduceIsReducedAfterIt() async {
+    let box = UncheckedSubjectBox(PassthroughSubject<Int, Never>())
+    let store = TestStore(initialState: Echo()) {
+      Reduce<Echo, Action> { state, action in
+        switch action {
+        case .start:
+          return .publisher { box.subject.map(Action.value) }
+        case .stop:
+          state.reducing = true
+          box.subject.send(0)
+          state.reducing = false
+          return .none
+        case .value:
+          if state.reducing { state.echoedWhileReducing = true }
+          state.echoes += 1
+          return .none
+        }
+      }
+    }
+    await store.send(.start)
+    await store.send(.stop)
+    await store.receive(.value(0)) { $0.echoes = 1 }
+    await store.send(.stop)
+    await store.receive(.value(0)) { $0.echoes = 2 }
+    box.subject.send(completion: .finished)
+    await store.finish()
+  }
+}
+
 /// A subject captured by a `@Sendable` effect closure; the tests send to it from one task.
 private struct UncheckedSubjectBox: @unchecked Sendable {
   let subject: PassthroughSubject<Int, Never>
