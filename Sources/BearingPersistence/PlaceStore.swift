@@ -273,7 +273,7 @@ public struct PlaceStore: Sendable {
 
   /// The page cache of a feed of unknown size, in KiB: enough for the id index of a million
   /// places, small beside the memory an import of them may take.
-  static let feedCacheKiB = 65_536
+  static let feedCacheKiB = 49_152
 
   private static func add(
     _ area: NewArea, storedAt: Date, expectedCount: () -> Int?, next: () throws -> [Place]?,
@@ -297,7 +297,10 @@ public struct PlaceStore: Sendable {
     }
     var batch = try next()
     let expectedCount = expectedCount()
-    if let expectedCount { try rebuildIndex(after: expectedCount) }
+    // Into a store of fewer than `bulkSize` places a feed of unknown size drops the index at
+    // once: dropping it later, in the transaction, writes its pages to the statement journal,
+    // which then stays a file for the rest of the transaction (a write a place, 4 s a million).
+    try rebuildIndex(after: expectedCount ?? (stored < Self.bulkSize ? Self.bulkSize : 0))
     let upsert = try BulkStatement(
       db,
       sql: """
@@ -341,7 +344,13 @@ public struct PlaceStore: Sendable {
       if expectedCount == nil { try rebuildIndex(after: count) }
       batch = try next()
     }
-    if rebuildsIndex { try db.execute(sql: "CREATE INDEX placeByCell ON place(cell)") }
+    if rebuildsIndex {
+      // The index's sort takes as much memory again as the page cache is large: for a feed,
+      // whose memory is bounded, the cache shrinks first (its dirty pages go to the WAL, as
+      // they would at the commit).
+      if expectedCount == nil { try db.execute(sql: "PRAGMA cache_size = -8192") }
+      try db.execute(sql: "CREATE INDEX placeByCell ON place(cell)")
+    }
     let (known, streets) = try end()
     let finished = known ?? area
     let boundary = finished.boundary

@@ -24,7 +24,7 @@ struct GeoJSONReader {
   /// How many bytes of the `features` array are parsed at a time: a window's pages are
   /// released once its places are handed out, so a file of any size keeps about this much of
   /// itself in memory (more only where one feature is larger).
-  var windowBytes = 8 << 20
+  var windowBytes = 4 << 20
   /// The most places handed out at a time.
   var batchSize = 10_000
   /// Whether to read the features' street lines for maps too (``StreetReader``'s).
