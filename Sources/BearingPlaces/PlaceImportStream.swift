@@ -7,8 +7,9 @@ import Foundation
 /// A GeoJSON file is read a window at a time (``GeoJSONReader``, on every core), its pages
 /// released behind the reader, and at most ``queueDepth`` batches wait between the reader and
 /// the store: a file of any size is imported in bounded memory, and reading overlaps storing.
-/// The other formats are read whole, as ``OSMImporter/importFileAndStreets(at:area:source:format:everyNamedFeature:)``
-/// reads them, then handed out in batches the same way.
+/// The other formats are read whole when the stream is made, on the caller's thread, as
+/// ``OSMImporter/importFileAndStreets(at:area:source:format:everyNamedFeature:)`` reads them
+/// (their errors are thrown there), then handed out in batches the same way.
 ///
 /// Places come in the file's order (a GeoJSON file's) or in id order (the others). When the
 /// file turns out to be bad, ``next()`` throws the error the whole-file import throws, possibly
@@ -39,12 +40,15 @@ public final class PlaceImportStream: Sendable {
   public var summary: Summary? { state.withLock { $0.summary } }
 
   private let queue: BoundedQueue<[Place]>
+  /// The places of a format read whole, handed out from here; `nil` for GeoJSON.
+  private let whole: [Place]?
   private let state = LockedState()
 
   private struct State {
     var expectedCount: Int?
     var summary: Summary?
     var failure: (any Error)?
+    var handedOut = 0
   }
 
   /// `NSLock` around ``State``: written by the reader's thread, read by the store's.
@@ -79,6 +83,20 @@ public final class PlaceImportStream: Sendable {
     let job = Job(
       url: url, area: area, source: source, format: format,
       everyNamedFeature: everyNamedFeature)
+    guard format == .geoJSON else {
+      // Read whole on the caller's thread, as before streaming: its errors come from here.
+      let imported = try OSMImporter.importFileAndStreets(
+        at: job.url, area: job.area, source: job.source, format: job.format,
+        everyNamedFeature: job.everyNamedFeature)
+      whole = imported.dataset.places
+      let summary = Summary(coverage: imported.dataset.coverage, streets: imported.streets)
+      state.withLock {
+        $0.expectedCount = imported.dataset.places.count
+        $0.summary = summary
+      }
+      return
+    }
+    whole = nil
     let thread = Thread { [self] in
       run(job)
     }
@@ -101,6 +119,13 @@ public final class PlaceImportStream: Sendable {
   /// - throws: ``PlaceImportError`` when the file is bad, as the whole-file import throws it;
   ///   `CocoaError` when it cannot be read.
   public func next() throws -> [Place]? {
+    if let whole {
+      let start = state.withLock { state in
+        defer { state.handedOut += batchSize }
+        return state.handedOut
+      }
+      return start < whole.count ? Array(whole[start..<min(start + batchSize, whole.count)]) : nil
+    }
     if let batch = queue.pop() { return batch }
     if let failure { throw failure }
     return nil
@@ -115,13 +140,7 @@ public final class PlaceImportStream: Sendable {
   /// The reader's thread.
   private func run(_ job: Job) {
     do {
-      let summary: Summary?
-      if job.format == .geoJSON {
-        summary = try readGeoJSON(job)
-      } else {
-        summary = try readWhole(job)
-      }
-      if let summary { state.withLock { $0.summary = summary } }
+      if let summary = try readGeoJSON(job) { state.withLock { $0.summary = summary } }
     } catch {
       state.withLock { $0.failure = error }
     }
@@ -154,21 +173,6 @@ public final class PlaceImportStream: Sendable {
       area: job.area, source: job.source ?? "OpenStreetMap", south: box.south, west: box.west,
       north: box.north, east: box.east, placeCount: extent.count)
     return Summary(coverage: coverage, streets: streets)
-  }
-
-  /// A file of the other formats, read whole as before, then handed out in batches.
-  private func readWhole(_ job: Job) throws -> Summary? {
-    let imported = try OSMImporter.importFileAndStreets(
-      at: job.url, area: job.area, source: job.source, format: job.format,
-      everyNamedFeature: job.everyNamedFeature)
-    let places = imported.dataset.places
-    state.withLock { $0.expectedCount = places.count }
-    for start in stride(from: 0, to: places.count, by: batchSize) {
-      guard queue.push(Array(places[start..<min(start + batchSize, places.count)])) else {
-        return nil
-      }
-    }
-    return Summary(coverage: imported.dataset.coverage, streets: imported.streets)
   }
 
   /// The box around the places seen so far, as ``PlaceDataset`` finds it for a whole list:
