@@ -7,8 +7,9 @@ BINARY is a release build of coffee-finder (`swift build -c release --product co
 this script builds nothing. It makes its data with scripts/make-places.py (deterministic; kept in
 --work, default /tmp/bearing-bench-places, and reused when present), then reports medians:
 
-1. import of 1,000,000 places from GeoJSON into an empty data directory (target <= 15 s), with
-   its peak memory;
+1. import of 1,000,000 places from GeoJSON into an empty data directory (targets: <= 8 s,
+   peak <= 150 MB), with its peak memory, beside GDAL's `ogr2ogr -f GPKG` on the same file
+   when it is installed (runs alternating);
 2. `nearby --at 60.1699,24.9384 --json --provider offline` cold start, wall time and peak memory
    (max RSS), with the million places stored against the same command on the built-in 86
    places (targets: <= 150 ms, <= 60 MB, <= 1.5x the built-in), beside /bin/true and
@@ -89,8 +90,11 @@ def geojson_and_cold_start(args, binary, geojson, scratch, base):
     builtin = dict(base, COFFEE_FINDER_DATA_DIR=scratch + "/builtin")
     os.makedirs(scratch + "/builtin")
 
-    # 1. Import a million places from GeoJSON, each time into an empty data directory.
-    times, peaks = [], []
+    # 1. Import a million places from GeoJSON, each time into an empty data directory; beside
+    #    GDAL's ogr2ogr writing the same file into a GeoPackage, runs alternating, when it is
+    #    installed (Debian's gdal-bin).
+    ogr2ogr = shutil.which("ogr2ogr")
+    times, peaks, their_times, their_peaks = [], [], [], []
     for _ in range(args.import_runs):
         shutil.rmtree(scratch + "/million", ignore_errors=True)
         os.makedirs(scratch + "/million")
@@ -98,11 +102,26 @@ def geojson_and_cold_start(args, binary, geojson, scratch, base):
                                expect_output="Imported 1000000 places")
         times.append(t)
         peaks.append(peak)
+        if ogr2ogr:
+            gpkg = scratch + "/ogr2ogr.gpkg"
+            if os.path.exists(gpkg):
+                os.remove(gpkg)
+            t, peak, _ = measure([ogr2ogr, "-f", "GPKG", gpkg, geojson], base, 1)
+            their_times.append(t)
+            their_peaks.append(peak)
     store = os.path.getsize(scratch + "/million/places.sqlite") / 1e6
     print(f"import 1,000,000 places (GeoJSON, {os.path.getsize(geojson) / 1e6:.0f} MB)  "
           f"{statistics.median(times):6.2f} s   peak {statistics.median(peaks):6.0f} MB"
           f"   store file {store:.0f} MB   (median of {args.import_runs}: "
           f"{', '.join(f'{t:.2f}' for t in times)})")
+    if ogr2ogr:
+        print(f"ogr2ogr -f GPKG, same file, alternating      "
+              f"{statistics.median(their_times):6.2f} s   peak "
+              f"{statistics.median(their_peaks):6.0f} MB   (median of {args.import_runs}: "
+              f"{', '.join(f'{t:.2f}' for t in their_times)})")
+        print(f"ratio coffee-finder / ogr2ogr               "
+              f"{statistics.median(times) / statistics.median(their_times):6.2f}x        "
+              f"{statistics.median(peaks) / statistics.median(their_peaks):6.2f}x")
 
     # 2. Cold start of `nearby`, a million stored places against the built-in 86.
     nearby = ["nearby", "--at", AT, "--json", "--provider", "offline"]

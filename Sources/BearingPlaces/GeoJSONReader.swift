@@ -1,4 +1,5 @@
 import BearingLocation
+import BearingMap
 import Foundation
 
 /// Reads the named cafés out of any GeoJSON FeatureCollection: as Overpass exports it
@@ -13,38 +14,67 @@ import Foundation
 /// Features that are not named cafés are skipped, unless `everyNamedFeature` (a file that lists
 /// cafés already); any malformed feature fails the whole import, naming the feature's index.
 struct GeoJSONReader {
-  let data: Data
+  /// The document, for ``read()``; a streaming read is given its bytes.
+  var data = Data()
   /// Where the file comes from (its name), for the stable ids of features without one.
   var source = "geojson"
   var everyNamedFeature = false
   /// Whether the features are parsed on every core (the result is the same either way).
   var parallel = true
+  /// How many bytes of the `features` array are parsed at a time: a window's pages are
+  /// released once its places are handed out, so a file of any size keeps about this much of
+  /// itself in memory (more only where one feature is larger).
+  var windowBytes = 4 << 20
+  /// The most places handed out at a time.
+  var batchSize = 10_000
+  /// Whether to read the features' street lines for maps too (``StreetReader``'s).
+  var readsStreets = false
 
-  func read() throws(PlaceImportError) -> [Place] {
-    let outcome = data.withUnsafeBytes { bytes in
-      Result { () throws(PlaceImportError) -> [Place] in
-        if parallel, let places = try read(JSONParser(bytes), parallel: true) { return places }
-        return try read(JSONParser(bytes), parallel: false)!
-      }
-    }
-    return try outcome.get()
+  /// What a streaming read hands out at a time, in the file's order.
+  struct Batch {
+    var places: [Place] = []
+    var streets: [StreetLine] = []
   }
 
-  /// Reads the document in one pass, turning each feature into a place as it is parsed, so a
-  /// file of a million features never exists as one tree in memory.
+  /// The places of ``data``, all at once.
+  func read() throws(PlaceImportError) -> [Place] {
+    var places: [Place] = []
+    let outcome = data.withUnsafeBytes { bytes in
+      Result { () throws(PlaceImportError) in
+        try read(bytes, release: { _ in }) { batch in
+          places += batch.places
+          return true
+        }
+      }
+    }
+    try outcome.get()
+    return places
+  }
+
+  /// Reads the document in one pass, a window of features at a time, handing `deliver` each
+  /// feature's place in file order, in batches of at most ``batchSize``, so that a file of a
+  /// million features never exists in memory, as a tree or as places. `release` is told each
+  /// offset before which the read will not look at the bytes again. `deliver` returns `false`
+  /// to stop the read, which then returns at once.
   ///
-  /// When `parallel`, the `features` array is split into its elements by a quick scan and
-  /// they are parsed on every core; `nil` when one of them does not parse, so that the caller
-  /// reads the document again in order, for the error a reader in order meets first.
-  private func read(_ parser: JSONParser, parallel: Bool) throws(PlaceImportError) -> [Place]? {
-    var parser = parser
+  /// Batches go out before the whole document is known to be a FeatureCollection: when the
+  /// read throws, the caller drops what it was handed (the store does it in one transaction).
+  ///
+  /// When ``parallel``, each window of the `features` array is split into its elements by a
+  /// quick scan and they are parsed on every core; a window where one of them does not parse
+  /// is read again in order, and the rest of the array with it, for the error a reader in
+  /// order meets first.
+  ///
+  /// - throws: ``PlaceImportError/malformed(_:)`` naming the byte offset of text that is not
+  ///   JSON, or the index of the first bad feature.
+  func read(
+    _ bytes: UnsafeRawBufferPointer, release: (Int) -> Void, deliver: (Batch) -> Bool
+  ) throws(PlaceImportError) {
+    var parser = JSONParser(bytes)
     var type: JSONValue?
     var featuresKind: String?
-    var places: [Place] = []
-    // The first bad feature, reported once the whole document is known to be a collection.
-    var failure: (index: Int, reason: String)?
-    // The features array is not what the quick scan took it for.
-    var unsplittable = false
+    var featureArrays = 0
+    var output = Output(batchSize: batchSize)
     do {
       guard parser.peek() == UInt8(ascii: "{") else {
         let document = try parser.value()
@@ -58,27 +88,8 @@ struct GeoJSONReader {
           type = try parser.value(depth: 1)
         case "features" where parser.peek() == UInt8(ascii: "["):
           featuresKind = "an array"
-          places = []
-          if parallel {
-            guard let ranges = parser.elementRanges(),
-              let (found, firstFailure) = features(ranges, in: parser.bytes)
-            else {
-              unsplittable = true
-              throw JSONParser.Failure(offset: parser.position, reason: "read in order")
-            }
-            places = found
-            failure = firstFailure
-            return
-          }
-          try parser.elements(depth: 1) { (parser, index) throws(JSONParser.Failure) in
-            let feature = try parser.value(depth: 2)
-            guard failure == nil else { return }
-            do throws(Failure) {
-              if let place = try self.place(from: feature) { places.append(place) }
-            } catch {
-              failure = (index, error.reason)
-            }
-          }
+          featureArrays += 1
+          try features(&parser, &output, release: release, deliver: deliver)
         case "features":
           featuresKind = try parser.value(depth: 1).kind
         default:
@@ -87,7 +98,7 @@ struct GeoJSONReader {
       }
       try parser.finish()
     } catch let error as JSONParser.Failure {
-      if unsplittable { return nil }
+      if output.stopped { return }
       throw .malformed("not valid JSON: byte \(error.offset): \(error.reason)")
     } catch let error as PlaceImportError {
       throw error
@@ -102,27 +113,108 @@ struct GeoJSONReader {
     guard featuresKind == "an array" else {
       throw .malformed("the FeatureCollection has no \"features\" array")
     }
-    if let failure { throw .malformed("feature \(failure.index): \(failure.reason)") }
-    return places
+    // Places already handed out cannot be taken back for a later array.
+    guard featureArrays == 1 else {
+      throw .malformed("the FeatureCollection has \(featureArrays) \"features\" arrays")
+    }
+    if let failure = output.failure {
+      throw .malformed("feature \(failure.index): \(failure.reason)")
+    }
+    _ = output.flush(deliver)
+  }
+
+  /// The places on their way out of a streaming read.
+  private struct Output {
+    let batchSize: Int
+    var pending = Batch()
+    /// The first bad feature, reported once the whole document is known to be a collection;
+    /// nothing more is handed out after it.
+    var failure: (index: Int, reason: String)?
+    /// Whether the receiver stopped the read.
+    var stopped = false
+
+    init(batchSize: Int) { self.batchSize = max(1, batchSize) }
+
+    /// Adds a feature's place and street lines; `false` when the receiver stopped the read.
+    mutating func add(
+      _ place: Place?, _ streets: [StreetLine], _ deliver: (Batch) -> Bool
+    ) -> Bool {
+      if let place { pending.places.append(place) }
+      pending.streets += streets
+      return pending.places.count < batchSize || flush(deliver)
+    }
+
+    mutating func flush(_ deliver: (Batch) -> Bool) -> Bool {
+      guard !stopped else { return false }
+      guard !pending.places.isEmpty || !pending.streets.isEmpty else { return true }
+      let batch = pending
+      pending = Batch()
+      stopped = !deliver(batch)
+      return !stopped
+    }
+  }
+
+  /// Reads the `features` array at the parser, a window at a time.
+  private func features(
+    _ parser: inout JSONParser, _ output: inout Output, release: (Int) -> Void,
+    deliver: (Batch) -> Bool
+  ) throws(JSONParser.Failure) {
+    let stop = JSONParser.Failure(offset: parser.position, reason: "the receiver stopped")
+    guard var scan = parser.startElementScan() else { return }
+    while parallel, !scan.ended {
+      let window = scan
+      guard let ranges = parser.nextElementRanges(&scan, maxBytes: windowBytes),
+        let found = features(ranges, first: window.found, in: parser.bytes)
+      else {
+        scan = window
+        break
+      }
+      for (place, streets) in found.features where output.failure == nil {
+        guard output.add(place, streets, deliver) else { throw stop }
+      }
+      if output.failure == nil { output.failure = found.failure }
+      guard output.flush(deliver) else { throw stop }
+      release(scan.start)
+    }
+    guard !scan.ended else { return }
+    // In order: without `parallel`, or from a window that did not parse on every core.
+    var released = scan.start
+    try parser.elements(from: scan) { (parser, index) throws(JSONParser.Failure) in
+      let feature = try parser.value(depth: 2)
+      if parser.position - released >= windowBytes {
+        released = parser.position
+        release(released)
+      }
+      guard output.failure == nil else { return }
+      let place: Place?
+      do throws(Failure) {
+        place = try self.place(from: feature)
+      } catch {
+        output.failure = (index, error.reason)
+        return
+      }
+      guard output.add(place, streets(of: feature), deliver) else { throw stop }
+    }
   }
 
   struct Failure: Error {
     var reason: String
   }
 
-  /// The places of the features at `ranges` of `bytes`, parsed on every core, with the first
-  /// bad feature; `nil` when one of them is not JSON.
+  /// The place (or `nil`) and street lines of each feature at `ranges` of `bytes`, the array's
+  /// `first`th feature and on, parsed on every core, with the first bad feature; `nil` when
+  /// one of them is not JSON.
   private func features(
-    _ ranges: [Range<Int>], in bytes: UnsafeRawBufferPointer
-  ) -> (places: [Place], failure: (index: Int, reason: String)?)? {
+    _ ranges: [Range<Int>], first: Int, in bytes: UnsafeRawBufferPointer
+  ) -> (features: [(Place?, [StreetLine])], failure: (index: Int, reason: String)?)? {
     // Enough chunks that neither core waits long for the other at the end.
-    let chunkSize = max(1_024, ranges.count / 64)
+    let chunkSize = max(256, ranges.count / 64)
     let chunks = stride(from: 0, to: ranges.count, by: chunkSize)
     nonisolated(unsafe) let bytes = bytes  // Only read, by every chunk.
-    let results = concurrentMap(chunks) { (first: Int) throws(JSONParser.Failure) in
-      var places: [Place] = []
+    let results = concurrentMap(chunks) { (start: Int) throws(JSONParser.Failure) in
+      var features: [(Place?, [StreetLine])] = []
       var failure: (index: Int, reason: String)?
-      for index in first..<min(first + chunkSize, ranges.count) {
+      for index in start..<min(start + chunkSize, ranges.count) {
         var parser = JSONParser(
           UnsafeRawBufferPointer(rebasing: bytes[ranges[index]]), document: false)
         let feature = try parser.value(depth: 2)
@@ -130,24 +222,29 @@ struct GeoJSONReader {
         // After a bad feature the rest is still parsed: a later one that is not JSON wins.
         guard failure == nil else { continue }
         do throws(Failure) {
-          if let place = try self.place(from: feature) { places.append(place) }
+          features.append((try self.place(from: feature), streets(of: feature)))
         } catch {
-          failure = (index, error.reason)
+          failure = (first + index, error.reason)
         }
       }
-      return (places, failure)
+      return (features, failure)
     }
-    var places: [Place] = []
-    places.reserveCapacity(ranges.count)
+    var features: [(Place?, [StreetLine])] = []
+    features.reserveCapacity(ranges.count)
     var failure: (index: Int, reason: String)?
     for result in results {
       guard case .success(let (found, firstFailure)) = result else { return nil }
       if failure == nil {
-        places += found
+        features += found
         failure = firstFailure
       }
     }
-    return (places, failure)
+    return (features, failure)
+  }
+
+  /// The feature's street lines for maps, when ``readsStreets``.
+  private func streets(of feature: JSONValue) -> [StreetLine] {
+    readsStreets ? StreetReader.streets(ofFeature: feature) : []
   }
 
   private func place(from feature: JSONValue) throws(Failure) -> Place? {

@@ -112,6 +112,32 @@ struct JSONParser {
     }
   }
 
+  /// ``elements(depth:_:)`` from the middle of an array: from the element at `scan.start`,
+  /// the array's `scan.found`th, to the array's end. A reader that meets a window it cannot
+  /// parse on several cores (``nextElementRanges(_:maxBytes:)``) reads on from there in order,
+  /// for the error a reader in order meets first.
+  mutating func elements(
+    from scan: ElementScan, _ body: (inout JSONParser, Int) throws(Failure) -> Void
+  ) throws(Failure) {
+    position = scan.start
+    var index = scan.found
+    if index == 0, peek() == UInt8(ascii: "]") {
+      position += 1
+      return
+    }
+    while true {
+      try body(&self, index)
+      index += 1
+      switch peek() {
+      case UInt8(ascii: ","): position += 1
+      case UInt8(ascii: "]"):
+        position += 1
+        return
+      default: throw failure("expected \",\" or \"]\" in an array")
+      }
+    }
+  }
+
   /// The byte ranges of the elements of the array that comes next, found by a scan that
   /// follows only strings and brackets, with the parser moved past the array; `nil`, the
   /// parser unmoved, when the scan finds no end to the array.
@@ -120,11 +146,41 @@ struct JSONParser {
   /// strictly, with `JSONParser(_:document: false)`, and one that fails means the text is not
   /// the array the scan took it for (parse it in order to learn why).
   mutating func elementRanges() -> [Range<Int>]? {
+    guard var scan = startElementScan() else { return nil }
+    return nextElementRanges(&scan)
+  }
+
+  /// How far a scan of an array's elements, a window at a time, has got.
+  struct ElementScan {
+    /// The first byte of the next element.
+    var start: Int
+    /// How many ranges earlier windows found.
+    var found = 0
+    /// Whether the array's closing bracket is found (the parser is then past it).
+    var ended = false
+  }
+
+  /// Starts a scan of the array that comes next (``nextElementRanges(_:maxBytes:)``), the
+  /// parser unmoved; `nil` when no array comes next.
+  mutating func startElementScan() -> ElementScan? {
     guard peek() == UInt8(ascii: "[") else { return nil }
+    return ElementScan(start: position + 1)
+  }
+
+  /// The byte ranges of the next elements of the array `scan` is in, as ``elementRanges()``
+  /// finds them, but only a window of them: the scan stops after the first element that ends
+  /// `maxBytes` or more past the window's start, so a reader can parse a file of any size a
+  /// window at a time. At the array's end `scan.ended` is set and the parser moves past it;
+  /// `nil`, the parser unmoved, when the scan finds no end to the array.
+  mutating func nextElementRanges(
+    _ scan: inout ElementScan, maxBytes: Int = .max
+  ) -> [Range<Int>]? {
+    guard !scan.ended else { return [] }
     var ranges: [Range<Int>] = []
-    var start = position + 1
-    var depth = 0
-    var index = position
+    let windowStart = scan.start
+    var start = scan.start
+    var depth = 1
+    var index = scan.start
     var allBlank = true
     while index < bytes.count {
       let byte = bytes[index]
@@ -136,21 +192,29 @@ struct JSONParser {
           index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
         }
       case UInt8(ascii: "["), UInt8(ascii: "{"):
-        if depth > 0 { allBlank = false }
+        allBlank = false
         depth += 1
       case UInt8(ascii: "]"), UInt8(ascii: "}"):
         depth -= 1
         if depth == 0 {
           guard byte == UInt8(ascii: "]") else { return nil }
           // `[ ]` holds no element; `[1, ]` holds an empty one, which will not parse.
-          if !(ranges.isEmpty && allBlank) { ranges.append(start..<index) }
+          if !(scan.found == 0 && ranges.isEmpty && allBlank) { ranges.append(start..<index) }
           position = index + 1
+          scan.start = position
+          scan.found += ranges.count
+          scan.ended = true
           return ranges
         }
       case UInt8(ascii: ","):
         if depth == 1 {
           ranges.append(start..<index)
           start = index + 1
+          if start - windowStart >= maxBytes {
+            scan.start = start
+            scan.found += ranges.count
+            return ranges
+          }
         }
       case 0x20, 0x0A, 0x0D, 0x09: break
       default: allBlank = false

@@ -122,13 +122,15 @@ public enum OSMImporter {
       }
       places = answer.cafés(everyNamedPlace: everyNamedFeature)
     }
-    guard !places.isEmpty else {
-      throw .noPlaces(
-        "the data holds no named café (amenity=cafe, shop=coffee or cuisine=coffee_shop)"
-          + (everyNamedFeature ? "" : "; with --all every named feature counts"))
-    }
+    guard !places.isEmpty else { throw .noPlaces(noCafés(everyNamedFeature: everyNamedFeature)) }
     return try PlaceDataset(
       area: area, source: sourceName, places: places.sorted { $0.id < $1.id })
+  }
+
+  /// Why a file with no place is not imported.
+  static func noCafés(everyNamedFeature: Bool) -> String {
+    "the data holds no named café (amenity=cafe, shop=coffee or cuisine=coffee_shop)"
+      + (everyNamedFeature ? "" : "; with --all every named feature counts")
   }
 
   /// JSON starts with `{` (after white space): an Overpass answer when its opening names

@@ -53,9 +53,16 @@ public struct PlaceDataset: Hashable, Sendable, Codable {
     guard !coordinates.isEmpty else { return nil }
     let south = coordinates.map(\.latitude).min()!
     let north = coordinates.map(\.latitude).max()!
-    // The box's longitudes are the complement of the widest gap between neighbouring
-    // longitudes around the circle.
-    let longitudes = coordinates.map(\.longitude).sorted()
+    let (west, east) = longitudeSpan(ofSorted: coordinates.map(\.longitude).sorted())
+    return (south, west, north, east)
+  }
+
+  /// The west and east edges of the narrowest span of longitudes holding all of
+  /// `longitudes` (sorted, not empty); it crosses the antimeridian (west > east) when that is
+  /// narrower.
+  static func longitudeSpan(ofSorted longitudes: [Double]) -> (west: Double, east: Double) {
+    // The span is the complement of the widest gap between neighbouring longitudes around the
+    // circle.
     var gap = longitudes[0] + 360 - longitudes[longitudes.count - 1]
     var west = longitudes[0]
     var east = longitudes[longitudes.count - 1]
@@ -64,7 +71,7 @@ public struct PlaceDataset: Hashable, Sendable, Codable {
       west = longitudes[i]
       east = longitudes[i - 1]
     }
-    return (south, west, north, east)
+    return (west, east)
   }
 
   private struct File: Codable {

@@ -71,17 +71,24 @@ public enum StreetReader {
         return
       }
       try parser.elements(depth: 1) { (parser, _) throws(JSONParser.Failure) in
-        let feature = try parser.value(depth: 2)
-        guard let properties = feature["properties"]?.object,
-          let kind = kind(properties["tags"]?.object ?? properties),
-          let geometry = feature["geometry"]
-        else { return }
-        for ring in rings(of: geometry) {
-          lines.append(StreetLine(kind: kind, points: ring).simplified())
-        }
+        lines += streets(ofFeature: try parser.value(depth: 2))
       }
     }
     return lines
+  }
+
+  /// The street lines of one GeoJSON feature: none unless it is a line or polygon with a
+  /// street's tags. ``GeoJSONReader`` asks it of each feature as it imports a file's places.
+  static func streets(ofFeature feature: JSONValue) -> [StreetLine] {
+    switch feature["geometry"]?["type"]?.string {
+    case "LineString", "MultiLineString", "Polygon", "MultiPolygon": break
+    default: return []
+    }
+    guard let properties = feature["properties"]?.object,
+      let kind = kind(properties["tags"]?.object ?? properties),
+      let geometry = feature["geometry"]
+    else { return [] }
+    return rings(of: geometry).map { StreetLine(kind: kind, points: $0).simplified() }
   }
 
   /// The point lists of a GeoJSON line or polygon geometry.

@@ -33,20 +33,68 @@ struct ImportCommand: AsyncParsableCommand {
 
   func run() async throws {
     output.bootstrapLogging()
+    let (stored, found) = try await Self.importStreaming(
+      file, area: area, how: .init(everyNamedFeature: all), data: data)
+    Console.out(
+      "Imported \(found.coverage.placeCount) places covering "
+        + "\(TerminalText.escape(found.coverage.description)) as the area "
+        + "\"\(TerminalText.escape(stored.name))\" into \(data.placeStoreURL.path).")
+    if !found.streets.isEmpty {
+      Console.out("Stored \(found.streets.count) street lines for maps.")
+    }
+  }
+
+  /// Reads `file` as ``read(_:area:how:)`` does and stores it as ``store(_:data:)`` does, but
+  /// batch by batch while the file is read (``PlaceImportStream``): a file of any size is
+  /// imported in bounded memory, and reading overlaps storing. A bad file stores nothing.
+  static func importStreaming(
+    _ file: String, area: String?, how: StoredArea.Origin.FileImport, data: DataOptions
+  ) async throws -> (StoredArea, PlaceImportStream.Summary) {
     let url = URL(fileURLWithPath: file)
-    let imported: Imported
+    var how = how
+    let stream: PlaceImportStream
     do {
-      imported = try Self.read(url, area: area, how: .init(everyNamedFeature: all))
+      if how.format == nil { how.format = try OSMImporter.format(ofFileAt: url) }
+      stream = try PlaceImportStream(
+        fileAt: url, area: area, format: how.format, everyNamedFeature: how.everyNamedFeature)
     } catch {
       throw CLIError("cannot import \(file): \(CLIError.describe(error))")
     }
-    let stored = try await Self.store(imported, data: data)
-    Console.out(
-      "Imported \(imported.dataset.places.count) places covering "
-        + "\(TerminalText.escape(imported.dataset.coverage.description)) as the area "
-        + "\"\(TerminalText.escape(stored.name))\" into \(data.placeStoreURL.path).")
-    if !imported.streets.isEmpty {
-      Console.out("Stored \(imported.streets.count) street lines for maps.")
+    guard let store = try await data.openPlaceStore(create: true) else {
+      stream.cancel()
+      throw CLIError("cannot open the offline places \(data.placeStoreURL.path)")
+    }
+    let origin = StoredArea.Origin.file(url.standardizedFileURL.path, how)
+    let name = area ?? url.lastPathComponent.split(separator: ".").first.map(String.init)
+    let placeholder = PlaceStore.NewArea(
+      name: name ?? url.lastPathComponent, source: "OpenStreetMap", origin: origin,
+      boundary: .box(south: 0, west: 0, north: 0, east: 0))
+    // The source (a .osm.pbf file's date) and the box are known once the file is read.
+    let feed = PlaceStore.PlaceFeed(
+      next: { try stream.next() }, expectedCount: { stream.expectedCount },
+      end: {
+        let found = stream.summary
+        let known = found.map { found in
+          let coverage = found.coverage
+          return PlaceStore.NewArea(
+            name: coverage.area, source: coverage.source, attribution: coverage.attribution,
+            origin: origin,
+            boundary: .box(
+              south: coverage.south, west: coverage.west, north: coverage.north,
+              east: coverage.east))
+        }
+        return (known, found?.streets ?? [])
+      })
+    do {
+      let stored = try await store.add(placeholder, feed: feed)
+      return (stored, stream.summary!)
+    } catch {
+      stream.cancel()
+      // The file's own fault, when it is one, comes before what it did to the transaction.
+      if let failure = stream.failure {
+        throw CLIError("cannot import \(file): \(CLIError.describe(failure))")
+      }
+      throw CLIError("cannot store the area in \(data.placeStoreURL.path): \(error)")
     }
   }
 

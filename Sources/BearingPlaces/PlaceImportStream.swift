@@ -1,0 +1,202 @@
+import BearingMap
+import Foundation
+
+/// An import whose places arrive in batches while a thread of its own reads the file, for a
+/// store to write them as they come (`PlaceStore`'s streaming `add`).
+///
+/// A GeoJSON file is read a window at a time (``GeoJSONReader``, on every core), its pages
+/// released behind the reader, and at most ``queueDepth`` batches wait between the reader and
+/// the store: a file of any size is imported in bounded memory, and reading overlaps storing.
+/// The other formats are read whole when the stream is made, on the caller's thread, as
+/// ``OSMImporter/importFileAndStreets(at:area:source:format:everyNamedFeature:)`` reads them
+/// (their errors are thrown there), then handed out in batches the same way.
+///
+/// Places come in the file's order (a GeoJSON file's) or in id order (the others). When the
+/// file turns out to be bad, ``next()`` throws the error the whole-file import throws, possibly
+/// after some batches: the store's transaction drops them.
+///
+/// ```swift
+/// let stream = try PlaceImportStream(fileAt: url, format: .geoJSON)
+/// while let batch = try stream.next() { store(batch) }
+/// print(stream.summary!.coverage)
+/// ```
+public final class PlaceImportStream: Sendable {
+  /// What the import found, known once ``next()`` has returned `nil`.
+  public struct Summary: Sendable {
+    /// The area the places cover, with their count.
+    public var coverage: DataCoverage
+    /// The file's street lines for maps.
+    public var streets: [StreetLine]
+  }
+
+  /// The most places in one batch.
+  public let batchSize: Int
+  /// The most batches waiting between the reader and the store.
+  public let queueDepth: Int
+  /// How many places the file holds, when it is known before the first batch (formats read
+  /// whole): a store can size its work to it.
+  public var expectedCount: Int? { state.withLock { $0.expectedCount } }
+  /// What the import found; `nil` until ``next()`` has returned `nil`.
+  public var summary: Summary? { state.withLock { $0.summary } }
+
+  private let queue: BoundedQueue<[Place]>
+  /// The places of a format read whole, handed out from here; `nil` for GeoJSON.
+  private let whole: [Place]?
+  private let state = LockedState()
+
+  private struct State {
+    var expectedCount: Int?
+    var summary: Summary?
+    var failure: (any Error)?
+    var handedOut = 0
+  }
+
+  /// `NSLock` around ``State``: written by the reader's thread, read by the store's.
+  private final class LockedState: @unchecked Sendable {
+    // `@unchecked Sendable`: `value` is only touched inside `withLock`, under `lock`.
+    private let lock = NSLock()
+    private var value = State()
+    func withLock<T>(_ body: (inout State) -> T) -> T {
+      lock.lock()
+      defer { lock.unlock() }
+      return body(&value)
+    }
+  }
+
+  /// Starts reading the file at `url` on a thread of its own.
+  ///
+  /// - parameter area: what to call the covered area; defaults to the file's name.
+  /// - parameter source: where the data is from; defaults as ``OSMImporter`` does.
+  /// - parameter format: how to read the file; `nil` tells it from the contents.
+  /// - throws: the file system's error when the file cannot be read.
+  public init(
+    fileAt url: URL, area: String? = nil, source: String? = nil,
+    format: OSMImporter.Format? = nil, everyNamedFeature: Bool = false,
+    batchSize: Int = 5_000, queueDepth: Int = 4
+  ) throws {
+    self.batchSize = max(1, batchSize)
+    self.queueDepth = max(1, queueDepth)
+    queue = BoundedQueue(capacity: self.queueDepth)
+    let format = try format ?? OSMImporter.format(ofFileAt: url)
+    let name = url.lastPathComponent
+    let area = area ?? name.split(separator: ".").first.map(String.init) ?? name
+    let job = Job(
+      url: url, area: area, source: source, format: format,
+      everyNamedFeature: everyNamedFeature)
+    guard format == .geoJSON else {
+      // Read whole on the caller's thread, as before streaming: its errors come from here.
+      let imported = try OSMImporter.importFileAndStreets(
+        at: job.url, area: job.area, source: job.source, format: job.format,
+        everyNamedFeature: job.everyNamedFeature)
+      whole = imported.dataset.places
+      let summary = Summary(coverage: imported.dataset.coverage, streets: imported.streets)
+      state.withLock {
+        $0.expectedCount = imported.dataset.places.count
+        $0.summary = summary
+      }
+      return
+    }
+    whole = nil
+    let thread = Thread { [self] in
+      run(job)
+    }
+    thread.name = "place import"
+    // Deep enough for a document nested `JSONParser.maximumDepth` levels.
+    thread.stackSize = 16 << 20
+    thread.start()
+  }
+
+  private struct Job: Sendable {
+    var url: URL
+    var area: String
+    var source: String?
+    var format: OSMImporter.Format
+    var everyNamedFeature: Bool
+  }
+
+  /// The next batch, waiting for the reader; `nil` at the end, when ``summary`` is known.
+  ///
+  /// - throws: ``PlaceImportError`` when the file is bad, as the whole-file import throws it;
+  ///   `CocoaError` when it cannot be read.
+  public func next() throws -> [Place]? {
+    if let whole {
+      let start = state.withLock { state in
+        defer { state.handedOut += batchSize }
+        return state.handedOut
+      }
+      return start < whole.count ? Array(whole[start..<min(start + batchSize, whole.count)]) : nil
+    }
+    if let batch = queue.pop() { return batch }
+    if let failure { throw failure }
+    return nil
+  }
+
+  /// Why the file could not be imported, once ``next()`` has thrown it.
+  public var failure: (any Error)? { state.withLock { $0.failure } }
+
+  /// Stops the reader (the store failed): it ends at its next batch.
+  public func cancel() { queue.close() }
+
+  /// The reader's thread.
+  private func run(_ job: Job) {
+    do {
+      if let summary = try readGeoJSON(job) { state.withLock { $0.summary = summary } }
+    } catch {
+      state.withLock { $0.failure = error }
+    }
+    queue.finish()
+  }
+
+  /// A GeoJSON file, a window at a time; `nil` when the store stopped the read.
+  private func readGeoJSON(_ job: Job) throws(PlaceImportError) -> Summary? {
+    let file = try MappedFile(path: job.url.path)
+    // The store's writer takes a core of its own: on two cores, features parsed on both took
+    // 8.6 s for a million places where a parse on the other core took 7.4 s.
+    let reader = GeoJSONReader(
+      source: job.url.lastPathComponent, everyNamedFeature: job.everyNamedFeature,
+      parallel: ProcessInfo.processInfo.activeProcessorCount > 2, batchSize: batchSize,
+      readsStreets: true)
+    var extent = Extent()
+    var streets: [StreetLine] = []
+    var stopped = false
+    try reader.read(file.bytes, release: file.release(below:)) { batch in
+      extent.add(batch.places)
+      streets += batch.streets
+      stopped = !batch.places.isEmpty && !queue.push(batch.places)
+      return !stopped
+    }
+    guard !stopped else { return nil }
+    guard let box = extent.box() else {
+      throw .noPlaces(OSMImporter.noCafés(everyNamedFeature: job.everyNamedFeature))
+    }
+    let coverage = DataCoverage(
+      area: job.area, source: job.source ?? "OpenStreetMap", south: box.south, west: box.west,
+      north: box.north, east: box.east, placeCount: extent.count)
+    return Summary(coverage: coverage, streets: streets)
+  }
+
+  /// The box around the places seen so far, as ``PlaceDataset`` finds it for a whole list:
+  /// only the longitudes are kept (8 bytes a place), for the widest gap between them.
+  private struct Extent {
+    var count = 0
+    var south = Double.infinity
+    var north = -Double.infinity
+    var longitudes: [Double] = []
+
+    mutating func add(_ places: [Place]) {
+      count += places.count
+      for place in places {
+        south = min(south, place.coordinate.latitude)
+        north = max(north, place.coordinate.latitude)
+        longitudes.append(place.coordinate.longitude)
+      }
+    }
+
+    mutating func box() -> (south: Double, west: Double, north: Double, east: Double)? {
+      guard count > 0 else { return nil }
+      longitudes.sort()
+      let (west, east) = PlaceDataset.longitudeSpan(ofSorted: longitudes)
+      return (south, west, north, east)
+    }
+  }
+}

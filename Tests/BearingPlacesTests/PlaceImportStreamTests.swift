@@ -1,0 +1,84 @@
+import BearingLocation
+import Foundation
+import Testing
+
+@testable import BearingPlaces
+
+/// Between the reader and the store at most a few batches wait; the stream hands out what the
+/// whole-file import finds, batch by batch, or its error.
+@Suite("Import: a file streamed to the store in bounded batches")
+struct PlaceImportStreamTests {
+  @Test("the queue never holds more than its capacity, however far ahead the producer is")
+  func boundedQueue() {
+    let queue = BoundedQueue<Int>(capacity: 3)
+    let producer = Thread {
+      for i in 0..<200 where !queue.push(i) { return }
+      queue.finish()
+    }
+    producer.start()
+    var received: [Int] = []
+    while let i = queue.pop() {
+      // A slow consumer, so that an unbounded queue would fill up.
+      if i % 20 == 0 { usleep(1_000) }
+      received.append(i)
+    }
+    #expect(received == Array(0..<200))
+    #expect(queue.peakCount <= 3)
+  }
+
+  @Test("closing the queue frees a producer that waits on it, and drops what is queued")
+  func closedQueue() {
+    let queue = BoundedQueue<Int>(capacity: 1)
+    #expect(queue.push(1))
+    let done = DispatchSemaphore(value: 0)
+    let producer = Thread {
+      // Waits: the queue is full.
+      #expect(!queue.push(2))
+      done.signal()
+    }
+    producer.start()
+    queue.close()
+    done.wait()
+    #expect(queue.pop() == nil)
+  }
+
+  static func file(_ data: Data) throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("stream-\(UUID().uuidString).geojson")
+    try data.write(to: url)
+    return url
+  }
+
+  @Test("a GeoJSON file comes in batches of the batch size, the places and box of a whole import")
+  func sameAsWholeImport() throws {
+    let url = try Self.file(GeoJSONStreamingTests.document())
+    defer { try? FileManager.default.removeItem(at: url) }
+    let whole = try OSMImporter.importFile(at: url, area: "t")
+    let stream = try PlaceImportStream(fileAt: url, area: "t", batchSize: 100, queueDepth: 2)
+    var batches: [[Place]] = []
+    while let batch = try stream.next() { batches.append(batch) }
+    #expect(batches.allSatisfy { $0.count <= 100 })
+    #expect(batches.dropLast().allSatisfy { $0.count == 100 })
+    // In the file's order, where the whole import sorts by id.
+    #expect(batches.joined().sorted { $0.id < $1.id } == whole.places)
+    #expect(stream.summary?.coverage == whole.coverage)
+  }
+
+  @Test("a bad file throws the whole import's error, after the batches before it")
+  func sameError() throws {
+    let url = try Self.file(
+      GeoJSONStreamingTests.document { i, text in
+        i == 1_800 ? #"{"type":"Feature","geometry":null}"# : text
+      })
+    defer { try? FileManager.default.removeItem(at: url) }
+    let whole = #expect(throws: PlaceImportError.self) {
+      try OSMImporter.importFile(at: url, area: "t")
+    }
+    let stream = try PlaceImportStream(fileAt: url, area: "t", batchSize: 100)
+    let streamed = #expect(throws: PlaceImportError.self) {
+      while try stream.next() != nil {}
+    }
+    #expect(streamed == whole)
+    #expect(stream.failure as? PlaceImportError == whole)
+  }
+}
