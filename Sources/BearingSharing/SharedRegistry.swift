@@ -1,3 +1,4 @@
+import IssueReporting
 import Synchronization
 
 /// The process's shared references by key: every `@Shared` declared with keys of one id (and
@@ -33,12 +34,20 @@ enum SharedRegistry {
   static func box<Value>(
     for key: some SharedReaderKey<Value>, initialValue: () -> Value
   ) -> SharedBox<Value> {
+    if let box = existingBox(for: key) { return box }
+    // The default is made outside the lock: it may declare a `@Shared` of its own.
+    let made = SharedBox(initialValue: initialValue(), key: key)
     let (box, isNew) = boxes.withLock { boxes -> (SharedBox<Value>, Bool) in
       let registryKey = Self.key(key)
       if let box = boxes[registryKey]?.box as? SharedBox<Value> { return (box, false) }
-      let box = SharedBox(initialValue: initialValue(), key: key)
-      boxes[registryKey] = Entry(box: box)
-      return (box, true)
+      if let other = boxes.first(where: { $0.key.id == registryKey.id })?.value.box {
+        // Legal, but two values under one name are rarely what was meant.
+        let otherType = type(of: other.currentValue)
+        reportIssue(
+          "\(key) also holds a \(otherType) elsewhere; its \(Value.self) is kept apart from it.")
+      }
+      boxes[registryKey] = Entry(box: made)
+      return (made, true)
     }
     // Outside the registry's lock: a key may load (and call back into the box) at once.
     if isNew { box.start() }
