@@ -1,4 +1,5 @@
 import Bearing
+@_spi(Internals) import BearingSharing
 import Foundation
 import IssueReporting
 import Synchronization
@@ -25,13 +26,19 @@ final class Ledger<State: Equatable & Sendable, Action: Sendable>: Sendable {
   }
 
   let inner: Mutex<Inner>
+  /// Shared values as they were before the step that changed them (`@Shared` in the state).
+  let sharedChanges: SharedChangeTracker
 
   /// The id all the store's effects run under.
   let effects: TestStoreEffects
 
-  init(initialState: State, dependencies: DependencyValues, effects: TestStoreEffects) {
+  init(
+    initialState: State, dependencies: DependencyValues, effects: TestStoreEffects,
+    sharedChanges: SharedChangeTracker
+  ) {
     inner = Mutex(Inner(expectedState: initialState, dependencies: dependencies))
     self.effects = effects
+    self.sharedChanges = sharedChanges
   }
 
   struct EffectID: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import Bearing
+@_spi(Internals) import BearingSharing
 import Dependencies
 import Foundation
 import IssueReporting
@@ -58,12 +59,15 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     // cancelled and it takes no more actions.
     let dismissed = LockIsolated(false)
     let effects = TestStoreEffects(id: ObjectIdentifier(dismissed))
+    let sharedChanges = SharedChangeTracker()
     let dependencies = Dependencies.withDependencies {
       $0.context = .test
       $0.dismiss = DismissEffect {
         dismissed.setValue(true)
         Task.cancel(id: effects)
       }
+      // The reducer's and its effects' `withLock`s record shared values before they change.
+      $0._sharedChangeTracker = sharedChanges
       prepareDependencies(&$0)
     } operation: {
       DependencyValues._current
@@ -72,7 +76,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
       (initialState(), reducer())
     }
     let ledger = Ledger<State, Action>(
-      initialState: state, dependencies: dependencies, effects: effects)
+      initialState: state, dependencies: dependencies, effects: effects,
+      sharedChanges: sharedChanges)
     self.ledger = ledger
     self.dismissed = dismissed
     self.settings = Mutex((timeout, true))
