@@ -10,14 +10,13 @@ import Synchronization
 // event and reads commands ("set N") from its standard input; it exits when that closes.
 //
 //   file-chat PATH     load and watch a [Int] in PATH; "set N" saves [N]
-//   app-chat KEY       load and watch an Int? in app storage; "set N" saves N
+//   app-chat KEY       load and watch an Int in app storage; "set N" saves N
 //   file-burst PATH N  write arrays of N equal numbers as fast as it can, for ever
 //   file-save PATH N   load PATH, save [N], say how it went, exit (1 on an error)
 //   documents          print URL.documentsDirectory's path
 
-setvbuf(stdout, nil, _IOLBF, 0)
-
-func say(_ line: String) { print(line) }
+/// One line on standard output, written at once (a pipe would buffer `print`'s).
+func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
 
 func describe<Value>(_ result: Result<Value?, any Error>) -> String {
   switch result {
@@ -52,7 +51,7 @@ switch (arguments.first, arguments.dropFirst().first) {
 case ("file-chat", let path?):
   chat(FileStorageKey<[Int]>.fileStorage(URL(fileURLWithPath: path))) { [$0] }
 case ("app-chat", let name?):
-  chat(AppStorageKey<Int?>.appStorage(name)) { $0 }
+  chat(AppStorageKey<Int>.appStorage(name)) { $0 }
 case ("file-burst", let path?):
   let size = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 1000
   let key = FileStorageKey<[Int]>.fileStorage(URL(fileURLWithPath: path))
