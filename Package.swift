@@ -62,7 +62,6 @@ let package = Package(
     .target(
       name: "BearingSharing",
       dependencies: [
-        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
@@ -94,7 +93,7 @@ let package = Package(
     .target(
       name: "BearingTesting",
       dependencies: [
-        "Bearing",
+        "Bearing", "BearingSharing",
         .product(name: "CasePaths", package: "swift-case-paths"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Dependencies", package: "swift-dependencies"),
@@ -248,6 +247,17 @@ let package = Package(
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "OpenCombine", package: "OpenCombine"),
+      ]
+    ),
+    .testTarget(
+      name: "BearingSharingTests",
+      dependencies: [
+        "BearingSharing",
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+        .product(
+          name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
       ]
     ),
     .testTarget(

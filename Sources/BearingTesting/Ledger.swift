@@ -1,4 +1,5 @@
 import Bearing
+@_spi(Internals) import BearingSharing
 import Foundation
 import IssueReporting
 import Synchronization
@@ -25,9 +26,14 @@ final class Ledger<State: Equatable & Sendable, Action: Sendable>: Sendable {
   }
 
   let inner: Mutex<Inner>
+  /// Shared values as they were before the step that changed them (`@Shared` in the state).
+  let sharedChanges: SharedChangeTracker
 
-  init(initialState: State, dependencies: DependencyValues) {
+  init(
+    initialState: State, dependencies: DependencyValues, sharedChanges: SharedChangeTracker
+  ) {
     inner = Mutex(Inner(expectedState: initialState, dependencies: dependencies))
+    self.sharedChanges = sharedChanges
   }
 
   struct EffectID: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import Bearing
+@_spi(Internals) import BearingSharing
 @_spi(Internals) import CasePaths
 import IssueReporting
 
@@ -97,34 +98,47 @@ extension TestStore {
     let (previous, exhaustivity, dependencies) = ledger.inner.withLock {
       ($0.expectedState, $0.exhaustivity, $0.dependencies)
     }
-    defer { ledger.inner.withLock { $0.expectedState = actual } }
-    var expected = exhaustivity == .on ? previous : actual
-    do {
-      var dependencies = dependencies
-      dependencies.stackElementID = stackElementIDs
-      try DependencyValues.$_current.withValue(dependencies) {
-        // CasePaths' `XCTModify` fails on an unchanged value only in an exhaustive assertion.
-        try XCTModifyLocals.$isExhaustive.withValue(exhaustivity == .on) {
-          try assert?(&expected)
+    let sharedChanges = ledger.sharedChanges
+    defer {
+      ledger.inner.withLock { $0.expectedState = actual }
+      // The shared values as they are now are where the next step starts.
+      sharedChanges.reset()
+    }
+    // A non-exhaustive store takes shared values as they are, as it takes the rest of the state.
+    if exhaustivity != .on { sharedChanges.reset() }
+    // Inside, a shared reference the step changed reads and changes its value as it was before
+    // the step, and comparing states sets that against the value it holds now.
+    sharedChanges.assert {
+      var expected = exhaustivity == .on ? previous : actual
+      do {
+        var dependencies = dependencies
+        dependencies.stackElementID = stackElementIDs
+        try DependencyValues.$_current.withValue(dependencies) {
+          // CasePaths' `XCTModify` fails on an unchanged value only in an exhaustive assertion.
+          try XCTModifyLocals.$isExhaustive.withValue(exhaustivity == .on) {
+            try assert?(&expected)
+          }
         }
+      } catch {
+        reportIssue(
+          TestStoreMessage.threw(error),
+          fileID: fileID, filePath: filePath, line: line, column: column)
+        return
       }
-    } catch {
+      // A closure that changed nothing, where nothing changed: reported as such. Where the
+      // state did change, the mismatch below says all there is to say.
+      if exhaustivity == .on, assert != nil, !sharedChanges.hasChanges, expected == previous,
+        expected == actual
+      {
+        reportIssue(
+          TestStoreMessage.noChange,
+          fileID: fileID, filePath: filePath, line: line, column: column)
+        return
+      }
+      guard expected != actual else { return }
       reportIssue(
-        TestStoreMessage.threw(error),
+        TestStoreMessage.stateMismatch(expected: expected, actual: actual, asserted: assert != nil),
         fileID: fileID, filePath: filePath, line: line, column: column)
-      return
     }
-    // A closure that changed nothing, where nothing changed: reported as such. Where the state
-    // did change, the mismatch below says all there is to say.
-    if exhaustivity == .on, assert != nil, expected == previous, expected == actual {
-      reportIssue(
-        TestStoreMessage.noChange,
-        fileID: fileID, filePath: filePath, line: line, column: column)
-      return
-    }
-    guard expected != actual else { return }
-    reportIssue(
-      TestStoreMessage.stateMismatch(expected: expected, actual: actual, asserted: assert != nil),
-      fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }

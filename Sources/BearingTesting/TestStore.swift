@@ -1,4 +1,5 @@
 import Bearing
+@_spi(Internals) import BearingSharing
 import Dependencies
 import Foundation
 import IssueReporting
@@ -52,8 +53,11 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     line: UInt = #line,
     column: UInt = #column
   ) {
+    let sharedChanges = SharedChangeTracker()
     let dependencies = Dependencies.withDependencies {
       $0.context = .test
+      // The reducer's and its effects' `withLock`s record shared values before they change.
+      $0._sharedChangeTracker = sharedChanges
       prepareDependencies(&$0)
     } operation: {
       DependencyValues._current
@@ -61,7 +65,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     let (state, base) = DependencyValues.$_current.withValue(dependencies) {
       (initialState(), reducer())
     }
-    let ledger = Ledger<State, Action>(initialState: state, dependencies: dependencies)
+    let ledger = Ledger<State, Action>(
+      initialState: state, dependencies: dependencies, sharedChanges: sharedChanges)
     self.ledger = ledger
     self.settings = Mutex((timeout, true))
     self.fileID = fileID

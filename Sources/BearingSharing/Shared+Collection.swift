@@ -1,0 +1,73 @@
+import IdentifiedCollections
+
+/// A `Shared` of a collection is a collection of `Shared` elements, one per position, for
+/// handing each element to a child feature.
+///
+/// ```swift
+/// for item in $items { item.withLock { $0.isDone = true } }
+/// ```
+extension Shared: Sequence, Collection, BidirectionalCollection, RandomAccessCollection
+where Value: MutableCollection & RandomAccessCollection {
+  public typealias Index = Value.Index
+  public typealias Element = Shared<Value.Element>
+  public typealias Indices = DefaultIndices<Self>
+  public typealias Iterator = IndexingIterator<Self>
+  public typealias SubSequence = Slice<Self>
+
+  public var startIndex: Index { wrappedValue.startIndex }
+  public var endIndex: Index { wrappedValue.endIndex }
+  public func index(after i: Index) -> Index { wrappedValue.index(after: i) }
+  public func index(before i: Index) -> Index { wrappedValue.index(before: i) }
+
+  public subscript(position: Index) -> Shared<Value.Element> {
+    let value = reference.read(expected: false)
+    return Shared<Value.Element>(
+      reference: SharedProjection(
+        parent: reference,
+        accessor: OffsetAccessor<Value>(
+          offset: value.distance(from: value.startIndex, to: position)),
+        initialValue: value[position]))
+  }
+}
+
+/// An identified collection whose `Shared` gives a `Shared` of each element by id
+/// (``Shared/elements``). `IdentifiedArray` is one.
+public protocol _SharedIdentifiedCollection<_Element> {
+  associatedtype _ID: Hashable
+  associatedtype _Element
+  var _sharedIDs: [_ID] { get }
+  subscript(_sharedID id: _ID) -> _Element? { get set }
+}
+
+extension IdentifiedArray: _SharedIdentifiedCollection {
+  public var _sharedIDs: [ID] { Array(ids) }
+  public subscript(_sharedID id: ID) -> Element? {
+    get { self[id: id] }
+    set { if let newValue { self[id: id] = newValue } }
+  }
+}
+
+extension Shared where Value: _SharedIdentifiedCollection, Value._ID: Sendable {
+  /// A `Shared` of each element, by id: an element's `Shared` follows it wherever it moves in
+  /// the collection, and keeps its last value if it is removed.
+  ///
+  /// ```swift
+  /// for $item in $items.elements { … }
+  /// ```
+  public var elements: [Shared<Value._Element>] {
+    let value = reference.read(expected: false)
+    return value._sharedIDs.compactMap { id in
+      guard let initialValue = value[_sharedID: id] else { return nil }
+      return Shared<Value._Element>(
+        reference: SharedProjection(
+          parent: reference, accessor: IDAccessor<Value>(id: id), initialValue: initialValue))
+    }
+  }
+}
+
+extension SharedReader where Value: _SharedIdentifiedCollection, Value._ID: Sendable {
+  /// A reader of each element, by id.
+  public var elements: [SharedReader<Value._Element>] {
+    Shared(reference: reference).elements.map { SharedReader<Value._Element>($0) }
+  }
+}
