@@ -1,3 +1,4 @@
+import Dependencies
 import Foundation
 import Synchronization
 
@@ -47,14 +48,18 @@ public enum ApplicationDirectories {
   extension URL {
     /// The app's documents directory. Foundation has none on Linux; Bearing gives it under the
     /// app's XDG data directory, `$XDG_DATA_HOME/<app>/` (else `~/.local/share/<app>/`), and
-    /// creates it on first use. The app's name is ``ApplicationDirectories/name``.
+    /// creates it on first use, except in tests, whose file storage is in memory. The app's name
+    /// is ``ApplicationDirectories/name``.
     ///
     /// ```swift
     /// .fileStorage(.documentsDirectory.appending(path: "items.json"))
     /// ```
     public static var documentsDirectory: URL {
       let directory = ApplicationDirectories.data
-      try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      @Dependency(\.context) var context
+      if context != .test {
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      }
       return directory
     }
   }
