@@ -45,7 +45,7 @@ struct SharedPersistenceTests {
     } operation: {
       @Shared(.fileStorage(url)) var numbers: [Int] = [5]
       #expect(numbers == [5])
-      #expect(($loadError as? FileStorageError)?.operation == .decode)
+      #expect(($numbers.loadError as? FileStorageError)?.operation == .decode)
     }
     #expect(try Data(contentsOf: url) == Data("nope".utf8))
   }
