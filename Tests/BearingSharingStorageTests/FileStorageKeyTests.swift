@@ -90,6 +90,17 @@ import Testing
     #expect(received.last?.value == .some(nil))
   }
 
+  @Test func aSubscriptionOutlivesItsKey() async throws {
+    defer { directory.cleanUp() }
+    let received = Received<[Int]>()
+    let subscription = key().subscribe(
+      context: .initialValue([]), subscriber: received.subscriber)
+    defer { subscription.cancel() }
+    try Data("[3]".utf8).write(to: directory.file("items.json"))
+    #expect(await received.wait(for: 1, timeout: .seconds(1)))
+    #expect(received.last?.value == .some([3]))
+  }
+
   @Test func itsOwnWritesAreNotEchoed() async throws {
     defer { directory.cleanUp() }
     let received = Received<[Int]>()

@@ -94,8 +94,10 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
   public func subscribe(
     context: LoadContext<Value>, subscriber: SharedSubscriber<Value>
   ) -> SharedSubscription {
-    storage.watch(url) { [weak self] in
-      guard let self, let result = self.externalChange() else { return }
+    // The watch keeps the key: the subscription lasts as long as it is not cancelled, even when
+    // the caller kept only the subscription. Cancelling it ends the watch and lets the key go.
+    storage.watch(url) {
+      guard let result = self.externalChange() else { return }
       subscriber.yield(with: result)
     }
   }
