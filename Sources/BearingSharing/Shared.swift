@@ -53,6 +53,15 @@ public struct Shared<Value>: Sendable {
     self.init(reference: SharedRegistry.box(for: key, initialValue: wrappedValue))
   }
 
+  /// The value of a key of an optional value, `nil` while the key holds none.
+  ///
+  /// ```swift
+  /// @Shared(.inMemory("user")) var user: User?
+  /// ```
+  public init<Wrapped>(_ key: some SharedKey<Value>) where Value == Wrapped? {
+    self.init(wrappedValue: nil, key)
+  }
+
   /// The value of a key that knows its default (``SharedReaderKey/Default``).
   ///
   /// ```swift

@@ -45,6 +45,11 @@ public struct SharedReader<Value>: Sendable {
     self.init(reference: SharedRegistry.box(for: key, initialValue: wrappedValue))
   }
 
+  /// The value of a key of an optional value, `nil` while the key holds none.
+  public init<Wrapped>(_ key: some SharedReaderKey<Value>) where Value == Wrapped? {
+    self.init(wrappedValue: nil, key)
+  }
+
   /// The value of a key that knows its default (``SharedReaderKey/Default``).
   public init<Key: SharedReaderKey<Value>>(_ key: _SharedKeyDefault<Key>) {
     self.init(wrappedValue: key.defaultValue(), key)

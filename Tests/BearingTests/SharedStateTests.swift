@@ -60,6 +60,9 @@ import XCTest
   }
 }
 
+// On the main actor, as TCA's tests are: an effect's task then starts only when the test
+// awaits, so a shared value an effect changes is asserted where its action is received.
+@MainActor
 @Suite struct SharedStateTests {
   @Test func aSharedChangeIsAssertedWithWithLock() async {
     let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
