@@ -50,6 +50,27 @@ struct SharedPersistenceTests {
     #expect(try Data(contentsOf: url) == Data("nope".utf8))
   }
 
+  @Test func aDirectoryThatCannotBeWrittenIsASaveError() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.cleanUp() }
+    // A regular file where the directory should be: no user, root included, can write there.
+    try Data().write(to: directory.file("file"))
+    let url = directory.file("file").appendingPathComponent("numbers.json")
+    try await withDependencies {
+      $0.defaultFileStorage = .fileSystem(debounce: .milliseconds(20))
+    } operation: {
+      @Shared(.fileStorage(url)) var numbers: [Int] = []
+      $numbers.withLock { $0 = [1] }
+      let deadline = ContinuousClock.now + .seconds(1)
+      while $numbers.saveError == nil && ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(10))
+      }
+      let error = try #require($numbers.saveError as? FileStorageError)
+      #expect(error.operation == .write)
+      #expect(numbers == [1])
+    }
+  }
+
   @Test func testsWriteFilesToMemory() {
     let url = URL(fileURLWithPath: "/nonexistent/numbers.json")
     @Shared(.fileStorage(url)) var numbers: [Int] = []
