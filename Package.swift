@@ -62,6 +62,7 @@ let package = Package(
     .target(
       name: "BearingSharing",
       dependencies: [
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
@@ -212,6 +213,13 @@ let package = Package(
       ],
       path: "Tests/PersistenceTestHelper"
     ),
+    // Test helper: a separate process that reads, writes and watches file and app storage, for
+    // the end-to-end tests of BearingSharing's persistence. Built with the tests; not a product.
+    .executableTarget(
+      name: "bearing-sharing-probe",
+      dependencies: ["BearingSharing"],
+      path: "Tests/SharingProbe"
+    ),
     .target(
       name: "CoffeeFinder",
       dependencies: [
@@ -313,6 +321,14 @@ let package = Package(
         "BearingPersistence", "BearingLocation", "BearingMap", "BearingPlaces",
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "GRDB", package: "GRDB.swift"),
+      ]
+    ),
+    .testTarget(
+      name: "BearingSharingStorageTests",
+      dependencies: [
+        "BearingSharing",
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
       ]
     ),
     .testTarget(name: "BearingTextTests", dependencies: ["BearingText"]),

@@ -39,4 +39,5 @@ package.targets += [
   suite("RegionBenchmarks", ["BearingLocation"]),
   suite("PlacesBenchmarks", ["BearingPlaces", "BearingPersistence"]),
   suite("MapBenchmarks", ["BearingLocation", "BearingMap", "BearingPersistence"]),
+  suite("SharingBenchmarks", ["BearingSharing"]),
 ]

@@ -1,0 +1,247 @@
+import Dependencies
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A value as app storage keeps it: JSON's scalars.
+enum AppStorageValue: Codable, Equatable, Sendable {
+  case bool(Bool)
+  case int(Int)
+  case double(Double)
+  case string(String)
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let value = try? container.decode(Bool.self) {
+      self = .bool(value)
+    } else if let value = try? container.decode(Int.self) {
+      self = .int(value)
+    } else if let value = try? container.decode(Double.self) {
+      self = .double(value)
+    } else {
+      self = .string(try container.decode(String.self))
+    }
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .bool(let value): try container.encode(value)
+    case .int(let value): try container.encode(value)
+    case .double(let value): try container.encode(value)
+    case .string(let value): try container.encode(value)
+    }
+  }
+}
+
+/// The store behind `.appStorage` keys: the app's preferences, one JSON object of keys and
+/// values, in memory or in a file shared by the app's processes.
+///
+/// ``standard`` is the file `$XDG_CONFIG_HOME/<app>/app-storage.json` (else under `~/.config`).
+/// Several processes may write it at once and lose nothing: a write takes an exclusive lock
+/// (`flock` on `app-storage.json.lock`), reads the file again, applies only the keys this process
+/// changed, and replaces the file atomically. Changes are gathered for 100 ms into one write, and
+/// what is pending at exit is written by an `atexit` handler. Another process's change reaches
+/// this one's subscribers through inotify within a second.
+public final class AppStorageStore: Sendable {
+  private enum Change: Sendable {
+    case set(AppStorageValue)
+    case remove
+  }
+
+  private struct State {
+    var values: [String: AppStorageValue] = [:]
+    var pending: [String: Change] = [:]
+    /// Taken by the write under way and not yet in the file.
+    var writing: [String: Change] = [:]
+    var scheduled = false
+    var subscribers: [String: [UUID: @Sendable (AppStorageValue?) -> Void]] = [:]
+    var watch: SharedSubscription?
+    var reportedError = false
+  }
+
+  /// The store's file, `nil` in memory.
+  public let url: URL?
+  private let state = Mutex(State())
+
+  private init(url: URL?) {
+    self.url = url
+    if let url, let values = try? Self.read(url) {
+      state.withLock { $0.values = values }
+    }
+  }
+
+  /// A store in a file of the caller's choosing.
+  public static func file(_ url: URL) -> AppStorageStore { AppStorageStore(url: url) }
+
+  /// A store in memory, empty: each test's own (the `defaultAppStorage` test value).
+  public static func inMemory() -> AppStorageStore { AppStorageStore(url: nil) }
+
+  /// The app's store, `$XDG_CONFIG_HOME/<app>/app-storage.json`.
+  public static var standard: AppStorageStore {
+    standardStore.withLock { store in
+      if let store { return store }
+      let new = AppStorageStore.file(
+        ApplicationDirectories.configuration.appendingPathComponent("app-storage.json"))
+      store = new
+      return new
+    }
+  }
+  private static let standardStore = Mutex<AppStorageStore?>(nil)
+
+  func value(forKey key: String) -> AppStorageValue? {
+    state.withLock { $0.values[key] }
+  }
+
+  /// Sets (or with `nil` removes) `key`'s value, to be written within 100 ms.
+  func set(_ value: AppStorageValue?, forKey key: String) {
+    let schedule = state.withLock { state in
+      state.values[key] = value
+      guard url != nil else { return false }
+      state.pending[key] = value.map(Change.set) ?? .remove
+      defer { state.scheduled = true }
+      return !state.scheduled
+    }
+    guard schedule else { return }
+    PendingWrites.register(self) { self.synchronize() }
+    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) {
+      self.synchronize()
+    }
+  }
+
+  /// Calls `callback` with `key`'s value each time another process changes it.
+  func subscribe(
+    _ key: String, _ callback: @escaping @Sendable (AppStorageValue?) -> Void
+  ) -> SharedSubscription {
+    let id = UUID()
+    let startWatch = state.withLock { state in
+      state.subscribers[key, default: [:]][id] = callback
+      return url != nil && state.watch == nil
+    }
+    if startWatch, let url {
+      let watch = FileWatcher.watch(url) { [weak self] in self?.fileChanged() }
+      state.withLock { $0.watch = watch }
+    }
+    return SharedSubscription { [weak self] in
+      _ = self?.state.withLock { $0.subscribers[key]?.removeValue(forKey: id) }
+    }
+  }
+
+  /// Writes the changes not yet written, now.
+  public func synchronize() {
+    guard let url else { return }
+    let changes = state.withLock { state in
+      state.scheduled = false
+      state.writing.merge(state.pending) { $1 }
+      state.pending = [:]
+      return state.writing
+    }
+    PendingWrites.unregister(self)
+    guard !changes.isEmpty else { return }
+    do {
+      try Self.locked(url) {
+        var values: [String: AppStorageValue]
+        do {
+          values = try Self.read(url) ?? [:]
+        } catch {
+          // A file that is not a store is kept beside it, not lost.
+          rename(url.path, url.path + ".corrupt")
+          values = [:]
+        }
+        for (key, change) in changes {
+          switch change {
+          case .set(let value): values[key] = value
+          case .remove: values[key] = nil
+          }
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try AtomicFile.replace(url, with: try encoder.encode(values))
+      }
+      state.withLock { $0.writing = [:] }
+    } catch {
+      let report = state.withLock { state in
+        state.writing = [:]
+        defer { state.reportedError = true }
+        return !state.reportedError
+      }
+      if report {
+        FileHandle.standardError.write(Data("warning: app storage not saved: \(error)\n".utf8))
+      }
+    }
+  }
+
+  /// Reads the file again, telling subscribers of what changed in it.
+  func reload() { fileChanged() }
+
+  private func fileChanged() {
+    guard let url, let values = try? Self.read(url) else { return }
+    let calls = state.withLock { state -> [@Sendable () -> Void] in
+      var merged = values
+      for (key, change) in state.writing.merging(state.pending, uniquingKeysWith: { $1 }) {
+        switch change {
+        case .set(let value): merged[key] = value
+        case .remove: merged[key] = nil
+        }
+      }
+      var calls: [@Sendable () -> Void] = []
+      for key in Set(merged.keys).union(state.values.keys) where merged[key] != state.values[key] {
+        let value = merged[key]
+        for callback in (state.subscribers[key] ?? [:]).values { calls.append { callback(value) } }
+      }
+      state.values = merged
+      return calls
+    }
+    for call in calls { call() }
+  }
+
+  private static func read(_ url: URL) throws -> [String: AppStorageValue]? {
+    guard let data = try AtomicFile.contents(of: url) else { return nil }
+    return try JSONDecoder().decode([String: AppStorageValue].self, from: data)
+  }
+
+  /// Runs `body` holding the exclusive lock of the store's lock file.
+  private static func locked(_ url: URL, _ body: () throws -> Void) throws {
+    let directory = url.deletingLastPathComponent()
+    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let path = url.path + ".lock"
+    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    guard fd >= 0 else {
+      throw FileStorageError(
+        operation: .write, path: url.path,
+        reason: "cannot open its lock file: \(String(cString: strerror(errno)))")
+    }
+    defer { close(fd) }
+    while flock(fd, LOCK_EX) != 0 {
+      guard errno == EINTR else {
+        throw FileStorageError(
+          operation: .write, path: url.path,
+          reason: "cannot lock it: \(String(cString: strerror(errno)))")
+      }
+    }
+    defer { flock(fd, LOCK_UN) }
+    try body()
+  }
+}
+
+private enum DefaultAppStorageKey: DependencyKey {
+  static var liveValue: AppStorageStore { .standard }
+  static var testValue: AppStorageStore { .inMemory() }
+  static var previewValue: AppStorageStore { .inMemory() }
+}
+
+extension DependencyValues {
+  /// The store that `.appStorage` keys use: ``AppStorageStore/standard`` when the app runs, a
+  /// fresh in-memory store in each test and preview.
+  public var defaultAppStorage: AppStorageStore {
+    get { self[DefaultAppStorageKey.self] }
+    set { self[DefaultAppStorageKey.self] = newValue }
+  }
+}

@@ -1,0 +1,109 @@
+import Dependencies
+import Foundation
+import Testing
+
+@testable import BearingSharing
+
+/// `.appStorage` keys: their types, their store in a file shared by processes (two stores of
+/// one file stand for two processes here; the end-to-end tests use two), and their test value.
+@Suite struct AppStorageKeyTests {
+  enum Units: String, Sendable { case metric, imperial }
+  enum Level: Int, Sendable { case low = 1, high = 2 }
+
+  func roundTrip<Value: Sendable & Equatable>(
+    _ key: AppStorageKey<Value>, _ value: Value, _ store: AppStorageStore
+  ) -> Value? {
+    key.save(value, context: .didSet, continuation: SaveContinuation { _ in })
+    let received = Received<Value>()
+    key.load(context: .userInitiated, continuation: received.load)
+    return received.last?.value ?? nil
+  }
+
+  @Test func everyTypeRoundTrips() {
+    let store = AppStorageStore.inMemory()
+    #expect(roundTrip(.appStorage("b", store: store), true, store) == true)
+    #expect(roundTrip(.appStorage("i", store: store), 42, store) == 42)
+    #expect(roundTrip(.appStorage("d", store: store), 2.5, store) == 2.5)
+    #expect(roundTrip(.appStorage("s", store: store), "x", store) == "x")
+    let url = URL(string: "https://example.com/a?b=c")!
+    #expect(roundTrip(.appStorage("u", store: store), url, store) == url)
+    #expect(roundTrip(.appStorage("data", store: store), Data([0, 255]), store) == Data([0, 255]))
+    let date = Date(timeIntervalSince1970: 1_700_000_000.5)
+    #expect(roundTrip(.appStorage("date", store: store), date, store) == date)
+    #expect(roundTrip(.appStorage("units", store: store), Units.imperial, store) == .imperial)
+    #expect(roundTrip(.appStorage("level", store: store), Level.high, store) == .high)
+    #expect(roundTrip(.appStorage("oi", store: store), Int?.some(3), store) == .some(3))
+    #expect(
+      roundTrip(.appStorage("ou", store: store), Units?.some(.metric), store) == .some(.metric))
+  }
+
+  @Test func nilRemovesTheKey() {
+    let store = AppStorageStore.inMemory()
+    let key = AppStorageKey<Int?>.appStorage("n", store: store)
+    key.save(5, context: .didSet, continuation: SaveContinuation { _ in })
+    key.save(nil, context: .didSet, continuation: SaveContinuation { _ in })
+    #expect(store.value(forKey: "n") == nil)
+    let received = Received<Int?>()
+    key.load(context: .initialValue(nil), continuation: received.load)
+    #expect(received.last?.value == .some(nil))
+  }
+
+  @Test func aValueOfAnotherTypeLoadsTheInitialValue() {
+    let store = AppStorageStore.inMemory()
+    AppStorageKey<String>.appStorage("k", store: store)
+      .save("text", context: .didSet, continuation: SaveContinuation { _ in })
+    let received = Received<Int>()
+    AppStorageKey<Int>.appStorage("k", store: store)
+      .load(context: .initialValue(0), continuation: received.load)
+    #expect(received.last?.value == .some(nil))
+  }
+
+  @Test func twoWritersOfDifferentKeysLoseNothing() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.cleanUp() }
+    let url = directory.file("app-storage.json")
+    let (first, second) = (AppStorageStore.file(url), AppStorageStore.file(url))
+    first.set(.int(1), forKey: "a")
+    second.set(.int(2), forKey: "b")
+    first.synchronize()
+    second.synchronize()
+    let values = try JSONDecoder().decode(
+      [String: AppStorageValue].self, from: Data(contentsOf: url))
+    #expect(values == ["a": .int(1), "b": .int(2)])
+  }
+
+  @Test func anotherWritersChangeReachesSubscribers() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.cleanUp() }
+    let url = directory.file("app-storage.json")
+    let (first, second) = (AppStorageStore.file(url), AppStorageStore.file(url))
+    let received = Received<Int>()
+    let subscription = AppStorageKey<Int>.appStorage("count", store: first)
+      .subscribe(context: .initialValue(0), subscriber: received.subscriber)
+    defer { subscription.cancel() }
+    let own = Received<Int>()
+    let ownSubscription = AppStorageKey<Int>.appStorage("count", store: second)
+      .subscribe(context: .initialValue(0), subscriber: own.subscriber)
+    defer { ownSubscription.cancel() }
+    AppStorageKey<Int>.appStorage("count", store: second)
+      .save(9, context: .didSet, continuation: SaveContinuation { _ in })
+    #expect(await received.wait(for: 1, timeout: .seconds(1)))
+    #expect(received.last?.value == .some(9))
+    // The writer's own subscribers hear nothing of its own write.
+    try await Task.sleep(for: .milliseconds(200))
+    #expect(own.count == 0)
+  }
+
+  @Test func theTestValueIsAFreshStoreInMemory() {
+    @Dependency(\.defaultAppStorage) var store
+    #expect(store.url == nil)
+    #expect(store.value(forKey: "count") == nil)
+    store.set(.int(1), forKey: "count")
+  }
+
+  @Test func theStandardStoreIsUnderTheXDGConfigDirectory() {
+    #expect(
+      AppStorageStore.standard.url
+        == ApplicationDirectories.configuration.appendingPathComponent("app-storage.json"))
+  }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+/// The built `bearing-sharing-probe`, in processes of its own: what file and app storage promise
+/// across processes, crashes and permissions.
+@Suite(.serialized) struct EndToEndTests {
+  let directory: TemporaryDirectory
+  var environment: [String: String] {
+    [
+      "XDG_CONFIG_HOME": directory.file("config").path,
+      "XDG_DATA_HOME": directory.file("data").path,
+    ]
+  }
+
+  init() throws { directory = try TemporaryDirectory() }
+
+  @Test func twoProcessesSeeEachOthersFileWritesWithinASecond() async throws {
+    defer { directory.cleanUp() }
+    let path = directory.file("items.json").path
+    let (a, b) = (try ProbeProcess(["file-chat", path]), try ProbeProcess(["file-chat", path]))
+    try await a.waitFor("ready")
+    try await b.waitFor("ready")
+    a.send("set 1")
+    #expect(try await b.waitFor("seen [1]", timeout: .seconds(1)) < .seconds(1))
+    b.send("set 2")
+    #expect(try await a.waitFor("seen [2]", timeout: .seconds(1)) < .seconds(1))
+    #expect(await a.finish() == 0)
+    #expect(await b.finish() == 0)
+    // Neither heard its own write back.
+    #expect(!a.output.contains("seen [1]"))
+    #expect(!b.output.contains("seen [2]"))
+  }
+
+  @Test func twoProcessesSeeEachOthersAppStorageWritesWithinASecond() async throws {
+    defer { directory.cleanUp() }
+    let (a, b) = (
+      try ProbeProcess(["app-chat", "count"], environment: environment),
+      try ProbeProcess(["app-chat", "count"], environment: environment)
+    )
+    let other = try ProbeProcess(["app-chat", "other"], environment: environment)
+    try await a.waitFor("ready")
+    try await b.waitFor("ready")
+    try await other.waitFor("ready")
+    a.send("set 1")
+    #expect(try await b.waitFor("seen 1", timeout: .seconds(1)) < .seconds(1))
+    b.send("set 2")
+    other.send("set 3")
+    #expect(try await a.waitFor("seen 2", timeout: .seconds(1)) < .seconds(1))
+    for probe in [a, b, other] { #expect(await probe.finish() == 0) }
+    // Writers of different keys lost nothing; the store is where XDG says.
+    let store = directory.file("config/bearing-sharing-probe/app-storage.json")
+    let values = try JSONSerialization.jsonObject(with: Data(contentsOf: store)) as? [String: Int]
+    #expect(values == ["count": 2, "other": 3])
+  }
+
+  @Test func aKilledWriterLeavesAWholeFile() async throws {
+    defer { directory.cleanUp() }
+    let url = directory.file("items.json")
+    for run in 0..<200 {
+      let probe = try ProbeProcess(["file-burst", url.path, "2000"])
+      try await probe.waitFor("ready")
+      try await Task.sleep(for: .microseconds(Int.random(in: 0...3000)))
+      probe.kill()
+      _ = await probe.exit()
+      let values = try JSONDecoder().decode([Int].self, from: Data(contentsOf: url))
+      #expect(values.count == 2000 && Set(values).count == 1, "run \(run)")
+    }
+  }
+
+  @Test func aCorruptFileIsReportedKeptAndNotOverwritten() async throws {
+    defer { directory.cleanUp() }
+    let url = directory.file("items.json")
+    let corrupt = Data("[1, 2,\u{0} torn".utf8)
+    try corrupt.write(to: url)
+    let probe = try ProbeProcess(["file-chat", url.path])
+    try await probe.waitFor("ready")
+    let loaded = try #require(probe.output.first { $0.hasPrefix("loaded ") })
+    #expect(loaded.hasPrefix("loaded error \(url.path) does not hold a value"))
+    try await Task.sleep(for: .milliseconds(500))
+    #expect(await probe.finish() == 0)
+    #expect(try Data(contentsOf: url) == corrupt)
+  }
+
+  @Test func aReadOnlyDirectoryIsAClearErrorNoCrash() async throws {
+    defer { directory.cleanUp() }
+    let readOnly = directory.file("read-only")
+    try FileManager.default.createDirectory(at: readOnly, withIntermediateDirectories: true)
+    try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: readOnly.path)
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o755], ofItemAtPath: directory.url.path)
+    // Root writes anywhere: run the probe as nobody then.
+    let probe = try ProbeProcess(
+      ["file-save", readOnly.appendingPathComponent("items.json").path, "1"],
+      user: getuid() == 0 ? 65534 : nil)
+    let status = await probe.exit()
+    #expect(probe.process.terminationReason == .exit)
+    #expect(status == 1)
+    #expect(
+      probe.output.contains {
+        $0.hasPrefix("error cannot save \(readOnly.path)/items.json: cannot create a file in")
+          && $0.hasSuffix("Permission denied")
+      }, "\(probe.output)")
+  }
+
+  @Test func documentsDirectoryIsUnderTheXDGDataDirectory() async throws {
+    defer { directory.cleanUp() }
+    let probe = try ProbeProcess(["documents"], environment: environment)
+    #expect(await probe.exit() == 0)
+    let expected = directory.file("data/bearing-sharing-probe").path
+    #expect(probe.output.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } == [expected])
+    var isDirectory: ObjCBool = false
+    #expect(FileManager.default.fileExists(atPath: expected, isDirectory: &isDirectory))
+    #expect(isDirectory.boolValue)
+  }
+}

@@ -1,0 +1,202 @@
+import ConcurrencyExtras
+import Dependencies
+import Foundation
+import Testing
+
+@testable import BearingSharing
+
+/// `.fileStorage` keys on the real file system, in a temporary directory, through the key
+/// protocols: load, subscribe and save called with continuations of the test's.
+@Suite struct FileStorageKeyTests {
+  let directory: TemporaryDirectory
+
+  init() throws { directory = try TemporaryDirectory() }
+
+  func key(
+    _ name: String = "items.json", debounce: Duration = .milliseconds(50),
+    writes: Counter = Counter()
+  ) -> FileStorageKey<[Int]> {
+    withDependencies {
+      $0.defaultFileStorage = countingFileSystem(debounce: debounce, writes: writes)
+    } operation: {
+      .fileStorage(directory.file(name))
+    }
+  }
+
+  @Test func noFileLoadsTheInitialValue() {
+    defer { directory.cleanUp() }
+    let received = Received<[Int]>()
+    key().load(context: .initialValue([]), continuation: received.load)
+    #expect(received.count == 1)
+    #expect(received.last?.value == .some(nil))
+  }
+
+  @Test func loadsTheFilesJSON() throws {
+    defer { directory.cleanUp() }
+    try Data("[1,2,3]".utf8).write(to: directory.file("items.json"))
+    let received = Received<[Int]>()
+    key().load(context: .initialValue([]), continuation: received.load)
+    #expect(received.last?.value == .some([1, 2, 3]))
+  }
+
+  @Test func aBurstOfSavesIsOneWrite() async throws {
+    defer { directory.cleanUp() }
+    let writes = Counter()
+    let key = key(writes: writes)
+    let saves = (0..<100).map { _ in SaveResult() }
+    for (index, save) in saves.enumerated() {
+      key.save([index], context: .didSet, continuation: save.continuation)
+    }
+    for save in saves {
+      let result = await save.wait()
+      #expect(result?.error == nil && result != nil)
+    }
+    #expect(writes.value == 1)
+    let data = try Data(contentsOf: directory.file("items.json"))
+    #expect(try JSONDecoder().decode([Int].self, from: data) == [99])
+  }
+
+  @Test func aUserInitiatedSaveWritesAtOnce() throws {
+    defer { directory.cleanUp() }
+    let writes = Counter()
+    let save = SaveResult()
+    key(debounce: .seconds(60), writes: writes).save(
+      [7], context: .userInitiated, continuation: save.continuation)
+    #expect(writes.value == 1)
+    #expect(try Data(contentsOf: directory.file("items.json")) == Data("[7]".utf8))
+  }
+
+  @Test func anotherWritersChangeReachesSubscribers() async throws {
+    defer { directory.cleanUp() }
+    let received = Received<[Int]>()
+    let key = key()
+    key.load(context: .initialValue([]), continuation: Received<[Int]>().load)
+    let subscription = key.subscribe(context: .initialValue([]), subscriber: received.subscriber)
+    defer { subscription.cancel() }
+    // Another writer: in place, then by a rename over the file, then deleting it.
+    try Data("[4]".utf8).write(to: directory.file("items.json"))
+    #expect(await received.wait(for: 1, timeout: .seconds(1)))
+    #expect(received.last?.value == .some([4]))
+    try Data("[5]".utf8).write(to: directory.file("other.json"))
+    try FileManager.default.moveItem(
+      at: directory.file("items.json"), to: directory.file("old.json"))
+    #expect(await received.wait(for: 2, timeout: .seconds(1)))
+    #expect(received.last?.value == .some(nil))
+    _ = rename(directory.file("other.json").path, directory.file("items.json").path)
+    #expect(await received.wait(for: 3, timeout: .seconds(1)))
+    #expect(received.last?.value == .some([5]))
+    try FileManager.default.removeItem(at: directory.file("items.json"))
+    #expect(await received.wait(for: 4, timeout: .seconds(1)))
+    #expect(received.last?.value == .some(nil))
+  }
+
+  @Test func aSubscriptionOutlivesItsKey() async throws {
+    defer { directory.cleanUp() }
+    let received = Received<[Int]>()
+    let subscription = key().subscribe(
+      context: .initialValue([]), subscriber: received.subscriber)
+    defer { subscription.cancel() }
+    try Data("[3]".utf8).write(to: directory.file("items.json"))
+    #expect(await received.wait(for: 1, timeout: .seconds(1)))
+    #expect(received.last?.value == .some([3]))
+  }
+
+  @Test func itsOwnWritesAreNotEchoed() async throws {
+    defer { directory.cleanUp() }
+    let received = Received<[Int]>()
+    let key = key()
+    let subscription = key.subscribe(context: .initialValue([]), subscriber: received.subscriber)
+    defer { subscription.cancel() }
+    for value in 1...3 {
+      let save = SaveResult()
+      key.save([value], context: .didSet, continuation: save.continuation)
+      _ = await save.wait()
+    }
+    try await Task.sleep(for: .milliseconds(200))
+    #expect(received.count == 0)
+  }
+
+  @Test func aFileThatDoesNotDecodeIsReportedAndKept() async throws {
+    defer { directory.cleanUp() }
+    let corrupt = Data("{\"not\": a list".utf8)
+    try corrupt.write(to: directory.file("items.json"))
+    let received = Received<[Int]>()
+    let key = key()
+    key.load(context: .initialValue([]), continuation: received.load)
+    let error = try #require(received.last?.error as? FileStorageError)
+    #expect(error.operation == .decode)
+    #expect(error.description.contains(directory.file("items.json").path))
+    let subscription = key.subscribe(context: .initialValue([]), subscriber: received.subscriber)
+    try await Task.sleep(for: .milliseconds(200))
+    subscription.cancel()
+    #expect(try Data(contentsOf: directory.file("items.json")) == corrupt)
+    // Until the value changes.
+    let save = SaveResult()
+    key.save([1], context: .didSet, continuation: save.continuation)
+    _ = await save.wait()
+    #expect(try Data(contentsOf: directory.file("items.json")) == Data("[1]".utf8))
+  }
+
+  @Test func anUnwritableDirectoryIsAClearError() async throws {
+    defer { directory.cleanUp() }
+    // A regular file where the directory should be: no user, root included, can write there.
+    try Data().write(to: directory.file("file"))
+    let key = withDependencies {
+      $0.defaultFileStorage = .fileSystem(debounce: .milliseconds(10))
+    } operation: {
+      FileStorageKey<[Int]>.fileStorage(directory.file("file").appendingPathComponent("x.json"))
+    }
+    let save = SaveResult()
+    key.save([1], context: .didSet, continuation: save.continuation)
+    let error = try #require(await save.wait()?.error as? FileStorageError)
+    #expect(error.operation == .write)
+    #expect(error.description.hasPrefix("cannot save \(directory.file("file").path)/x.json"))
+  }
+
+  @Test func writesAreWholeFilesWithNoTemporaryLeft() async throws {
+    defer { directory.cleanUp() }
+    let key = key()
+    let save = SaveResult()
+    key.save(Array(0..<10_000), context: .userInitiated, continuation: save.continuation)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["items.json"])
+  }
+}
+
+/// `.fileStorage` keys in tests: an in-memory file system, written at once.
+@Suite struct InMemoryFileStorageTests {
+  @Test func testsWriteToMemory() throws {
+    let files = LockIsolated<[URL: Data]>([:])
+    let url = URL(fileURLWithPath: "/nonexistent/items.json")
+    let key = withDependencies {
+      $0.defaultFileStorage = .inMemory(fileSystem: files)
+    } operation: {
+      FileStorageKey<[Int]>.fileStorage(url)
+    }
+    key.save([1, 2], context: .didSet, continuation: SaveContinuation { _ in })
+    #expect(files.value[url] == Data("[1,2]".utf8))
+    #expect(!FileManager.default.fileExists(atPath: url.path))
+  }
+
+  @Test func theTestValueIsInMemory() {
+    @Dependency(\.defaultFileStorage) var storage
+    #expect(storage.debounce == .zero)
+  }
+
+  @Test func keysOfOneFileAreOneStorage() {
+    let url = URL(fileURLWithPath: "/tmp/a.json")
+    let storage = FileStorage.inMemory()
+    let (a, b) = withDependencies {
+      $0.defaultFileStorage = storage
+    } operation: {
+      (FileStorageKey<[Int]>.fileStorage(url), FileStorageKey<[Int]>.fileStorage(url))
+    }
+    #expect(a.id == b.id)
+    let other = withDependencies {
+      $0.defaultFileStorage = .inMemory()
+    } operation: {
+      FileStorageKey<[Int]>.fileStorage(url)
+    }
+    #expect(a.id != other.id)
+  }
+}

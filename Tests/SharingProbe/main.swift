@@ -1,0 +1,93 @@
+import BearingSharing
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// A separate process for the end-to-end tests of file and app storage. It prints one line per
+// event and reads commands ("set N") from its standard input; it exits when that closes.
+//
+//   file-chat PATH     load and watch a [Int] in PATH; "set N" saves [N]
+//   app-chat KEY       load and watch an Int in app storage; "set N" saves N
+//   file-burst PATH N  write arrays of N equal numbers as fast as it can, for ever
+//   file-save PATH N   load PATH, save [N], say how it went, exit (1 on an error)
+//   documents          print URL.documentsDirectory's path
+
+/// One line on standard output, written at once (a pipe would buffer `print`'s).
+func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+
+func describe<Value>(_ result: Result<Value?, any Error>) -> String {
+  switch result {
+  case .success(.some(let value)): "\(value)"
+  case .success(.none): "initial"
+  case .failure(let error): "error \(error)"
+  }
+}
+
+func chat<Key: SharedKey>(_ key: Key, parse: (Int) -> Key.Value) {
+  key.load(
+    context: .userInitiated, continuation: LoadContinuation { say("loaded \(describe($0))") })
+  let subscription = key.subscribe(
+    context: .userInitiated,
+    subscriber: SharedSubscriber { say("seen \(describe($0))") })
+  say("ready")
+  while let line = readLine() {
+    let words = line.split(separator: " ")
+    if words.count == 2, words[0] == "set", let number = Int(words[1]) {
+      key.save(
+        parse(number), context: .didSet,
+        continuation: SaveContinuation { result in
+          if case .failure(let error) = result { say("error \(error)") }
+        })
+    }
+  }
+  subscription.cancel()
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+switch (arguments.first, arguments.dropFirst().first) {
+case ("file-chat", let path?):
+  chat(FileStorageKey<[Int]>.fileStorage(URL(fileURLWithPath: path))) { [$0] }
+case ("app-chat", let name?):
+  chat(AppStorageKey<Int>.appStorage(name)) { $0 }
+case ("file-burst", let path?):
+  let size = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 1000
+  let key = FileStorageKey<[Int]>.fileStorage(URL(fileURLWithPath: path))
+  var round = 0
+  while true {
+    round += 1
+    let done = DispatchSemaphore(value: 0)
+    key.save(
+      Array(repeating: round, count: size), context: .userInitiated,
+      continuation: SaveContinuation { _ in done.signal() })
+    done.wait()
+    if round == 1 { say("ready") }
+  }
+case ("file-save", let path?):
+  let number = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 0
+  let key = FileStorageKey<[Int]>.fileStorage(URL(fileURLWithPath: path))
+  key.load(
+    context: .userInitiated, continuation: LoadContinuation { say("loaded \(describe($0))") })
+  let done = DispatchSemaphore(value: 0)
+  let failed = Atomic(false)
+  key.save(
+    [number], context: .didSet,
+    continuation: SaveContinuation { result in
+      switch result {
+      case .success: say("saved")
+      case .failure(let error):
+        say("error \(error)")
+        failed.store(true, ordering: .relaxed)
+      }
+      done.signal()
+    })
+  done.wait()
+  exit(failed.load(ordering: .relaxed) ? 1 : 0)
+case ("documents", _):
+  say(URL.documentsDirectory.path)
+default:
+  FileHandle.standardError.write(Data("usage: bearing-sharing-probe file-chat PATH | …\n".utf8))
+  exit(2)
+}
