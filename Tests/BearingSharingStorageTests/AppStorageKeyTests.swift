@@ -87,7 +87,7 @@ import Testing
     defer { ownSubscription.cancel() }
     AppStorageKey<Int>.appStorage("count", store: second)
       .save(9, context: .didSet, continuation: SaveContinuation { _ in })
-    #expect(await received.wait(for: 1, timeout: .seconds(1)))
+    #expect(await received.wait(for: 1))
     #expect(received.last?.value == .some(9))
     // The writer's own subscribers hear nothing of its own write.
     try await Task.sleep(for: .milliseconds(200))

@@ -75,18 +75,18 @@ import Testing
     defer { subscription.cancel() }
     // Another writer: in place, then by a rename over the file, then deleting it.
     try Data("[4]".utf8).write(to: directory.file("items.json"))
-    #expect(await received.wait(for: 1, timeout: .seconds(1)))
+    #expect(await received.wait(for: 1))
     #expect(received.last?.value == .some([4]))
     try Data("[5]".utf8).write(to: directory.file("other.json"))
     try FileManager.default.moveItem(
       at: directory.file("items.json"), to: directory.file("old.json"))
-    #expect(await received.wait(for: 2, timeout: .seconds(1)))
+    #expect(await received.wait(for: 2))
     #expect(received.last?.value == .some(nil))
     _ = rename(directory.file("other.json").path, directory.file("items.json").path)
-    #expect(await received.wait(for: 3, timeout: .seconds(1)))
+    #expect(await received.wait(for: 3))
     #expect(received.last?.value == .some([5]))
     try FileManager.default.removeItem(at: directory.file("items.json"))
-    #expect(await received.wait(for: 4, timeout: .seconds(1)))
+    #expect(await received.wait(for: 4))
     #expect(received.last?.value == .some(nil))
   }
 
@@ -97,7 +97,7 @@ import Testing
       context: .initialValue([]), subscriber: received.subscriber)
     defer { subscription.cancel() }
     try Data("[3]".utf8).write(to: directory.file("items.json"))
-    #expect(await received.wait(for: 1, timeout: .seconds(1)))
+    #expect(await received.wait(for: 1))
     #expect(received.last?.value == .some([3]))
   }
 

@@ -34,7 +34,7 @@ final class Received<Value: Sendable>: Sendable {
   var last: Result<Value?, any Error>? { values.withLock { $0.last } }
 
   /// Waits until `count` results arrived, at most `timeout`.
-  func wait(for count: Int, timeout: Duration = .seconds(2)) async -> Bool {
+  func wait(for count: Int, timeout: Duration = .seconds(30)) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while self.count < count {
       if ContinuousClock.now > deadline { return false }
@@ -57,7 +57,7 @@ final class SaveResult: Sendable {
   let result = Mutex<Result<Void, any Error>?>(nil)
   var continuation: SaveContinuation { SaveContinuation { r in self.result.withLock { $0 = r } } }
 
-  func wait(timeout: Duration = .seconds(2)) async -> Result<Void, any Error>? {
+  func wait(timeout: Duration = .seconds(30)) async -> Result<Void, any Error>? {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
       if let result = result.withLock({ $0 }) { return result }
