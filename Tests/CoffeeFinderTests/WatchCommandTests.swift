@@ -14,11 +14,14 @@ import Testing
 
     let place = try await Self.addNearestFavourite(data: data, directory: directory)
 
-    // 400 m south of it to 400 m north, in 20 m steps, after standing still for 8 s.
+    // 400 m south of it to 400 m north, in 20 m steps, after standing still for 20 s: gpsfake
+    // (`-n`) replays from the start whether or not a client is there, and on a loaded machine
+    // `watch` may take seconds to start and connect; it must do so before the walk reaches
+    // the favourite. (8 s was once not enough while four builds ran.)
     let center = Coordinate(latitude: place.latitude, longitude: place.longitude)
     let log = NMEAWalk.log(
       from: Self.offset(center, metresNorth: -400), to: Self.offset(center, metresNorth: 400),
-      steps: 40, pause: 8, date: Date(timeIntervalSince1970: 1_800_000_000))
+      steps: 40, pause: 20, date: Date(timeIntervalSince1970: 1_800_000_000))
     let logURL = directory.appendingPathComponent("walk.nmea")
     try log.write(to: logURL, atomically: true, encoding: .utf8)
 
