@@ -29,7 +29,7 @@ enum TestStoreMessage {
       : "State was not expected to change, but a change occurred."
     let difference =
       diff(expected, actual, format: .proportional)
-      .map { "\($0.indentedLines(by: 2))\n\n(Expected: −, Actual: +)" }
+      .map { "\($0.indentedLines(by: 4))\n\n(Expected: −, Actual: +)" }
         ?? """
         Expected:
         \(String(customDumping: expected).indentedLines(by: 4))

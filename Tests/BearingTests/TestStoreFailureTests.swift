@@ -16,6 +16,30 @@ import Testing
     }
   }
 
+  /// Laid out as TCA's, to the character: tests written for TCA match the message's ending.
+  @Test func aWrongMutationsDiffIsLaidOutAsTCAs() async {
+    struct State: Equatable { var count = 0 }
+    let store = TestStore(initialState: State()) {
+      Reduce<State, Int> { state, _ in
+        state.count += 1
+        return .none
+      }
+    }
+    await withKnownIssue {
+      await store.send(1) { $0.count = 0 }
+    } matching: {
+      $0.description.hasSuffix(
+        """
+        A state change does not match expectation.
+
+            − TestStoreFailureTests.State(count: 0)
+            + TestStoreFailureTests.State(count: 1)
+
+        (Expected: −, Actual: +)
+        """)
+    }
+  }
+
   @Test func anUnassertedChangeFails() async {
     let store = TestStore(initialState: Counter.State()) { Counter() }
     await withKnownIssue {
