@@ -42,6 +42,7 @@ public struct PresentationState<State> {
 
   /// Whether both hold the very same presentation (one box), which tells without comparing
   /// what they present that nothing changed.
+  @usableFromInline
   func isSharing(with other: Self) -> Bool {
     storage === other.storage
   }

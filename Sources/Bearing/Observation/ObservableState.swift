@@ -1,4 +1,6 @@
+import IdentifiedCollections
 import Observation
+import OrderedCollections
 import Synchronization
 
 /// A state whose properties take part in Swift's Observation one by one, and whose identity
@@ -61,11 +63,13 @@ public struct ObservableStateID: Hashable, Sendable {
 private let nextObservableStateSerial = Atomic<UInt64>(0)
 
 /// Whether assigning `rhs` over `lhs` leaves observers nothing to be told: the same identity.
+@inlinable
 public func _$isIdentityEqual<T: ObservableState>(_ lhs: T, _ rhs: T) -> Bool {
   lhs._$id == rhs._$id
 }
 
 /// Both `nil`, or the same identity.
+@inlinable
 public func _$isIdentityEqual<T: ObservableState>(_ lhs: T?, _ rhs: T?) -> Bool {
   switch (lhs, rhs) {
   case (nil, nil): true
@@ -75,6 +79,7 @@ public func _$isIdentityEqual<T: ObservableState>(_ lhs: T?, _ rhs: T?) -> Bool 
 }
 
 /// The same number of elements with the same identities, in the same order.
+@inlinable
 public func _$isIdentityEqual<C: Collection>(_ lhs: C, _ rhs: C) -> Bool
 where C.Element: ObservableState {
   lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0._$id == $1._$id }
@@ -82,6 +87,7 @@ where C.Element: ObservableState {
 
 /// The same ids in the same order. A changed copy of an element assigned back keeps its id, so
 /// it is not seen here; its own properties' observers are told when they change.
+@inlinable
 public func _$isIdentityEqual<ID: Hashable, T: ObservableState>(
   _ lhs: IdentifiedArray<ID, T>, _ rhs: IdentifiedArray<ID, T>
 ) -> Bool {
@@ -89,11 +95,13 @@ public func _$isIdentityEqual<ID: Hashable, T: ObservableState>(
 }
 
 /// The same element ids in the same order.
+@inlinable
 public func _$isIdentityEqual<T>(_ lhs: StackState<T>, _ rhs: StackState<T>) -> Bool {
   lhs.ids == rhs.ids
 }
 
 /// The same element ids in the same order.
+@inlinable
 public func _$isIdentityEqual<T: ObservableState>(_ lhs: StackState<T>, _ rhs: StackState<T>)
   -> Bool
 {
@@ -101,6 +109,7 @@ public func _$isIdentityEqual<T: ObservableState>(_ lhs: StackState<T>, _ rhs: S
 }
 
 /// The same presentation (one box), or presented states of the same identity.
+@inlinable
 public func _$isIdentityEqual<T>(_ lhs: PresentationState<T>, _ rhs: PresentationState<T>)
   -> Bool
 {
@@ -108,6 +117,7 @@ public func _$isIdentityEqual<T>(_ lhs: PresentationState<T>, _ rhs: Presentatio
 }
 
 /// The same presentation (one box), or presented states of the same identity.
+@inlinable
 public func _$isIdentityEqual<T: ObservableState>(
   _ lhs: PresentationState<T>, _ rhs: PresentationState<T>
 ) -> Bool {
@@ -116,8 +126,10 @@ public func _$isIdentityEqual<T: ObservableState>(
 
 /// Any other value: the same bits when it is plain data (`Int`, `Bool`, a struct of them), which
 /// a comparison of its bytes tells at once; otherwise not known to be the same, so observers are
-/// told. No dynamic cast: the overloads above are chosen where the property's type is known.
+/// told. No dynamic cast: the overloads above are chosen where the property's type is known, and
+/// all are inlinable, so they are specialized in the feature's module.
 @_disfavoredOverload
+@inlinable
 public func _$isIdentityEqual<T>(_ lhs: T, _ rhs: T) -> Bool {
   guard _isPOD(T.self) else { return false }
   return withUnsafeBytes(of: lhs) { lhs in
