@@ -9,6 +9,9 @@
 @_exported import Dependencies
 @_exported import DependenciesMacros
 @_exported import IdentifiedCollections
+// `@ObservableState` conforms states to `Observable`, and views track them with
+// `withObservationTracking`, as TCA's users have them through Perception.
+@_exported import Observation
 #if canImport(FoundationNetworking)
   // On Apple's systems `URLSession` is part of Foundation, which comes with `import Bearing` as
   // it does with TCA's import; on Linux it lives in FoundationNetworking, which swift-dependencies

@@ -35,16 +35,32 @@
 @attached(extension, conformances: Reducer, CaseReducer)
 public macro Reducer() = #externalMacro(module: "BearingMacros", type: "ReducerMacro")
 
-/// Marks a feature's state as observable: a ``Store`` of it takes part in Swift's Observation,
-/// so `withObservationTracking { store.count }` is told when the store's state changes.
+/// Makes a feature's state observable property by property, as The Composable Architecture's
+/// is: inside `withObservationTracking`, reading `state.count` (or `store.count`) is told when
+/// `count` is about to change, and not when another property does.
+///
+/// On a struct, each stored `var` is tracked (`@ObservationStateIgnored` leaves one out); an
+/// assignment of a value of the same identity (`_$isIdentityEqual`: the same `_$id`, the same
+/// ids of an identified collection, the same bits of plain data) tells no one. On an enum, the
+/// identity is the case and its payload's identity. A ``Store`` of it is also told when the
+/// whole state gets a new identity.
 ///
 /// ```swift
 /// @ObservableState
 /// struct State: Equatable { var count = 0 }
 /// ```
-@attached(extension, conformances: ObservableState)
+@attached(member, names: named(_$observationRegistrar), named(_$id), named(_$willModify))
+@attached(memberAttribute)
+@attached(extension, conformances: ObservableState, Observable)
 public macro ObservableState() =
   #externalMacro(module: "BearingMacros", type: "ObservableStateMacro")
+
+/// A stored property of an `@ObservableState` struct whose reads and changes are reported;
+/// `@ObservableState` adds it to every stored `var`.
+@attached(accessor, names: named(init), named(get), named(set), named(_modify))
+@attached(peer, names: prefixed(_))
+public macro ObservationStateTracked() =
+  #externalMacro(module: "BearingMacros", type: "ObservationStateTrackedMacro")
 
 /// Holds a presented feature's optional state: `$name` is its ``PresentationState``, for
 /// `ifLet(\.$destination, action: \.destination)`.
@@ -80,11 +96,8 @@ public macro ReducerCaseIgnored() = #externalMacro(module: "BearingMacros", type
 public macro ReducerCaseEphemeral() =
   #externalMacro(module: "BearingMacros", type: "MarkerMacro")
 
-/// A property of an `@ObservableState` type that observation ignores. (Observation here is of
-/// the whole state, so this only documents intent.)
+/// A stored property of an `@ObservableState` struct that observation leaves out: reading it
+/// registers nothing and changing it tells no one.
 @attached(peer, names: arbitrary)
 public macro ObservationStateIgnored() =
   #externalMacro(module: "BearingMacros", type: "MarkerMacro")
-
-/// A state type whose store takes part in Swift's Observation; what `@ObservableState` adds.
-public protocol ObservableState {}

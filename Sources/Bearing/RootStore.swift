@@ -29,11 +29,34 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
     /// The state for `publishers`, handed over by the sender once it lets go of the lock.
     @usableFromInline var pendingPublication: Publication?
     @usableFromInline var nextObserver = 0
+    /// The state's `_$id` after the last reduce, for an `@ObservableState` root.
+    @usableFromInline var identity: ObservableStateID?
+    /// Whether a reduce gave the state a new identity since the store last told Observation.
+    @usableFromInline var identityChanged = false
 
     @usableFromInline
     init(state: State, reduce: @escaping (inout State, Action) -> Effect<Action>) {
       self.state = state
       self.reduce = reduce
+    }
+
+    /// Notes whether the reduce just run gave the state a new identity (replaced it, or moved an
+    /// enum to another case). Costs one `nil` check for a state that is not observable.
+    @inlinable
+    mutating func noteIdentity(_ identify: (@Sendable (State) -> ObservableStateID)?) {
+      guard let identify else { return }
+      let new = identify(state)
+      if new != identity {
+        identity = new
+        identityChanged = true
+      }
+    }
+
+    /// Whether the state got a new identity since last asked.
+    @inlinable
+    mutating func takeIdentityChange() -> Bool {
+      defer { identityChanged = false }
+      return identityChanged
     }
 
     /// Hands the state to every observer; called once a drain has ended.
@@ -84,8 +107,9 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
   /// another sender is draining, so the action was queued behind it.
   @usableFromInline
   enum Claim {
-    /// Reduced with no effect, and nothing was queued: the send is over.
-    case done
+    /// Reduced with no effect, and nothing was queued: the send is over. Says whether the state
+    /// got a new identity, which the store's observers are told of.
+    case done(identityChanged: Bool)
     case reduced(Effect<Action>)
     case queued(EffectGroup)
   }
@@ -102,6 +126,8 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
   @usableFromInline let runner: EffectRunner<Action>
   /// Reports changes to Swift's Observation when the state is `@ObservableState`.
   @usableFromInline let observation: StoreObservation?
+  /// Reads the state's `_$id`, when the state is `@ObservableState`.
+  @usableFromInline let identify: (@Sendable (State) -> ObservableStateID)?
 
   /// - Parameter send: Where actions from effects go; ``StoreLifetime`` routes them back here
   ///   for as long as a store of this root exists.
@@ -112,10 +138,14 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
     dependencies: DependencyValues,
     send: @escaping @Sendable (Action, EffectGroup) -> Void
   ) {
-    self.inner = Mutex(Inner(state: initialState, reduce: reducer.reduce(into:action:)))
+    let identify = StoreObservation.identity(of: State.self)
+    var inner = Inner(state: initialState, reduce: reducer.reduce(into:action:))
+    inner.identity = identify?(initialState)
+    self.inner = Mutex(inner)
     self.dependencies = dependencies
     self.runner = EffectRunner(send: send)
-    self.observation = StoreObservation.make(for: State.self)
+    self.identify = identify
+    self.observation = identify == nil ? nil : StoreObservation()
   }
 
   @inlinable
@@ -161,24 +191,24 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
         let effect = inner.reduce(&inner.state, action)
         reducingThread.store(0, ordering: .relaxed)
         if !reentrant.isEmpty { inner.queue.append(contentsOf: reentrant.take()) }
+        inner.noteIdentity(identify)
         if case .none = effect.operation, inner.queue.isEmpty {
           inner.notifyObservers()
-          return .done
+          return .done(identityChanged: inner.takeIdentityChange())
         }
         inner.isSending = true
         return .reduced(effect)
       }
       switch claim {
-      case .done:
+      case .done(let identityChanged):
         if hasPublishers.load(ordering: .relaxed) { deliverPublication() }
-        observation?.changed()
+        if identityChanged { observation?.changed() }
         return StoreTask(group: nil)
       case .queued(let queued):
         return StoreTask(group: queued)
       case .reduced(let effect):
         let started = group ?? EffectGroup()
-        drain(effect, group: started, origin: action)
-        observation?.changed()
+        if drain(effect, group: started, origin: action) { observation?.changed() }
         return StoreTask(group: started)
       }
     }
@@ -200,9 +230,14 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
   ///
   /// A queued action stays pending in its group until its effects have started, so that a
   /// ``StoreTask`` waiting on the group never sees it idle in between.
+  ///
+  /// - Returns: Whether the state got a new identity, which the store's observers are told of.
   @inlinable
-  func drain(_ firstEffect: Effect<Action>, group firstGroup: EffectGroup, origin: Action) {
+  func drain(
+    _ firstEffect: Effect<Action>, group firstGroup: EffectGroup, origin: Action
+  ) -> Bool {
     let thread = currentThreadID()
+    var identityChanged = false
     var effect = firstEffect
     var group = firstGroup
     // The action whose reduce returned `effect`: what a warning about the effect names.
@@ -235,6 +270,7 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
           let effect = inner.reduce(&inner.state, queued.action)
           reducingThread.store(0, ordering: .relaxed)
           if !reentrant.isEmpty { inner.queue.append(contentsOf: reentrant.take()) }
+          inner.noteIdentity(identify)
           return (effect, queued.group, queued.action)
         }
         if !inner.queue.isEmpty {
@@ -243,12 +279,14 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
         }
         inner.isSending = false
         inner.notifyObservers()
+        identityChanged = inner.takeIdentityChange()
         return nil
       }
       guard let next else { break }
       (effect, group, origin) = next
       wasQueued = true
     }
+    return identityChanged
   }
 
   /// Calls `observer` with the state after every drain, under the store's lock: it must only

@@ -1,11 +1,12 @@
 import Observation
 
-/// Makes the stores of an `@ObservableState` feature take part in Swift's Observation:
-/// reading a store's state inside `withObservationTracking` registers interest, and every
-/// change the root store makes is reported.
+/// Makes the stores of an `@ObservableState` feature take part in Swift's Observation as a
+/// whole: reading a store's state inside `withObservationTracking` registers interest in the
+/// state's identity, and a reduce that replaces the state (a new `_$id`: `state = State()`, an
+/// enum moved to another case) is reported.
 ///
-/// Observation here is of the whole state of a root: any change notifies every reader of any
-/// store scoped from it.
+/// Changes of single properties are reported by the state itself: `store.count` reads `count`
+/// through the state's own registrar, which the reducer's `inout` copy shares.
 ///
 /// ```swift
 /// withObservationTracking {
@@ -21,10 +22,18 @@ final class StoreObservation: Observable, Sendable {
   /// What readers observe; the value carries nothing, its key path names the change.
   var changes: Void { () }
 
-  /// One for a root whose state is `@ObservableState`, `nil` otherwise, so that other stores
-  /// pay nothing.
-  static func make<State>(for _: State.Type) -> StoreObservation? {
-    State.self is any ObservableState.Type ? StoreObservation() : nil
+  /// Reads the `_$id` of a root's state when it is `@ObservableState`; `nil` otherwise, so that
+  /// other stores pay nothing. The one dynamic cast is here, once per root store.
+  static func identity<State>(of _: State.Type) -> (@Sendable (State) -> ObservableStateID)? {
+    guard let type = State.self as? any ObservableState.Type else { return nil }
+    return identity(of: type, as: State.self)
+  }
+
+  private static func identity<Observed: ObservableState, State>(
+    of _: Observed.Type, as _: State.Type
+  ) -> @Sendable (State) -> ObservableStateID {
+    // `State` is `Observed`: the cast above proved it.
+    { state in unsafeBitCast(state, to: Observed.self)._$id }
   }
 
   @usableFromInline

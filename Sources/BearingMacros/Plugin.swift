@@ -6,6 +6,7 @@ struct BearingMacrosPlugin: CompilerPlugin {
   let providingMacros: [any Macro.Type] = [
     ReducerMacro.self,
     ObservableStateMacro.self,
+    ObservationStateTrackedMacro.self,
     PresentsMacro.self,
     MarkerMacro.self,
   ]

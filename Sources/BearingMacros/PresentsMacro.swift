@@ -15,15 +15,35 @@ public enum PresentsMacro: AccessorMacro, PeerMacro {
   ) throws -> [AccessorDeclSyntax] {
     guard let property = try PresentedProperty(declaration, node: node) else { return [] }
     let storage = property.storageName
-    return [
-      """
+    let initAccessor: AccessorDeclSyntax = """
       @storageRestrictions(initializes: \(storage))
       init(initialValue) {
         \(storage) = Bearing.PresentationState(wrappedValue: initialValue)
       }
+      """
+    guard isInObservableState(context) else {
+      return [
+        initAccessor,
+        "get { \(storage).wrappedValue }",
+        "set { \(storage).wrappedValue = newValue }",
+      ]
+    }
+    let name = property.name
+    return [
+      initAccessor,
+      """
+      get {
+        _$observationRegistrar.access(self, keyPath: \\.\(raw: name))
+        return \(storage).wrappedValue
+      }
       """,
-      "get { \(storage).wrappedValue }",
-      "set { \(storage).wrappedValue = newValue }",
+      """
+      set {
+        _$observationRegistrar.mutate(
+          self, keyPath: \\.\(raw: name), &\(storage).wrappedValue, newValue,
+          Bearing._$isIdentityEqual)
+      }
+      """,
     ]
   }
 
@@ -35,17 +55,44 @@ public enum PresentsMacro: AccessorMacro, PeerMacro {
     guard let property = try PresentedProperty(declaration, node: node) else { return [] }
     let storage = property.storageName
     let wrapped = property.wrappedType
-    return [
+    let name = property.name
+    let projection: DeclSyntax =
+      isInObservableState(context)
+      ? """
+      \(raw: property.access)var $\(raw: name): Bearing.PresentationState<\(wrapped)> {
+        get {
+          _$observationRegistrar.access(self, keyPath: \\.\(raw: name))
+          return \(storage).projectedValue
+        }
+        set {
+          _$observationRegistrar.mutate(
+            self, keyPath: \\.\(raw: name), &\(storage), newValue, Bearing._$isIdentityEqual)
+        }
+      }
       """
-      \(raw: property.access)var $\(raw: property.name): Bearing.PresentationState<\(wrapped)> {
+      : """
+      \(raw: property.access)var $\(raw: name): Bearing.PresentationState<\(wrapped)> {
         get { \(storage).projectedValue }
         set { \(storage).projectedValue = newValue }
       }
-      """,
+      """
+    return [
+      projection,
       """
       private var \(storage): Bearing.PresentationState<\(wrapped)>
       """,
     ]
+  }
+}
+
+/// Whether the property is declared in an `@ObservableState` struct, whose registrar its
+/// accessors then report to.
+private func isInObservableState(_ context: some MacroExpansionContext) -> Bool {
+  guard let type = context.lexicalContext.first?.as(StructDeclSyntax.self) else { return false }
+  return type.attributes.contains { attribute in
+    guard case .attribute(let attribute) = attribute else { return false }
+    let name = attribute.attributeName.trimmedDescription
+    return name == "ObservableState" || name == "Bearing.ObservableState"
   }
 }
 

@@ -40,6 +40,13 @@ public struct PresentationState<State> {
     set { storage = Storage(newValue) }
   }
 
+  /// Whether both hold the very same presentation (one box), which tells without comparing
+  /// what they present that nothing changed.
+  @usableFromInline
+  func isSharing(with other: Self) -> Bool {
+    storage === other.storage
+  }
+
   /// The presentation state itself: `$destination`.
   public var projectedValue: Self {
     get { self }
