@@ -189,14 +189,16 @@ final class EffectRunner<Action: Sendable>: Sendable {
     _ tasks: [Task<Void, Never>], id: AnyHashableSendable, group: EffectGroup
   ) -> Task<Void, Never> {
     let registry = self.registry
-    let keyBox = Mutex<Int?>(nil)
+    // Registered before the waiting task exists: were it after, tasks that end at once could
+    // let the waiter finish before it knew its key, leaving the id registered for ever.
+    let handle = TaskHandle()
+    let key = registry.register(id: id) { handle.cancel() }
     let task = spawn(group: group) {
       await awaitAll(tasks)
-      if let key = keyBox.withLock({ $0 }) { registry.unregister(id: id, key: key) }
+      if let key { registry.unregister(id: id, key: key) }
     }
-    let key = registry.register(id: id) { task.cancel() }
+    handle.set(task)
     if key == nil { task.cancel() }
-    keyBox.withLock { $0 = key }
     return task
   }
 }

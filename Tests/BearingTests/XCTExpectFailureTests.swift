@@ -47,6 +47,18 @@ final class CancellablesCountTests: XCTestCase {
     await task.finish()
     XCTAssertEqual(store.effectCancellables.count, 0)
   }
+
+  /// Effects that end at once leave no id registered behind them, however the tasks interleave:
+  /// the registration used to be made after the task that removes it started, so a fast effect
+  /// could end before its key was known and stay counted for ever.
+  func testEffectsThatEndAtOnceLeaveNoRegistration() async {
+    _cancellationCancellables.withValue { $0.removeAll() }
+    let store = Store(initialState: 0) {
+      Reduce<Int, Int> { _, _ in .run { _ in }.cancellable(id: CancelID()) }
+    }
+    for n in 0..<2_000 { await store.send(n).finish() }
+    XCTAssertEqual(_cancellationCancellables.count, 0)
+  }
 }
 
 /// Dependencies' test values start afresh in each XCTest test, on Linux as on Apple's systems
