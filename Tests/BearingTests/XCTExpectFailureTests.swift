@@ -48,6 +48,24 @@ final class CancellablesCountTests: XCTestCase {
     XCTAssertEqual(store.effectCancellables.count, 0)
   }
 
+  /// `effect.actions` starts the effect as the stream is made: a second debounced effect made
+  /// right after the first cancels it, in that order, whatever the threads do.
+  func testActionsStartTheEffectWhenTheStreamIsMade() async {
+    struct Token: Hashable, Sendable {}
+    let scheduler = DispatchQueue.test
+    for _ in 0..<50 {
+      let first = Effect<Int>.send(1).debounce(id: Token(), for: 1, scheduler: scheduler).actions
+      let second = Effect<Int>.send(2).debounce(id: Token(), for: 1, scheduler: scheduler).actions
+      await scheduler.advance(by: 1)
+      var firstValues: [Int] = []
+      for await value in first { firstValues.append(value) }
+      var secondValues: [Int] = []
+      for await value in second { secondValues.append(value) }
+      XCTAssertEqual(firstValues, [])
+      XCTAssertEqual(secondValues, [2])
+    }
+  }
+
   /// Effects that end at once leave no id registered behind them, however the tasks interleave:
   /// the registration used to be made after the task that removes it started, so a fast effect
   /// could end before its key was known and stay counted for ever.

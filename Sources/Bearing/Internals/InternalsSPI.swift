@@ -94,8 +94,16 @@ extension Effect where Action: Sendable {
         continuation.yield(action)
       }
       let group = EffectGroup()
+      // Started here, as the stream is made, not in a task of its own: cancellations (a
+      // `cancelInFlight`, a debounce) happen before the caller's next step, as they do when a
+      // store starts an effect.
+      var started: [Task<Void, Never>] = []
+      var actions: [Action] = []
+      runner.start(self, group: group, tasks: &started, actions: &actions)
+      for action in actions { continuation.yield(action) }
+      let running = started
       let task = Task {
-        await runner.perform(self, group: group)
+        await awaitAll(running)
         await group.finish()
         continuation.finish()
       }
