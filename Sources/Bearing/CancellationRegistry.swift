@@ -102,8 +102,12 @@ public func withTaskCancellation<T: Sendable>(
   operation: sending @escaping @isolated(any) () async -> T
 ) async -> T {
   let (registry, id) = prepareCancellation(id: id, cancelInFlight: cancelInFlight)
+  // Registered before the operation starts: a `Task.cancel(id:)` made as soon as the
+  // operation has begun must find it.
+  let handle = TaskHandle()
+  let key = registry.register(id: id) { handle.cancel() }
   let task = Task(operation: operation)
-  let key = registry.register(id: id) { task.cancel() }
+  handle.set(task)
   if key == nil { task.cancel() }
   defer { if let key { registry.unregister(id: id, key: key) } }
   return await withTaskCancellationHandler {
@@ -121,8 +125,12 @@ public func withTaskCancellation<T: Sendable>(
   operation: sending @escaping @isolated(any) () async throws -> T
 ) async throws -> T {
   let (registry, id) = prepareCancellation(id: id, cancelInFlight: cancelInFlight)
+  // Registered before the operation starts: a `Task.cancel(id:)` made as soon as the
+  // operation has begun must find it.
+  let handle = TaskHandle()
+  let key = registry.register(id: id) { handle.cancel() }
   let task = Task(operation: operation)
-  let key = registry.register(id: id) { task.cancel() }
+  handle.set(task)
   if key == nil { task.cancel() }
   defer { if let key { registry.unregister(id: id, key: key) } }
   return try await withTaskCancellationHandler {

@@ -213,22 +213,22 @@ func awaitAll(_ tasks: [Task<Void, Never>]) async {
 }
 
 /// A task that may be cancelled before it exists: cancelling first cancels it once it is set.
-private final class TaskHandle: Sendable {
-  private let state = Mutex<(task: Task<Void, Never>?, isCancelled: Bool)>((nil, false))
+final class TaskHandle: Sendable {
+  private let state = Mutex<(cancel: (@Sendable () -> Void)?, isCancelled: Bool)>((nil, false))
 
-  func set(_ task: Task<Void, Never>) {
+  func set<Success, Failure>(_ task: Task<Success, Failure>) {
     let cancelled = state.withLock { state in
-      state.task = task
+      state.cancel = { task.cancel() }
       return state.isCancelled
     }
     if cancelled { task.cancel() }
   }
 
   func cancel() {
-    let task = state.withLock { state in
+    let cancel = state.withLock { state in
       state.isCancelled = true
-      return state.task
+      return state.cancel
     }
-    task?.cancel()
+    cancel?()
   }
 }

@@ -74,6 +74,29 @@ final class CancellablesCountTests: XCTestCase {
     }
   }
 
+  /// `withTaskCancellation(id:)` is registered before its operation starts: cancelling the id
+  /// as soon as the operation has begun cancels it.
+  func testWithTaskCancellationIsCancellableFromItsFirstMoment() async {
+    struct Token: Hashable, Sendable {}
+    for _ in 0..<20 {
+      let (started, began) = AsyncStream.makeStream(of: Void.self)
+      let task = Task {
+        try await withTaskCancellation(id: Token()) {
+          began.yield()
+          began.finish()
+          try await Task.sleep(for: .seconds(5))
+        }
+      }
+      for await _ in started {}
+      Task.cancel(id: Token())
+      let clock = ContinuousClock()
+      let start = clock.now
+      _ = try? await task.value
+      XCTAssertLessThan(clock.now - start, .seconds(4))
+      XCTAssertEqual(_cancellationCancellables.count, 0)
+    }
+  }
+
   /// Effects that end at once leave no id registered behind them, however the tasks interleave:
   /// the registration used to be made after the task that removes it started, so a fast effect
   /// could end before its key was known and stay counted for ever.
