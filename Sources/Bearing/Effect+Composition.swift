@@ -65,6 +65,10 @@ extension Effect.Operation {
       return .run(priority, name) { send in
         await operation(Send(origin: send.origin) { action in send.send(transform(action)) })
       }
+    case .subscribe(let subscribe):
+      return .subscribe { send in
+        subscribe(Send(origin: send.origin) { action in send.send(transform(action)) })
+      }
     case .merge(let effects):
       return .merge(effects.map { $0.map(transform) })
     case .concatenate(let effects):
@@ -103,7 +107,8 @@ extension Effect.Operation {
       ) async -> Void
   ) -> Self {
     switch self {
-    case .none, .send, .cancel:
+    case .none, .send, .cancel, .subscribe:
+      // A subscription sends from its publisher's callbacks, not from an operation to wrap.
       return self
     case .run(let priority, let name, let operation):
       return .run(priority, name) { send in await wrap(send, operation) }
@@ -127,7 +132,7 @@ extension Effect {
     switch operation {
     case .none, .send: true
     case .merge(let effects), .concatenate(let effects): effects.allSatisfy(\.onlySends)
-    case .run, .cancellable, .cancel, .throttle, .onFinish: false
+    case .run, .subscribe, .cancellable, .cancel, .throttle, .onFinish: false
     }
   }
 }

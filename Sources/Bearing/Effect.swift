@@ -22,6 +22,9 @@ public struct Effect<Action> {
     case none
     case send(Action)
     case run(TaskPriority?, String?, @Sendable (Send<Action>) async -> Void)
+    /// Subscribes now, when the effect starts (a publisher: values it sends synchronously
+    /// reach the store at once, as TCA's do), and returns what waits for its end.
+    case subscribe(@Sendable (Send<Action>) -> @Sendable () async -> Void)
     case merge([Effect])
     case concatenate([Effect])
     case cancellable(id: AnyHashableSendable, cancelInFlight: Bool, Effect)

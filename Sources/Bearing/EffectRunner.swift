@@ -67,6 +67,18 @@ final class EffectRunner<Action: Sendable>: Sendable {
           runningOperations.subtract(1, ordering: .relaxed)
         })
 
+    case .subscribe(let subscribe):
+      let send = Send<Action>(origin: origin) { [self] action in self.send(action, group) }
+      // Subscribed here, on the sending thread: what the publisher sends at once is sent
+      // before the send that started it returns, as with TCA.
+      let ending = subscribe(send)
+      runningOperations.add(1, ordering: .relaxed)
+      tasks.append(
+        spawn(group: group) { [self] in
+          await ending()
+          runningOperations.subtract(1, ordering: .relaxed)
+        })
+
     case .merge(let effects):
       for effect in effects {
         start(effect, group: group, origin: origin, tasks: &tasks, actions: &actions)

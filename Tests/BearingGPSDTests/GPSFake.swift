@@ -56,7 +56,10 @@ final class GPSFake: Sendable {
 
   /// Waits until gpsd accepts connections, so that a test's client does not start by finding
   /// location services off.
-  func waitUntilListening(timeout: Double = 10) async throws {
+  ///
+  /// The bound is generous: gpsfake is a Python program that starts gpsd, and on a machine busy
+  /// with builds that once took more than 10 s. It returns as soon as gpsd listens.
+  func waitUntilListening(timeout: Double = 60) async throws {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
       let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -74,7 +77,7 @@ final class GPSFake: Sendable {
       // Asleep, not blocking: the thread is one of the few every test shares.
       try await Task.sleep(for: .milliseconds(50))
     }
-    throw CocoaError(.fileReadUnknown)
+    throw GPSFakeNotListening(port: port, seconds: timeout)
   }
 
   /// The gpsd processes whose control socket names this gpsfake (`/tmp/gpsfake-PID.sock`).
@@ -112,4 +115,11 @@ final class GPSFake: Sendable {
     }
     throw CocoaError(.featureUnsupported)
   }
+}
+
+/// gpsd, started by gpsfake, did not accept connections in time.
+struct GPSFakeNotListening: Error, CustomStringConvertible {
+  let port: Int
+  let seconds: Double
+  var description: String { "gpsd (gpsfake) did not listen on port \(port) within \(seconds) s" }
 }

@@ -21,14 +21,17 @@ extension Effect {
   ) -> Self where P.Output == Action, P.Failure == Never {
     withEscapedDependencies { dependencies in
       Self(
-        .run(nil, nil) { send in
-          await dependencies.yield {
-            let subscription = PublisherSubscription()
+        .subscribe { send in
+          // Subscribed when the effect starts, under the dependencies it was made with; the
+          // task that follows only waits for the end (or cancels the subscription).
+          let subscription = PublisherSubscription()
+          let finished = FinishSignal()
+          dependencies.yield {
+            subscription.start(createPublisher(), send: send.send, finished: finished.signal)
+          }
+          return {
             await withTaskCancellationHandler {
-              await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
-                subscription.start(
-                  createPublisher(), send: send.send, finished: { finished.resume() })
-              }
+              await finished.wait()
             } onCancel: {
               subscription.cancel()
             }
@@ -40,6 +43,31 @@ extension Effect {
 }
 
 /// One subscription of an effect to a publisher: cancelled once, completed once.
+/// Signalled once; `wait()` returns once it has been, whether before or after the call.
+private final class FinishSignal: Sendable {
+  private let state = Mutex<(done: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+
+  @Sendable func signal() {
+    let waiter = state.withLock { state in
+      state.done = true
+      defer { state.waiter = nil }
+      return state.waiter
+    }
+    waiter?.resume()
+  }
+
+  func wait() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let resumeNow = state.withLock { state in
+        if state.done { return true }
+        state.waiter = continuation
+        return false
+      }
+      if resumeNow { continuation.resume() }
+    }
+  }
+}
+
 private final class PublisherSubscription: Sendable {
   private struct State {
     var cancellable: UncheckedCancellable?
