@@ -10,8 +10,12 @@ extension Effect {
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
     switch operation {
     case .none, .send, .cancel:
+      // Nothing to register, but in-flight effects of the id are cancelled before it starts;
+      // not by a `.cancel` beside it, which an enclosing `.cancellable` of the same id would
+      // hear as cancelling itself.
       guard cancelInFlight else { return self }
-      return .concatenate(.cancel(id: id), self)
+      return Self(
+        .cancellable(id: NavigationScope.cancelID(id), cancelInFlight: true, self))
     default:
       return Self(
         .cancellable(id: NavigationScope.cancelID(id), cancelInFlight: cancelInFlight, self))

@@ -66,8 +66,8 @@ extension Effect.Operation {
         await operation(Send(origin: send.origin) { action in send.send(transform(action)) })
       }
     case .subscribe(let subscribe):
-      return .subscribe { send in
-        subscribe(Send(origin: send.origin) { action in send.send(transform(action)) })
+      return .subscribe { send, ended in
+        subscribe(Send(origin: send.origin) { action in send.send(transform(action)) }, ended)
       }
     case .merge(let effects):
       return .merge(effects.map { $0.map(transform) })

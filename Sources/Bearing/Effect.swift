@@ -24,7 +24,12 @@ public struct Effect<Action> {
     case run(TaskPriority?, String?, @Sendable (Send<Action>) async -> Void)
     /// Subscribes now, when the effect starts (a publisher: values it sends synchronously
     /// reach the store at once, as TCA's do), and returns what waits for its end.
-    case subscribe(@Sendable (Send<Action>) -> @Sendable () async -> Void)
+    /// `ended` is called once the subscription is over, at once where it ends (the store counts
+    /// it as running until then).
+    case subscribe(
+      @Sendable (Send<Action>, _ ended: @escaping @Sendable () -> Void) ->
+        @Sendable () async -> Void
+    )
     case merge([Effect])
     case concatenate([Effect])
     case cancellable(id: AnyHashableSendable, cancelInFlight: Bool, Effect)

@@ -69,14 +69,20 @@ final class EffectRunner<Action: Sendable>: Sendable {
 
     case .subscribe(let subscribe):
       let send = Send<Action>(origin: origin) { [self] action in self.send(action, group) }
+      // Counted as running until it ends: at once when the publisher completes, or when the
+      // waiting task ends (cancelled), whichever comes first.
+      let once = Once()
+      let ended: @Sendable () -> Void = { [self] in
+        if once.claim() { runningOperations.subtract(1, ordering: .relaxed) }
+      }
+      runningOperations.add(1, ordering: .relaxed)
       // Subscribed here, on the sending thread: what the publisher sends at once is sent
       // before the send that started it returns, as with TCA.
-      let ending = subscribe(send)
-      runningOperations.add(1, ordering: .relaxed)
+      let ending = subscribe(send, ended)
       tasks.append(
-        spawn(group: group) { [self] in
+        spawn(group: group) {
           await ending()
-          runningOperations.subtract(1, ordering: .relaxed)
+          ended()
         })
 
     case .merge(let effects):
@@ -221,6 +227,15 @@ func awaitAll(_ tasks: [Task<Void, Never>]) async {
     for task in tasks { await task.value }
   } onCancel: {
     for task in tasks { task.cancel() }
+  }
+}
+
+/// True for the first caller of `claim()` only.
+final class Once: Sendable {
+  private let done = Atomic<Bool>(false)
+
+  func claim() -> Bool {
+    !done.exchange(true, ordering: .acquiringAndReleasing)
   }
 }
 

@@ -3,6 +3,12 @@ import BearingTesting
 import IssueReporting
 import XCTest
 
+#if canImport(Combine)
+  import Combine
+#else
+  import OpenCombine
+#endif
+
 /// `XCTExpectFailure` on Linux: what a matcher accepts is expected, the rest still fails.
 final class XCTExpectFailureTests: XCTestCase {
   func testAMatchingIssueIsExpected() {
@@ -95,6 +101,36 @@ final class CancellablesCountTests: XCTestCase {
       XCTAssertLessThan(clock.now - start, .seconds(4))
       XCTAssertEqual(_cancellationCancellables.count, 0)
     }
+  }
+
+  /// A send made cancellable twice with `cancelInFlight` still sends: cancelling what is in
+  /// flight happens before it starts, and does not cancel the enclosing one of the same id.
+  func testASendCancellableInFlightTwiceStillSends() async {
+    for _ in 0..<20 {
+      let effect = Effect<Int>.send(42)
+        .cancellable(id: "id", cancelInFlight: true)
+        .cancellable(id: "id", cancelInFlight: true)
+      var values: [Int] = []
+      for await value in effect.actions { values.append(value) }
+      XCTAssertEqual(values, [42])
+    }
+  }
+
+  /// A publisher effect is over for the store the moment its publisher completes, even when
+  /// that happens on a thread that never suspends.
+  func testAPublisherEffectEndsWhenItsPublisherCompletes() {
+    let scheduler = DispatchQueue.test
+    let store = Store(initialState: 0) {
+      Reduce<Int, Bool> { state, start in
+        if !start { state += 1 }
+        return start ? .publisher { Just(false).delay(for: 1, scheduler: scheduler) } : .none
+      }
+    }
+    store.send(true)
+    XCTAssertEqual(store.effectCancellables.count, 1)
+    scheduler.advance(by: 2)
+    XCTAssertEqual(store.effectCancellables.count, 0)
+    XCTAssertEqual(store.withState { $0 }, 1)
   }
 
   /// Effects that end at once leave no id registered behind them, however the tasks interleave:

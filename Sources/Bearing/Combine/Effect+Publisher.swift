@@ -21,13 +21,18 @@ extension Effect {
   ) -> Self where P.Output == Action, P.Failure == Never {
     withEscapedDependencies { dependencies in
       Self(
-        .subscribe { send in
+        .subscribe { send, ended in
           // Subscribed when the effect starts, under the dependencies it was made with; the
           // task that follows only waits for the end (or cancels the subscription).
           let subscription = PublisherSubscription()
           let finished = FinishSignal()
           dependencies.yield {
-            subscription.start(createPublisher(), send: send.send, finished: finished.signal)
+            subscription.start(
+              createPublisher(), send: send.send,
+              finished: {
+                ended()
+                finished.signal()
+              })
           }
           return {
             await withTaskCancellationHandler {
