@@ -67,7 +67,9 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
         for observer in observers.values { observer(state) }
       }
       if !publishers.isEmpty {
-        pendingPublication = Publication(subscribers: Array(publishers.values), state: state)
+        // In the order they subscribed, as Combine delivers (the keys count up).
+        pendingPublication = Publication(
+          subscribers: publishers.sorted { $0.key < $1.key }.map(\.value), state: state)
       }
     }
   }

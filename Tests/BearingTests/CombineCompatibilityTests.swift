@@ -176,6 +176,26 @@ extension CombineCompatibilityTests {
   }
 }
 
+extension CombineCompatibilityTests {
+  /// A store's publisher delivers to its subscribers in the order they subscribed.
+  @Test func storePublisherSubscribersHearInTheOrderTheySubscribed() {
+    let store = Store(initialState: 0) {
+      Reduce<Int, Action> { state, _ in
+        state += 1
+        return .none
+      }
+    }
+    let heard = LockIsolated<[Int]>([])
+    var cancellables: [AnyCancellable] = []
+    for n in 0..<20 {
+      store.publisher.dropFirst().sink { _ in heard.withValue { $0.append(n) } }
+        .store(in: &cancellables)
+    }
+    store.send(.start)
+    #expect(heard.value == Array(0..<20))
+  }
+}
+
 /// A subject captured by a `@Sendable` effect closure; the tests send to it from one task.
 private struct UncheckedSubjectBox: @unchecked Sendable {
   let subject: PassthroughSubject<Int, Never>
