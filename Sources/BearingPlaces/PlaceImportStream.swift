@@ -1,5 +1,6 @@
 import BearingMap
 import Foundation
+import Synchronization
 
 /// An import whose places arrive in batches while a thread of its own reads the file, for a
 /// store to write them as they come (`PlaceStore`'s streaming `add`).
@@ -42,25 +43,14 @@ public final class PlaceImportStream: Sendable {
   private let queue: BoundedQueue<[Place]>
   /// The places of a format read whole, handed out from here; `nil` for GeoJSON.
   private let whole: [Place]?
-  private let state = LockedState()
+  /// Written by the reader's thread, read by the store's.
+  private let state = Mutex(State())
 
   private struct State {
     var expectedCount: Int?
     var summary: Summary?
     var failure: (any Error)?
     var handedOut = 0
-  }
-
-  /// `NSLock` around ``State``: written by the reader's thread, read by the store's.
-  private final class LockedState: @unchecked Sendable {
-    // `@unchecked Sendable`: `value` is only touched inside `withLock`, under `lock`.
-    private let lock = NSLock()
-    private var value = State()
-    func withLock<T>(_ body: (inout State) -> T) -> T {
-      lock.lock()
-      defer { lock.unlock() }
-      return body(&value)
-    }
   }
 
   /// Starts reading the file at `url` on a thread of its own.
