@@ -20,6 +20,27 @@ public struct BindingAction<Root>: CustomDumpReflectable, Equatable, Sendable {
   let set: @Sendable (inout Root) -> Void
   let value: any Sendable
   let isValueEqual: @Sendable (any Sendable) -> Bool
+  /// Set when a store's binding sent this action: reports the action if no reducer applies it.
+  let debugger: UnhandledBindingDebugger?
+
+  init(
+    keyPath: any PartialKeyPath<Root> & Sendable,
+    set: @escaping @Sendable (inout Root) -> Void,
+    value: any Sendable,
+    isValueEqual: @escaping @Sendable (any Sendable) -> Bool,
+    debugger: UnhandledBindingDebugger? = nil
+  ) {
+    self.keyPath = keyPath
+    self.set = set
+    self.value = value
+    self.isValueEqual = isValueEqual
+    self.debugger = debugger
+  }
+
+  /// The same action, watched by `debugger`.
+  func watched(by debugger: UnhandledBindingDebugger) -> Self {
+    Self(keyPath: keyPath, set: set, value: value, isValueEqual: isValueEqual, debugger: debugger)
+  }
 
   /// An action that sets the field at `keyPath` to `value`.
   public static func set<Value: Equatable & Sendable>(
@@ -36,6 +57,7 @@ public struct BindingAction<Root>: CustomDumpReflectable, Equatable, Sendable {
 
   /// Sets the field on `root`.
   public func callAsFunction(_ root: inout Root) {
+    debugger?.handled()
     set(&root)
   }
 

@@ -12,9 +12,24 @@
 public struct BindingState<Value> {
   /// The field's value.
   public var wrappedValue: Value
+  /// Where the field is declared: what a warning about a lost write through its binding names.
+  let fileID: StaticString
+  let filePath: StaticString
+  let line: UInt
+  let column: UInt
 
-  public init(wrappedValue: Value) {
+  public init(
+    wrappedValue: Value,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
     self.wrappedValue = wrappedValue
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
   }
 
   /// The field itself, `$name`: what `BindingAction.set(\.$name, …)` names.
@@ -27,13 +42,38 @@ public struct BindingState<Value> {
   public subscript<Subject>(
     dynamicMember keyPath: WritableKeyPath<Value, Subject>
   ) -> BindingState<Subject> {
-    get { BindingState<Subject>(wrappedValue: wrappedValue[keyPath: keyPath]) }
+    get {
+      BindingState<Subject>(
+        wrappedValue: wrappedValue[keyPath: keyPath], fileID: fileID, filePath: filePath,
+        line: line, column: column)
+    }
     set { wrappedValue[keyPath: keyPath] = newValue.wrappedValue }
   }
 }
 
-extension BindingState: Equatable where Value: Equatable {}
-extension BindingState: Hashable where Value: Hashable {}
+/// Where a `@BindingState` field is declared.
+typealias BindingDeclaration = (
+  fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+)
+
+extension BindingState {
+  /// Where the field is declared.
+  var declaration: BindingDeclaration {
+    (fileID, filePath, line, column)
+  }
+}
+
+extension BindingState: Equatable where Value: Equatable {
+  /// Equal values are equal fields, wherever they were declared.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.wrappedValue == rhs.wrappedValue
+  }
+}
+extension BindingState: Hashable where Value: Hashable {
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(wrappedValue)
+  }
+}
 extension BindingState: Sendable where Value: Sendable {}
 extension BindingState: Decodable where Value: Decodable {
   public init(from decoder: any Decoder) throws {

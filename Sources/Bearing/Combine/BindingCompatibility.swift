@@ -102,14 +102,20 @@ public struct BindingViewStore<State> {
   private let state: State
   private let current: @Sendable () -> State
   private let send: @Sendable (BindingAction<State>) -> Void
+  /// Watches a write through a binding: the warning it gives names the store's action type.
+  private let debugger:
+    @Sendable (_ value: any Sendable, _ declaration: BindingDeclaration)
+      -> UnhandledBindingDebugger
 
   init(
     state: State, current: @escaping @Sendable () -> State,
-    send: @escaping @Sendable (BindingAction<State>) -> Void
+    send: @escaping @Sendable (BindingAction<State>) -> Void,
+    debugger: @escaping @Sendable (any Sendable, BindingDeclaration) -> UnhandledBindingDebugger
   ) {
     self.state = state
     self.current = current
     self.send = send
+    self.debugger = debugger
   }
 
   public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
@@ -121,10 +127,14 @@ public struct BindingViewStore<State> {
   ) -> BindingViewState<Value> {
     let current = current
     let send = send
+    let debugger = debugger
+    let declaration = state[keyPath: keyPath].declaration
     return BindingViewState(
       binding: Binding(
         get: { current()[keyPath: keyPath].wrappedValue },
-        set: { send(.set(keyPath, $0)) }
+        set: { value in
+          send(BindingAction.set(keyPath, value).watched(by: debugger(value, declaration)))
+        }
       )
     )
   }
@@ -144,7 +154,10 @@ extension ViewStore {
       observe: { state in
         toViewState(
           BindingViewStore(
-            state: state, current: { store.state }, send: { store.send(.binding($0)) }))
+            state: state, current: { store.state }, send: { store.send(.binding($0)) },
+            debugger: {
+              UnhandledBindingDebugger(actionType: Action.self, value: $0, bindingState: $1)
+            }))
       },
       send: fromViewAction,
       removeDuplicates: isDuplicate)
@@ -174,7 +187,12 @@ extension ViewStore {
   ) -> Binding<Value> where ViewAction: BindableAction, ViewAction.State == ViewState {
     Binding(
       get: { self.state[keyPath: keyPath].wrappedValue },
-      set: { self.send(.binding(.set(keyPath, $0))) }
+      set: { value in
+        let debugger = UnhandledBindingDebugger(
+          actionType: ViewAction.self, value: value,
+          bindingState: self.state[keyPath: keyPath].declaration)
+        self.send(.binding(BindingAction.set(keyPath, value).watched(by: debugger)))
+      }
     )
   }
 }

@@ -209,4 +209,66 @@ enum RuntimeWarningMessage {
   private static func stackIDs(_ ids: some Sequence<StackElementID>) -> String {
     "[" + ids.map { String(customDumping: $0) }.joined(separator: ", ") + "]"
   }
+
+  /// A binding action that a store's binding sent, which no reducer applied.
+  static func unhandledBinding(actionType: Any.Type, valueDump: String, definedAt: String?)
+    -> String
+  {
+    let field = definedAt.map { "for binding state defined at \"\($0)\" " } ?? ""
+    return """
+      A binding action sent from a store \(field)was not handled.
+
+        Action:
+          \(debugTypeName(actionType)).binding(.set(_, \(valueDump)))
+
+      To fix this, invoke "BindingReducer()" from your feature reducer's "body".
+      """
+  }
+
+  /// A navigation stack's binding written with a path of the count the store already has.
+  static func stackBindingSameCount(fileID: StaticString, line: UInt) -> String {
+    """
+    A navigation stack binding at "\(fileID):\(line)" was written to with a path that has the \
+    same number of elements that already exist in the store. A view should only write to this \
+    binding with a path that has pushed a new element onto the stack, or popped one or more \
+    elements from the stack.
+
+    This usually means the "forEach" has not been integrated with the reducer powering the \
+    store, and this reducer is responsible for handling stack actions.
+
+    To fix this, ensure that "forEach" is invoked from the reducer's "body":
+
+        Reduce { state, action in
+          // ...
+        }
+        .forEach(\\.path, action: \\.path) {
+          Path()
+        }
+
+    And ensure that every parent reducer is integrated into the root reducer that powers the \
+    store.
+    """
+  }
+
+  /// A presentation's binding set to `nil`, after which the store still presents it.
+  static func presentationBindingNotDismissed(fileID: StaticString, line: UInt) -> String {
+    """
+    A binding at "\(fileID):\(line)" was set to "nil", but the store destination wasn't nil'd out.
+
+    This usually means an "ifLet" has not been integrated with the reducer powering the store, \
+    and this reducer is responsible for handling presentation actions.
+
+    To fix this, ensure that "ifLet" is invoked from the reducer's "body":
+
+        Reduce { state, action in
+          // ...
+        }
+        .ifLet(\\.destination, action: \\.destination) {
+          Destination()
+        }
+
+    And ensure that every parent reducer is integrated into the root reducer that powers the \
+    store.
+    """
+  }
 }

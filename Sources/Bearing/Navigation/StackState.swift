@@ -219,3 +219,52 @@ extension StackState: CustomDumpReflectable {
 func caseName(of value: Any) -> String {
   Mirror(reflecting: value).children.first?.label ?? String(describing: value)
 }
+
+extension StackState {
+  /// The stack as a navigation stack's binding reads and writes it. A navigation binding's
+  /// internals, under `@_spi(Internals)` as in The Composable Architecture.
+  @_spi(Internals)
+  public typealias PathView = StackPathView<Element>
+
+  /// The stack as a ``PathView``.
+  @_spi(Internals)
+  public var path: PathView {
+    var view = PathView()
+    view.components = elements.map { PathView.Component(id: $0.key, element: $0.value) }
+    return view
+  }
+}
+
+/// A stack's screens with their ids, bottom first: ``StackState/PathView``.
+@_spi(Internals)
+public struct StackPathView<Screen>: RandomAccessCollection, RangeReplaceableCollection {
+  /// One screen of the path.
+  public struct Component {
+    public let id: StackElementID
+    public var element: Screen
+
+    public init(id: StackElementID, element: Screen) {
+      self.id = id
+      self.element = element
+    }
+  }
+
+  var components: [Component]
+
+  public init() {
+    self.components = []
+  }
+
+  public var startIndex: Int { components.startIndex }
+  public var endIndex: Int { components.endIndex }
+  public subscript(position: Int) -> Component { components[position] }
+
+  public mutating func replaceSubrange(
+    _ subrange: Range<Int>, with newElements: some Collection<Component>
+  ) {
+    components.replaceSubrange(subrange, with: newElements)
+  }
+}
+
+@_spi(Internals) extension StackPathView: Sendable where Screen: Sendable {}
+@_spi(Internals) extension StackPathView.Component: Sendable where Screen: Sendable {}
