@@ -20,6 +20,13 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline var queue: [Queued] = []
     @usableFromInline var queueHead = 0
     @usableFromInline var isSending = false
+    /// The thread draining now, while `isSending`.
+    @usableFromInline var drainingThread: UInt = 0
+    /// Actions other threads sent while a drain was under way: reduced after it, by a task of
+    /// their own, never inside the drainer's send (see ``RootStore/drainForeign()``).
+    @usableFromInline var foreign: [Queued] = []
+    /// Whether a task to reduce `foreign` is on its way.
+    @usableFromInline var foreignScheduled = false
     @usableFromInline var version: UInt64 = 0
     @usableFromInline var observers: [Int: @Sendable (State) -> Void] = [:]
     /// Subscribers of `Store.publisher`: called after the lock is let go, so they may send.
@@ -181,10 +188,18 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
     }
     return withStoreDependencies {
       let claim = inner.withLock { inner -> Claim in
-        guard !inner.isSending else {
+        // An effect's action waits behind the effects' actions already waiting, so that each
+        // effect's actions are reduced in the order it sent them.
+        guard !inner.isSending, group == nil || inner.foreign.isEmpty else {
           let queued = group ?? EffectGroup()
           queued.beginPending()
-          inner.queue.append(Queued(action: action, group: queued))
+          if inner.isSending, inner.drainingThread == thread {
+            // Sent by the drainer itself outside a reduce (a publisher effect that sends as it
+            // is subscribed): part of the send under way.
+            inner.queue.append(Queued(action: action, group: queued))
+          } else {
+            inner.foreign.append(Queued(action: action, group: queued))
+          }
           return .queued(queued)
         }
         // Idle, so the queue is empty: the drainer empties it before it lets go.
@@ -199,6 +214,7 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
           return .done(identityChanged: inner.takeIdentityChange())
         }
         inner.isSending = true
+        inner.drainingThread = thread
         return .reduced(effect)
       }
       switch claim {
@@ -236,7 +252,8 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
   /// - Returns: Whether the state got a new identity, which the store's observers are told of.
   @inlinable
   func drain(
-    _ firstEffect: Effect<Action>, group firstGroup: EffectGroup, origin: Action
+    _ firstEffect: Effect<Action>, group firstGroup: EffectGroup, origin: Action,
+    firstWasQueued: Bool = false
   ) -> Bool {
     let thread = currentThreadID()
     var identityChanged = false
@@ -244,8 +261,12 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
     var group = firstGroup
     // The action whose reduce returned `effect`: what a warning about the effect names.
     var origin = origin
-    var wasQueued = false
-    defer { if hasPublishers.load(ordering: .relaxed) { deliverPublication() } }
+    var wasQueued = firstWasQueued
+    var schedulesForeign = false
+    defer {
+      if hasPublishers.load(ordering: .relaxed) { deliverPublication() }
+      if schedulesForeign { scheduleForeignDrain() }
+    }
     while true {
       var actions: [Action] = []
       if case .none = effect.operation {
@@ -280,6 +301,11 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
           inner.queueHead = 0
         }
         inner.isSending = false
+        inner.drainingThread = 0
+        if !inner.foreign.isEmpty, !inner.foreignScheduled {
+          inner.foreignScheduled = true
+          schedulesForeign = true
+        }
         inner.notifyObservers()
         identityChanged = inner.takeIdentityChange()
         return nil
@@ -289,6 +315,47 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
       wasQueued = true
     }
     return identityChanged
+  }
+
+  /// Reduces, in a task of its own, the actions that other threads sent during a drain.
+  ///
+  /// As with The Composable Architecture, whose store lives on the main actor, an action an
+  /// effect sends while another send is being processed waits until that send is over: the
+  /// sender's state is published and its `send` returns first. Bearing's store has no actor, so
+  /// the wait is a task started once the drain is over.
+  @usableFromInline
+  func scheduleForeignDrain() {
+    // Detached: the drainer's task-locals (a navigation place, an effect's registry) are not
+    // the root's.
+    Task.detached { self.drainForeign() }
+  }
+
+  func drainForeign() {
+    let thread = currentThreadID()
+    withStoreDependencies {
+      let claim = inner.withLock { inner -> (Effect<Action>, EffectGroup, Action)? in
+        inner.foreignScheduled = false
+        // A drain under way schedules this again when it ends.
+        guard !inner.isSending, !inner.foreign.isEmpty else { return nil }
+        inner.queue = inner.foreign
+        inner.foreign = []
+        inner.queueHead = 1
+        let first = inner.queue[0]
+        inner.version &+= 1
+        reducingThread.store(thread, ordering: .relaxed)
+        let effect = inner.reduce(&inner.state, first.action)
+        reducingThread.store(0, ordering: .relaxed)
+        if !reentrant.isEmpty { inner.queue.append(contentsOf: reentrant.take()) }
+        inner.noteIdentity(identify)
+        inner.isSending = true
+        inner.drainingThread = thread
+        return (effect, first.group, first.action)
+      }
+      guard let (effect, group, action) = claim else { return }
+      if drain(effect, group: group, origin: action, firstWasQueued: true) {
+        observation?.changed()
+      }
+    }
   }
 
   /// Calls `observer` with the state after every drain, under the store's lock: it must only
