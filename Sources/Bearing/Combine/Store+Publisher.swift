@@ -65,17 +65,28 @@ public struct StorePublisher<State: Sendable>: Publisher, Sendable {
 
 /// One subscriber of a ``StorePublisher``.
 ///
-/// `@unchecked Sendable`: every mutable field is read and written only while `lock` is held.
-/// The lock is recursive so that a subscriber that sends to the store from `receive(_:)` gets
-/// the resulting state delivered on the same thread, in order, as in Combine.
+/// Values reach the subscriber one at a time, never two at once, and no lock is held while the
+/// subscriber runs: a value that another thread delivers while the subscriber is busy waits, and
+/// the busy thread hands it over when the subscriber returns. A subscriber that sends to the
+/// store from `receive(_:)` gets the resulting state at once, on the same thread, as in Combine.
+/// (Holding a lock while the subscriber ran made an effect's thread wait for a subscriber that
+/// was itself waiting, and a store's effects could starve the threads of Swift's concurrency.)
+///
+/// `@unchecked Sendable`: every mutable field is read and written only while `lock` is held;
+/// `receive(_:)` is called only by the thread recorded in `deliveringThread`.
 private final class StoreSubscription<Downstream: Subscriber>: Subscription, @unchecked Sendable
 where Downstream.Failure == Never {
-  private let lock = NSRecursiveLock()
+  private let lock = NSLock()
   private var downstream: Downstream?
   private var demand = Subscribers.Demand.none
   private var end: (@Sendable () -> Void)?
   private var store: (any AnyObject & Sendable)?
+  /// The newest value that arrived while the subscriber wanted none.
   private var latest: Downstream.Input?
+  /// The thread calling the subscriber now; 0 when none.
+  private var deliveringThread: UInt = 0
+  /// Values other threads delivered while the subscriber was busy, oldest first.
+  private var waiting: [Downstream.Input] = []
 
   init(downstream: Downstream, store: any AnyObject & Sendable) {
     self.downstream = downstream
@@ -93,13 +104,13 @@ where Downstream.Failure == Never {
 
   func request(_ demand: Subscribers.Demand) {
     lock.lock()
-    defer { lock.unlock() }
     self.demand += demand
-    if let latest, self.demand > 0, let downstream {
-      self.latest = nil
-      self.demand -= 1
-      self.demand += downstream.receive(latest)
+    guard let latest, self.demand > 0 else {
+      lock.unlock()
+      return
     }
+    self.latest = nil
+    hand(latest)
   }
 
   func cancel() {
@@ -108,20 +119,51 @@ where Downstream.Failure == Never {
     self.end = nil
     downstream = nil
     store = nil
+    waiting = []
     lock.unlock()
     end?()
   }
 
   func deliver(_ value: Downstream.Input) {
     lock.lock()
-    defer { lock.unlock() }
-    guard let downstream else { return }
-    guard demand > 0 else {
-      latest = value
+    hand(value)
+  }
+
+  /// Gives `value` to the subscriber, or queues it when another thread is giving it one. Called
+  /// with the lock held; returns with it let go.
+  private func hand(_ value: Downstream.Input) {
+    let thread = currentThreadID()
+    guard downstream != nil else {
+      lock.unlock()
       return
     }
-    demand -= 1
-    demand += downstream.receive(value)
+    if deliveringThread != 0, deliveringThread != thread {
+      waiting.append(value)
+      lock.unlock()
+      return
+    }
+    let isNested = deliveringThread == thread
+    deliveringThread = thread
+    var next: Downstream.Input? = value
+    while let value = next {
+      guard let downstream, demand > 0 else {
+        latest = value
+        break
+      }
+      demand -= 1
+      lock.unlock()
+      let more = downstream.receive(value)
+      lock.lock()
+      demand += more
+      // A nested delivery returns to the one that it interrupted, which hands over the rest.
+      next = isNested || waiting.isEmpty ? nil : waiting.removeFirst()
+    }
+    if !isNested {
+      if let last = waiting.last { latest = last }
+      waiting = []
+      deliveringThread = 0
+    }
+    lock.unlock()
   }
 }
 
