@@ -27,6 +27,11 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline var foreign: [Queued] = []
     /// Whether a task to reduce `foreign` is on its way.
     @usableFromInline var foreignScheduled = false
+    /// The thread handing a state to `Store.publisher`'s subscribers, and how deeply (a
+    /// subscriber's send hands on its own state first). Until it is done, other threads' actions
+    /// wait in `foreign`, as they wait for a drain.
+    @usableFromInline var deliveringThread: UInt = 0
+    @usableFromInline var deliveringDepth = 0
     @usableFromInline var version: UInt64 = 0
     @usableFromInline var observers: [Int: @Sendable (State) -> Void] = [:]
     /// Subscribers of `Store.publisher`: called after the lock is let go, so they may send.
@@ -67,9 +72,12 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
     }
 
     /// Hands the state to every observer; called once a drain has ended.
+    ///
+    /// - Returns: Whether a publication for `Store.publisher` is pending, which the thread must
+    ///   then deliver (``RootStore/deliverPublication(thread:)``).
     @inlinable
-    mutating func notifyObservers() {
-      guard hasSubscribers else { return }
+    mutating func notifyObservers(thread: UInt) -> Bool {
+      guard hasSubscribers else { return false }
       if !observers.isEmpty {
         for observer in observers.values { observer(state) }
       }
@@ -77,7 +85,20 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
         // In the order they subscribed, as Combine delivers (the keys count up).
         pendingPublication = Publication(
           subscribers: publishers.sorted { $0.key < $1.key }.map(\.value), state: state)
+        deliveringThread = thread
+        deliveringDepth += 1
+        return true
       }
+      return false
+    }
+
+    /// Whether an action sent now on `thread` is reduced now: the store is idle, no other
+    /// thread is handing its state on, and (for an effect's action) no other effect's action
+    /// waits before it.
+    @inlinable
+    func admits(thread: UInt, fromEffect: Bool) -> Bool {
+      !isSending && (deliveringThread == 0 || deliveringThread == thread)
+        && (!fromEffect || foreign.isEmpty)
     }
   }
 
@@ -118,7 +139,7 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
   enum Claim {
     /// Reduced with no effect, and nothing was queued: the send is over. Says whether the state
     /// got a new identity, which the store's observers are told of.
-    case done(identityChanged: Bool)
+    case done(identityChanged: Bool, published: Bool)
     case reduced(Effect<Action>)
     case queued(EffectGroup)
   }
@@ -129,8 +150,6 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
   /// take the lock again: it is queued in `reentrant`, and taken in after the reduce.
   @usableFromInline let reducingThread = Atomic<UInt>(0)
   @usableFromInline let reentrant = ReentrantSends<Queued>()
-  /// Whether `Store.publisher` has subscribers: a send checks it after letting go of the lock.
-  @usableFromInline let hasPublishers = Atomic<Bool>(false)
   @usableFromInline let dependencies: DependencyValues
   @usableFromInline let runner: EffectRunner<Action>
   /// Reports changes to Swift's Observation when the state is `@ObservableState`.
@@ -190,7 +209,7 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
       let claim = inner.withLock { inner -> Claim in
         // An effect's action waits behind the effects' actions already waiting, so that each
         // effect's actions are reduced in the order it sent them.
-        guard !inner.isSending, group == nil || inner.foreign.isEmpty else {
+        guard inner.admits(thread: thread, fromEffect: group != nil) else {
           let queued = group ?? EffectGroup()
           queued.beginPending()
           if inner.isSending, inner.drainingThread == thread {
@@ -210,16 +229,16 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
         if !reentrant.isEmpty { inner.queue.append(contentsOf: reentrant.take()) }
         inner.noteIdentity(identify)
         if case .none = effect.operation, inner.queue.isEmpty {
-          inner.notifyObservers()
-          return .done(identityChanged: inner.takeIdentityChange())
+          let published = inner.notifyObservers(thread: thread)
+          return .done(identityChanged: inner.takeIdentityChange(), published: published)
         }
         inner.isSending = true
         inner.drainingThread = thread
         return .reduced(effect)
       }
       switch claim {
-      case .done(let identityChanged):
-        if hasPublishers.load(ordering: .relaxed) { deliverPublication() }
+      case .done(let identityChanged, let published):
+        if published { deliverPublication(thread: thread) }
         if identityChanged { observation?.changed() }
         return StoreTask(group: nil)
       case .queued(let queued):
@@ -263,8 +282,9 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
     var origin = origin
     var wasQueued = firstWasQueued
     var schedulesForeign = false
+    var published = false
     defer {
-      if hasPublishers.load(ordering: .relaxed) { deliverPublication() }
+      if published { deliverPublication(thread: thread) }
       if schedulesForeign { scheduleForeignDrain() }
     }
     while true {
@@ -277,12 +297,13 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
       let current = group
       let next = inner.withLock { inner -> (Effect<Action>, EffectGroup, Action)? in
         if !actions.isEmpty {
-          // Actions fed back synchronously belong to the send that caused them, and go first.
-          let head = actions.map { action in
+          // Actions fed back synchronously belong to the send that caused them, and join the
+          // queue's end, as TCA buffers them: `.merge(.send(.a), .send(.b))` then what `.a`
+          // sends reduces `.a`, `.b`, then `.a`'s.
+          for action in actions {
             current.beginPending()
-            return Queued(action: action, group: current)
+            inner.queue.append(Queued(action: action, group: current))
           }
-          inner.queue.replaceSubrange(inner.queueHead..<inner.queueHead, with: head)
         }
         if wasQueued { current.endPending() }
         if inner.queueHead < inner.queue.count {
@@ -302,11 +323,12 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
         }
         inner.isSending = false
         inner.drainingThread = 0
-        if !inner.foreign.isEmpty, !inner.foreignScheduled {
+        published = inner.notifyObservers(thread: thread)
+        // Scheduled here unless a delivery follows, whose end schedules it.
+        if !inner.foreign.isEmpty, !inner.foreignScheduled, inner.deliveringThread == 0 {
           inner.foreignScheduled = true
           schedulesForeign = true
         }
-        inner.notifyObservers()
         identityChanged = inner.takeIdentityChange()
         return nil
       }
@@ -335,8 +357,10 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
     withStoreDependencies {
       let claim = inner.withLock { inner -> (Effect<Action>, EffectGroup, Action)? in
         inner.foreignScheduled = false
-        // A drain under way schedules this again when it ends.
-        guard !inner.isSending, !inner.foreign.isEmpty else { return nil }
+        // A drain or a delivery under way schedules this again when it ends.
+        guard !inner.isSending, inner.deliveringThread == 0, !inner.foreign.isEmpty else {
+          return nil
+        }
         inner.queue = inner.foreign
         inner.foreign = []
         inner.queueHead = 1
@@ -380,12 +404,22 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
 
   /// Hands the state the last drain left to `Store.publisher`'s subscribers, outside the lock.
   @usableFromInline
-  func deliverPublication() {
+  func deliverPublication(thread: UInt) {
     let publication = inner.withLock { inner -> Publication? in
       defer { inner.pendingPublication = nil }
       return inner.pendingPublication
     }
     publication?.deliver()
+    let schedulesForeign = inner.withLock { inner -> Bool in
+      guard inner.deliveringThread == thread else { return false }
+      inner.deliveringDepth -= 1
+      guard inner.deliveringDepth == 0 else { return false }
+      inner.deliveringThread = 0
+      guard !inner.foreign.isEmpty, !inner.foreignScheduled, !inner.isSending else { return false }
+      inner.foreignScheduled = true
+      return true
+    }
+    if schedulesForeign { scheduleForeignDrain() }
   }
 
   /// Calls `subscriber` with the current state now, then after every send, outside the store's
@@ -396,7 +430,6 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
       inner.nextObserver += 1
       inner.publishers[id] = subscriber
       inner.hasSubscribers = true
-      hasPublishers.store(true, ordering: .relaxed)
       return (id, inner.state)
     }
     subscriber(state)
@@ -407,7 +440,6 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
     inner.withLock { inner in
       inner.publishers.removeValue(forKey: id)
       inner.hasSubscribers = !inner.observers.isEmpty || !inner.publishers.isEmpty
-      hasPublishers.store(!inner.publishers.isEmpty, ordering: .relaxed)
     }
   }
 }

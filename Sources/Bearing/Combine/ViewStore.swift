@@ -98,7 +98,8 @@ public final class ViewStore<ViewState: Sendable, ViewAction: Sendable>: @unchec
     state[keyPath: keyPath]
   }
 
-  /// The view state as a publisher: the current one on subscription, then each new one.
+  /// The view state as a publisher: the current one on subscription, then each new one. A
+  /// subscription keeps the view store alive.
   public var publisher: StorePublisher<ViewState> {
     let subject = UncheckedSubject(subject)
     return StorePublisher(
@@ -106,7 +107,9 @@ public final class ViewStore<ViewState: Sendable, ViewAction: Sendable>: @unchec
         let cancellable = UncheckedCancellable(subject.value.sink { subscriber($0) })
         return { cancellable.value.cancel() }
       },
-      store: store)
+      // The subscription keeps the view store, which keeps its store: a publisher of a view
+      // store that is not otherwise kept still delivers (`ViewStore(store).publisher.sink`).
+      store: self)
   }
 
   /// Sends an action to the store.
