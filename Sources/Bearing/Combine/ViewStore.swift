@@ -19,9 +19,9 @@ import Foundation
 /// The Composable Architecture's lives on the main actor; Bearing's is usable from any thread:
 /// a store's new state reaches it, synchronously, on the thread that sent the action.
 ///
-/// `@unchecked Sendable`: its one mutable part, the current view state, is only read and written
-/// under `lock` (recursive, so that a subscriber may send from inside a delivery); the closures
-/// it keeps are called under the same lock.
+/// `@unchecked Sendable`: its mutable parts, the current view state and the publisher's
+/// subscribers, are only read and written under `lock` (recursive, so that a subscriber may send
+/// from inside a delivery); the closures it keeps are called under the same lock.
 @dynamicMemberLookup
 public final class ViewStore<ViewState: Sendable, ViewAction: Sendable>: @unchecked Sendable {
   /// Emits before the view state changes.
@@ -32,6 +32,10 @@ public final class ViewStore<ViewState: Sendable, ViewAction: Sendable>: @unchec
   private var end: (@Sendable () -> Void)?
   private let store: any AnyObject & Sendable
   private let lock = NSRecursiveLock()
+  /// `publisher`'s subscribers, in the order they subscribed: each new view state reaches them
+  /// in that order, as with Combine (OpenCombine's subjects deliver in a set's order).
+  private var subscribers: [(id: Int, receive: (ViewState) -> Void)] = []
+  private var nextSubscriber = 0
 
   /// A view store of `store`, its state made by `toViewState`, its actions turned into the
   /// store's by `fromViewAction`; a state that `isDuplicate` finds equal to the last is dropped.
@@ -52,6 +56,7 @@ public final class ViewStore<ViewState: Sendable, ViewAction: Sendable>: @unchec
       guard !isDuplicate(self.subject.value, viewState) else { return }
       self.objectWillChange.send()
       self.subject.value = viewState
+      for subscriber in self.subscribers { subscriber.receive(viewState) }
     }
     self.end = store.core.publish { state in update.call(state) }
   }
@@ -101,15 +106,32 @@ public final class ViewStore<ViewState: Sendable, ViewAction: Sendable>: @unchec
   /// The view state as a publisher: the current one on subscription, then each new one. A
   /// subscription keeps the view store alive.
   public var publisher: StorePublisher<ViewState> {
-    let subject = UncheckedSubject(subject)
-    return StorePublisher(
-      subscribe: { subscriber in
-        let cancellable = UncheckedCancellable(subject.value.sink { subscriber($0) })
-        return { cancellable.value.cancel() }
+    StorePublisher(
+      subscribe: { [weak self] subscriber in
+        guard let self else { return {} }
+        let id = self.subscribe(subscriber)
+        return { [weak self] in self?.unsubscribe(id) }
       },
       // The subscription keeps the view store, which keeps its store: a publisher of a view
       // store that is not otherwise kept still delivers (`ViewStore(store).publisher.sink`).
       store: self)
+  }
+
+  /// Adds a subscriber of `publisher` and hands it the current view state.
+  private func subscribe(_ receive: @escaping (ViewState) -> Void) -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    let id = nextSubscriber
+    nextSubscriber += 1
+    subscribers.append((id, receive))
+    receive(subject.value)
+    return id
+  }
+
+  private func unsubscribe(_ id: Int) {
+    lock.lock()
+    defer { lock.unlock() }
+    subscribers.removeAll { $0.id == id }
   }
 
   /// Sends an action to the store.
@@ -156,17 +178,5 @@ private final class Updater<State: Sendable>: @unchecked Sendable {
 
   func call(_ state: State) {
     body(state)
-  }
-}
-
-/// A Combine subject handed to a `@Sendable` subscription closure.
-///
-/// `@unchecked Sendable`: the subject is only subscribed to through it; Combine's subjects
-/// synchronize their own subscriptions, and values are sent under the view store's lock only.
-private struct UncheckedSubject<Value>: @unchecked Sendable {
-  let value: CurrentValueSubject<Value, Never>
-
-  init(_ value: CurrentValueSubject<Value, Never>) {
-    self.value = value
   }
 }

@@ -1,0 +1,98 @@
+import Bearing
+import BearingTesting
+import Foundation
+import OpenCombine
+import Synchronization
+import Testing
+
+/// The order in which a store reduces and publishes, as with The Composable Architecture's
+/// main-actor store: actions fed back synchronously queue behind the ones already queued, an
+/// effect's action never lands inside another send, and publishers deliver in subscription order
+/// without holding up other threads.
+@Suite
+struct SendOrderTests {
+  enum Action: Equatable, Sendable {
+    case tap, first, second, fromFirst, start, slow, response
+  }
+
+  /// The actions a store reduced, in order.
+  struct Log: Equatable, Sendable {
+    var actions: [Action] = []
+  }
+
+  @Test func actionsFedBackSynchronouslyQueueBehindTheOnesAlreadyQueued() {
+    let store = Store(initialState: Log()) {
+      Reduce<Log, Action> { state, action in
+        state.actions.append(action)
+        switch action {
+        case .tap: return .merge(.send(.first), .send(.second))
+        case .first: return .send(.fromFirst)
+        default: return .none
+        }
+      }
+    }
+    store.send(.tap)
+    #expect(store.state.actions == [.tap, .first, .second, .fromFirst])
+  }
+
+  @Test func anEffectsActionWaitsUntilTheSendThatStartedItHasReturned() async {
+    let store = Store(initialState: Log()) {
+      Reduce<Log, Action> { state, action in
+        state.actions.append(action)
+        switch action {
+        case .start:
+          // `.slow` keeps the send busy long enough for the effect to send meanwhile.
+          return .merge(.run { send in await send(.response) }, .send(.slow))
+        case .slow:
+          usleep(50_000)
+          return .none
+        default:
+          return .none
+        }
+      }
+    }
+    let task = store.send(.start)
+    #expect(store.state.actions == [.start, .slow])
+    await task.finish()
+    #expect(store.state.actions == [.start, .slow, .response])
+  }
+
+  @Test func aViewStoresSubscribersReceiveInTheOrderTheySubscribed() {
+    let store = Store<Int, Action>(initialState: 0) {
+      Reduce<Int, Action> { state, _ in
+        state += 1
+        return .none
+      }
+    }
+    let viewStore = ViewStore(store, observe: { $0 })
+    let order = Mutex<[Int]>([])
+    var cancellables: [AnyCancellable] = []
+    for index in 0..<20 {
+      cancellables.append(
+        viewStore.publisher.sink { _ in order.withLock { $0.append(index) } })
+    }
+    #expect(order.withLock { $0 } == Array(0..<20))
+    for _ in 1...3 {
+      order.withLock { $0 = [] }
+      viewStore.send(.tap)
+      #expect(order.withLock { $0 } == Array(0..<20))
+    }
+    _ = cancellables
+  }
+
+  @Test func aViewStoresPublisherKeepsTheViewStore() {
+    let store = Store<Int, Action>(initialState: 0) {
+      Reduce<Int, Action> { state, _ in
+        state += 1
+        return .none
+      }
+    }
+    let values = Mutex<[Int]>([])
+    let cancellable = ViewStore(store, observe: { $0 }).publisher.sink { value in
+      values.withLock { $0.append(value) }
+    }
+    store.send(.tap)
+    #expect(values.withLock { $0 } == [0, 1])
+    cancellable.cancel()
+  }
+}
