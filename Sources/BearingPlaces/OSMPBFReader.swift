@@ -49,13 +49,51 @@ struct OSMPBFReader {
   /// bad block in the file gives). With `streets` it also keeps the street ways and resolves
   /// their nodes in the pass that resolves the café ways' nodes.
   func read(parallel: Bool = true, streets: Bool = false) throws(PlaceImportError) -> Result {
+    var places: [Place] = []
     let outcome = data.withUnsafeBytes { file in
       Swift.Result { () throws(PlaceImportError) in
-        try FileReader(bytes: file, parallel: parallel, streets: streets).read()
+        try OSMPBFReader.read(
+          file, parallel: parallel, streets: streets, release: { _ in },
+          deliver: { batch in
+            places += batch
+            return true
+          })
       }
     }
-    return try outcome.get()
+    guard let found = try outcome.get() else { return Result(places: places) }
+    return Result(places: places, streets: found.streets, timestamp: found.timestamp)
   }
+
+  /// What a streaming read found besides its places.
+  struct Ending {
+    var streets: [StreetLine]
+    var timestamp: Date?
+  }
+
+  /// Reads the file in `bytes` a few blocks at a time, handing `deliver` its cafés in batches
+  /// of at most `batchSize` (the nodes in file order, then the ways), so that a file of any
+  /// size never has more than a window of ``windowBlocks`` blocks decoded at once. `release` is
+  /// told each range of bytes the read has passed; it passes the file twice (the second time
+  /// only its node blocks) when ways need their nodes' positions. `deliver` returns `false` to
+  /// stop the read, which then returns `nil` at once.
+  ///
+  /// What grows with the file besides the places handed out: the café and street ways' node
+  /// ids and, in the second pass, the positions of those nodes (24 bytes each), and the street
+  /// lines themselves.
+  ///
+  /// - throws: ``PlaceImportError`` for the first bad block in file order; a file cut short is
+  ///   found before any place goes out.
+  static func read(
+    _ bytes: UnsafeRawBufferPointer, parallel: Bool = true, streets: Bool = false,
+    batchSize: Int = 5_000, release: (Range<Int>) -> Void, deliver: ([Place]) -> Bool
+  ) throws(PlaceImportError) -> Ending? {
+    try FileReader(bytes: bytes, parallel: parallel, streets: streets)
+      .read(batchSize: max(1, batchSize), release: release, deliver: deliver)
+  }
+
+  /// How many blocks are decoded at a time (a block holds up to 8,000 elements, 16 MiB
+  /// decompressed at most).
+  static let windowBlocks = 8
 }
 
 /// The reading of one file, over its bytes in place.
@@ -81,8 +119,12 @@ private struct FileReader {
   /// Whether to keep street ways.
   let streets: Bool
 
-  func read() throws(PlaceImportError) -> OSMPBFReader.Result {
+  func read(
+    batchSize: Int, release: (Range<Int>) -> Void, deliver: ([Place]) -> Bool
+  ) throws(PlaceImportError) -> OSMPBFReader.Ending? {
     let blocks = try self.blocks()
+    // The walk touched a page of every block's header.
+    release(0..<bytes.count)
     guard let first = blocks.first else {
       throw .malformed("the file is empty: an .osm.pbf file starts with an OSMHeader block")
     }
@@ -90,76 +132,172 @@ private struct FileReader {
       throw .malformed(
         "byte 0: the first block is \"\(first.type)\", not OSMHeader; is this an .osm.pbf file?")
     }
-    var places: [Place] = []
+    var pending: [Place] = []
+    func hand(_ places: [Place], flush: Bool = false) -> Bool {
+      pending += places
+      guard pending.count >= batchSize || flush else { return true }
+      while !pending.isEmpty {
+        let count = min(batchSize, pending.count)
+        if count < batchSize, !flush { return true }
+        let batch = Array(pending.prefix(count))
+        pending.removeFirst(count)
+        guard deliver(batch) else { return false }
+      }
+      return true
+    }
     var ways: [CafeWay] = []
-    var streetWays: [StreetWay] = []
+    var streetWays = StreetWays()
     var nodeBlocks: [Int] = []
     var timestamp: Date?
-    let firstPass = concurrentMap(blocks.indices) { (i) throws(PlaceImportError) in
-      try contents(blocks[i])
-    }
-    for (i, content) in firstPass.enumerated() {
-      switch try content.get() {
-      case .header(let stamp): timestamp = stamp ?? timestamp
-      case .data(let blockPlaces, let blockWays, let blockStreets, let hasNodes):
-        places += blockPlaces
-        ways += blockWays
-        streetWays += blockStreets
-        if hasNodes { nodeBlocks.append(i) }
-      case .skipped: continue
+    for window in Self.windows(of: Array(blocks.indices)) {
+      let firstPass = concurrentMap(window) { (i) throws(PlaceImportError) in
+        try contents(blocks[i])
       }
+      for (i, content) in zip(window, firstPass) {
+        switch try content.get() {
+        case .header(let stamp): timestamp = stamp ?? timestamp
+        case .data(let blockPlaces, let blockWays, let blockStreets, let hasNodes):
+          guard hand(blockPlaces) else { return nil }
+          ways += blockWays
+          streetWays.append(blockStreets)
+          if hasNodes { nodeBlocks.append(i) }
+        case .skipped: continue
+        }
+      }
+      release(Self.span(of: window, in: blocks))
     }
     guard !ways.isEmpty || !streetWays.isEmpty else {
-      return .init(places: places, timestamp: timestamp)
+      guard hand([], flush: true) else { return nil }
+      return .init(streets: [], timestamp: timestamp)
     }
 
     // Second pass, only for the nodes café and street ways need: most extracts are far too big
-    // to keep every node's position in memory.
-    var wanted = Set(ways.flatMap(\.refs))
-    for street in streetWays { wanted.formUnion(street.refs) }
-    var positions: [Int64: Coordinate] = [:]
-    positions.reserveCapacity(wanted.count)
-    let found = concurrentMap(nodeBlocks) { (i) throws(PlaceImportError) in
-      let block = blocks[i]
-      let payload = try decompress(block)
-      let primitive = try located(block) { () throws(ProtobufFailure) in
-        try PrimitiveBlock(payload)
+    // to keep every node's position in memory. Their ids sorted, without repeats, and their
+    // positions beside them: 24 bytes a node, where a set and a dictionary took about 100.
+    var wanted = ways.flatMap(\.refs) + streetWays.refs
+    wanted.sort()
+    wanted = Self.unique(sorted: wanted)
+    var positions = NodePositions(ids: wanted)
+    wanted = []
+    for window in Self.windows(of: nodeBlocks) {
+      let found = concurrentMap(window) { (i) throws(PlaceImportError) in
+        let block = blocks[i]
+        let payload = try decompress(block)
+        let primitive = try located(block) { () throws(ProtobufFailure) in
+          try PrimitiveBlock(payload)
+        }
+        return try located(block) { () throws(ProtobufFailure) in
+          try primitive.positions(of: positions.contains)
+        }
       }
-      return try located(block) { () throws(ProtobufFailure) in
-        try primitive.positions(of: wanted)
+      // In file order, so a node stored twice takes its last position, as a serial read would.
+      for blockPositions in found {
+        for (id, coordinate) in try blockPositions.get() { positions[id] = coordinate }
       }
+      release(Self.span(of: window, in: blocks))
     }
-    // In file order, so a node stored twice takes its last position, as a serial read would.
-    for blockPositions in found {
-      for (id, coordinate) in try blockPositions.get() { positions[id] = coordinate }
-    }
+    var wayPlaces: [Place] = []
     for way in ways {
       let points = way.refs.compactMap { positions[$0] }
       guard points.count == way.refs.count, let center = OSMTags.centroid(of: points),
         let place = way.tags.cafe(element: "way/\(way.id)", coordinate: center)
       else { continue }
-      places.append(place)
+      wayPlaces.append(place)
     }
-    return .init(
-      places: places, streets: lines(of: streetWays, at: positions), timestamp: timestamp)
+    guard hand(wayPlaces, flush: true) else { return nil }
+    return .init(streets: lines(of: streetWays, at: positions), timestamp: timestamp)
+  }
+
+  /// `indices` in windows of ``OSMPBFReader/windowBlocks``.
+  private static func windows(of indices: [Int]) -> [ArraySlice<Int>] {
+    stride(from: 0, to: indices.count, by: OSMPBFReader.windowBlocks).map {
+      indices[$0..<min($0 + OSMPBFReader.windowBlocks, indices.count)]
+    }
+  }
+
+  /// The bytes from the first block of `window` to the end of its last.
+  private static func span(of window: ArraySlice<Int>, in blocks: [Block]) -> Range<Int> {
+    guard let first = window.first, let last = window.last else { return 0..<0 }
+    return blocks[first].offset..<blocks[last].blob.upperBound
+  }
+
+  private static func unique(sorted: [Int64]) -> [Int64] {
+    var result: [Int64] = []
+    result.reserveCapacity(sorted.count)
+    for id in sorted where result.last != id { result.append(id) }
+    return result
+  }
+
+  /// The street ways of a file, their node ids in one array: a way's own array cost 48 bytes
+  /// more than its ids.
+  struct StreetWays {
+    var kinds: [StreetKind] = []
+    /// Where each way's ids end in ``refs``.
+    var ends: [Int] = []
+    var refs: [Int64] = []
+
+    var isEmpty: Bool { kinds.isEmpty }
+
+    mutating func append(_ ways: [StreetWay]) {
+      for way in ways {
+        kinds.append(way.kind)
+        refs += way.refs
+        ends.append(refs.count)
+      }
+    }
+  }
+
+  /// The positions of the nodes that ways need, found by binary search in their sorted ids.
+  struct NodePositions {
+    let ids: [Int64]
+    /// Beside ``ids``; a latitude that is NaN stands for a node not found (yet).
+    private var coordinates: [Coordinate]
+
+    init(ids: [Int64]) {
+      self.ids = ids
+      coordinates = Array(repeating: Coordinate(latitude: .nan, longitude: .nan), count: ids.count)
+    }
+
+    private func index(of id: Int64) -> Int? {
+      var low = 0
+      var high = ids.count
+      while low < high {
+        let middle = (low + high) / 2
+        if ids[middle] < id { low = middle + 1 } else { high = middle }
+      }
+      return low < ids.count && ids[low] == id ? low : nil
+    }
+
+    func contains(_ id: Int64) -> Bool { index(of: id) != nil }
+
+    subscript(id: Int64) -> Coordinate? {
+      get {
+        guard let index = index(of: id), !coordinates[index].latitude.isNaN else { return nil }
+        return coordinates[index]
+      }
+      set {
+        guard let index = index(of: id), let newValue else { return }
+        coordinates[index] = newValue
+      }
+    }
   }
 
   /// The streets' lines, cut where a node is missing (the extract cut the way), simplified.
-  private func lines(
-    of streetWays: [StreetWay], at positions: [Int64: Coordinate]
-  ) -> [StreetLine] {
+  private func lines(of streetWays: StreetWays, at positions: NodePositions) -> [StreetLine] {
     var lines: [StreetLine] = []
-    for street in streetWays {
+    var start = 0
+    for (kind, end) in zip(streetWays.kinds, streetWays.ends) {
+      defer { start = end }
       var run: [Coordinate] = []
-      for ref in street.refs {
+      for ref in streetWays.refs[start..<end] {
         if let point = positions[ref] {
           run.append(point)
           continue
         }
-        if run.count >= 2 { lines.append(StreetLine(kind: street.kind, points: run).simplified()) }
+        if run.count >= 2 { lines.append(StreetLine(kind: kind, points: run).simplified()) }
         run = []
       }
-      if run.count >= 2 { lines.append(StreetLine(kind: street.kind, points: run).simplified()) }
+      if run.count >= 2 { lines.append(StreetLine(kind: kind, points: run).simplified()) }
     }
     return lines
   }
