@@ -178,6 +178,8 @@ private struct FileReader {
     wanted.sort()
     wanted = Self.unique(sorted: wanted)
     var positions = NodePositions(ids: wanted)
+    // The ids alone for the blocks' threads, never written: sharing them copies nothing.
+    let ids = positions.ids
     wanted = []
     for window in Self.windows(of: nodeBlocks) {
       let found = concurrentMap(window) { (i) throws(PlaceImportError) in
@@ -187,7 +189,7 @@ private struct FileReader {
           try PrimitiveBlock(payload)
         }
         return try located(block) { () throws(ProtobufFailure) in
-          try primitive.positions(of: positions.contains)
+          try primitive.positions { NodePositions.index(of: $0, in: ids) != nil }
         }
       }
       // In file order, so a node stored twice takes its last position, as a serial read would.
@@ -258,7 +260,7 @@ private struct FileReader {
       coordinates = Array(repeating: Coordinate(latitude: .nan, longitude: .nan), count: ids.count)
     }
 
-    private func index(of id: Int64) -> Int? {
+    static func index(of id: Int64, in ids: [Int64]) -> Int? {
       var low = 0
       var high = ids.count
       while low < high {
@@ -268,15 +270,15 @@ private struct FileReader {
       return low < ids.count && ids[low] == id ? low : nil
     }
 
-    func contains(_ id: Int64) -> Bool { index(of: id) != nil }
-
     subscript(id: Int64) -> Coordinate? {
       get {
-        guard let index = index(of: id), !coordinates[index].latitude.isNaN else { return nil }
+        guard let index = Self.index(of: id, in: ids), !coordinates[index].latitude.isNaN else {
+          return nil
+        }
         return coordinates[index]
       }
       set {
-        guard let index = index(of: id), let newValue else { return }
+        guard let index = Self.index(of: id, in: ids), let newValue else { return }
         coordinates[index] = newValue
       }
     }
