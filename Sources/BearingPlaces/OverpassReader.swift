@@ -132,7 +132,7 @@ struct OverpassReader {
     guard let number = object["id"]?.number, let id = Int64(exactly: number) else {
       throw ElementFailure(reason: "\"id\" is missing or not a whole number")
     }
-    func number(_ key: String, in object: [String: JSONValue]) throws(ElementFailure) -> Double? {
+    func member(_ key: String, in object: [String: JSONValue]) throws(ElementFailure) -> Double? {
       switch object[key] {
       case nil, .null?: return nil
       case .number(let value)?: return value
@@ -143,7 +143,7 @@ struct OverpassReader {
     switch object["center"] {
     case nil, .null?: break
     case .object(let members)?:
-      guard let lat = try number("lat", in: members), let lon = try number("lon", in: members)
+      guard let lat = try member("lat", in: members), let lon = try member("lon", in: members)
       else { throw ElementFailure(reason: "\"center\" lacks its lat or lon") }
       center = .init(lat: lat, lon: lon)
     case let other?: throw ElementFailure(reason: "\"center\" is \(other.kind), not an object")
@@ -163,7 +163,7 @@ struct OverpassReader {
     case let other?: throw ElementFailure(reason: "\"tags\" is \(other.kind), not an object")
     }
     return OverpassResponse.Element(
-      type: type, id: id, lat: try number("lat", in: object), lon: try number("lon", in: object),
+      type: type, id: id, lat: try member("lat", in: object), lon: try member("lon", in: object),
       center: center, tags: tags)
   }
 }
