@@ -252,12 +252,14 @@ private struct FileReader {
   /// The positions of the nodes that ways need, found by binary search in their sorted ids.
   struct NodePositions {
     let ids: [Int64]
-    /// Beside ``ids``; a latitude that is NaN stands for a node not found (yet).
-    private var coordinates: [Coordinate]
+    /// Beside ``ids``; NaN stands for a node not found (yet).
+    private var latitudes: [Double]
+    private var longitudes: [Double]
 
     init(ids: [Int64]) {
       self.ids = ids
-      coordinates = Array(repeating: Coordinate(latitude: .nan, longitude: .nan), count: ids.count)
+      latitudes = Array(repeating: .nan, count: ids.count)
+      longitudes = latitudes
     }
 
     static func index(of id: Int64, in ids: [Int64]) -> Int? {
@@ -272,14 +274,15 @@ private struct FileReader {
 
     subscript(id: Int64) -> Coordinate? {
       get {
-        guard let index = Self.index(of: id, in: ids), !coordinates[index].latitude.isNaN else {
+        guard let index = Self.index(of: id, in: ids), !latitudes[index].isNaN else {
           return nil
         }
-        return coordinates[index]
+        return Coordinate(latitude: latitudes[index], longitude: longitudes[index])
       }
       set {
         guard let index = Self.index(of: id, in: ids), let newValue else { return }
-        coordinates[index] = newValue
+        latitudes[index] = newValue.latitude
+        longitudes[index] = newValue.longitude
       }
     }
   }
