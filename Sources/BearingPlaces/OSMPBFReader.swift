@@ -73,13 +73,15 @@ struct OSMPBFReader {
   /// Reads the file in `bytes` a few blocks at a time, handing `deliver` its cafés in batches
   /// of at most `batchSize` (the nodes in file order, then the ways), so that a file of any
   /// size never has more than a window of ``windowBlocks`` blocks decoded at once. `release` is
-  /// told each range of bytes the read has passed; it passes the file twice (the second time
-  /// only its node blocks) when ways need their nodes' positions. `deliver` returns `false` to
+  /// told each range of bytes the read has passed; when ways need their nodes' positions it
+  /// passes the file again for them (its node blocks) and a third time for the café ways
+  /// (the blocks that hold them). `deliver` returns `false` to
   /// stop the read, which then returns `nil` at once.
   ///
   /// What grows with the file besides the places handed out: the café and street ways' node
   /// ids and, in the second pass, the positions of those nodes (24 bytes each), and the street
-  /// lines themselves.
+  /// lines themselves. A café way's tags are read again from its block in a third pass, once
+  /// its nodes' positions are known, rather than kept.
   ///
   /// - throws: ``PlaceImportError`` for the first bad block in file order; a file cut short is
   ///   found before any place goes out.
@@ -145,20 +147,24 @@ private struct FileReader {
       }
       return true
     }
-    var ways: [CafeWay] = []
+    // A café way's tags wait in its block, read again once its nodes are known: only its node
+    // ids are kept meanwhile (a dictionary of tags a way took most of a 1M-place file's peak).
+    var cafeWayRefs: [Int64] = []
+    var cafeWayBlocks: [Int] = []
     var streetWays = StreetWays()
     var nodeBlocks: [Int] = []
     var timestamp: Date?
     for window in Self.windows(of: Array(blocks.indices)) {
       let firstPass = concurrentMap(window) { (i) throws(PlaceImportError) in
-        try contents(blocks[i])
+        try contents(blocks[i], streets: streets)
       }
       for (i, content) in zip(window, firstPass) {
         switch try content.get() {
         case .header(let stamp): timestamp = stamp ?? timestamp
         case .data(let blockPlaces, let blockWays, let blockStreets, let hasNodes):
           guard hand(blockPlaces) else { return nil }
-          ways += blockWays
+          for way in blockWays { cafeWayRefs += way.refs }
+          if !blockWays.isEmpty { cafeWayBlocks.append(i) }
           streetWays.append(blockStreets)
           if hasNodes { nodeBlocks.append(i) }
         case .skipped: continue
@@ -166,7 +172,7 @@ private struct FileReader {
       }
       release(Self.span(of: window, in: blocks))
     }
-    guard !ways.isEmpty || !streetWays.isEmpty else {
+    guard !cafeWayBlocks.isEmpty || !streetWays.isEmpty else {
       guard hand([], flush: true) else { return nil }
       return .init(streets: [], timestamp: timestamp)
     }
@@ -174,7 +180,8 @@ private struct FileReader {
     // Second pass, only for the nodes café and street ways need: most extracts are far too big
     // to keep every node's position in memory. Their ids sorted, without repeats, and their
     // positions beside them: 24 bytes a node, where a set and a dictionary took about 100.
-    var wanted = ways.flatMap(\.refs) + streetWays.refs
+    var wanted = cafeWayRefs + streetWays.refs
+    cafeWayRefs = []
     wanted.sort()
     wanted = Self.unique(sorted: wanted)
     var positions = NodePositions(ids: wanted)
@@ -198,15 +205,26 @@ private struct FileReader {
       }
       release(Self.span(of: window, in: blocks))
     }
-    var wayPlaces: [Place] = []
-    for way in ways {
-      let points = way.refs.compactMap { positions[$0] }
-      guard points.count == way.refs.count, let center = OSMTags.centroid(of: points),
-        let place = way.tags.cafe(element: "way/\(way.id)", coordinate: center)
-      else { continue }
-      wayPlaces.append(place)
+    // Third pass, over the blocks that hold café ways: each at its nodes' centroid.
+    for window in Self.windows(of: cafeWayBlocks) {
+      let found = concurrentMap(window) { (i) throws(PlaceImportError) in
+        try contents(blocks[i], streets: false)
+      }
+      var wayPlaces: [Place] = []
+      for content in found {
+        guard case .data(_, let ways, _, _) = try content.get() else { continue }
+        for way in ways {
+          let points = way.refs.compactMap { positions[$0] }
+          guard points.count == way.refs.count, let center = OSMTags.centroid(of: points),
+            let place = way.tags.cafe(element: "way/\(way.id)", coordinate: center)
+          else { continue }
+          wayPlaces.append(place)
+        }
+      }
+      guard hand(wayPlaces) else { return nil }
+      release(Self.span(of: window, in: blocks))
     }
-    guard hand(wayPlaces, flush: true) else { return nil }
+    guard hand([], flush: true) else { return nil }
     return .init(streets: lines(of: streetWays, at: positions), timestamp: timestamp)
   }
 
@@ -316,7 +334,7 @@ private struct FileReader {
   }
 
   /// A first-pass block: the header's timestamp, or a data block's cafés and café ways.
-  private func contents(_ block: Block) throws(PlaceImportError) -> Contents {
+  private func contents(_ block: Block, streets: Bool) throws(PlaceImportError) -> Contents {
     switch block.type {
     case "OSMHeader":
       let payload = try decompress(block)
