@@ -72,7 +72,7 @@ struct OSMPBFReader {
 
   /// Reads the file in `bytes` a few blocks at a time, handing `deliver` its cafés in batches
   /// of at most `batchSize` (the nodes in file order, then the ways), so that a file of any
-  /// size never has more than a window of ``windowBlocks`` blocks decoded at once. `release` is
+  /// size never has more than a window of ``windowBlocks(parallel:)`` blocks decoded at once. `release` is
   /// told each range of bytes the read has passed; when ways need their nodes' positions it
   /// passes the file again for them (its node blocks) and a third time for the café ways
   /// (the blocks that hold them). `deliver` returns `false` to
@@ -94,8 +94,12 @@ struct OSMPBFReader {
   }
 
   /// How many blocks are decoded at a time (a block holds up to 8,000 elements, 16 MiB
-  /// decompressed at most).
-  static let windowBlocks = 8
+  /// decompressed at most): two for each core when `parallel`, so neither waits long for the
+  /// other at a window's end; one otherwise. A window's places are all in memory at once (at
+  /// 8,000 cafés a block, about 2.5 MB a block, twice while they are handed out).
+  static func windowBlocks(parallel: Bool) -> Int {
+    parallel ? 2 * max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
+  }
 }
 
 /// The reading of one file, over its bytes in place.
@@ -154,7 +158,7 @@ private struct FileReader {
     var streetWays = StreetWays()
     var nodeBlocks: [Int] = []
     var timestamp: Date?
-    for window in Self.windows(of: Array(blocks.indices)) {
+    for window in windows(of: Array(blocks.indices)) {
       let firstPass = concurrentMap(window) { (i) throws(PlaceImportError) in
         try contents(blocks[i], streets: streets)
       }
@@ -188,7 +192,7 @@ private struct FileReader {
     // The ids alone for the blocks' threads, never written: sharing them copies nothing.
     let ids = positions.ids
     wanted = []
-    for window in Self.windows(of: nodeBlocks) {
+    for window in windows(of: nodeBlocks) {
       let found = concurrentMap(window) { (i) throws(PlaceImportError) in
         let block = blocks[i]
         let payload = try decompress(block)
@@ -206,7 +210,7 @@ private struct FileReader {
       release(Self.span(of: window, in: blocks))
     }
     // Third pass, over the blocks that hold café ways: each at its nodes' centroid.
-    for window in Self.windows(of: cafeWayBlocks) {
+    for window in windows(of: cafeWayBlocks) {
       let found = concurrentMap(window) { (i) throws(PlaceImportError) in
         try contents(blocks[i], streets: false)
       }
@@ -228,10 +232,11 @@ private struct FileReader {
     return .init(streets: lines(of: streetWays, at: positions), timestamp: timestamp)
   }
 
-  /// `indices` in windows of ``OSMPBFReader/windowBlocks``.
-  private static func windows(of indices: [Int]) -> [ArraySlice<Int>] {
-    stride(from: 0, to: indices.count, by: OSMPBFReader.windowBlocks).map {
-      indices[$0..<min($0 + OSMPBFReader.windowBlocks, indices.count)]
+  /// `indices` in windows of ``OSMPBFReader/windowBlocks(parallel:)``.
+  private func windows(of indices: [Int]) -> [ArraySlice<Int>] {
+    let size = OSMPBFReader.windowBlocks(parallel: parallel)
+    return stride(from: 0, to: indices.count, by: size).map {
+      indices[$0..<min($0 + size, indices.count)]
     }
   }
 
