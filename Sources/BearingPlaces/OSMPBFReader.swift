@@ -72,11 +72,11 @@ struct OSMPBFReader {
 
   /// Reads the file in `bytes` a few blocks at a time, handing `deliver` its cafés in batches
   /// of at most `batchSize` (the nodes in file order, then the ways), so that a file of any
-  /// size never has more than a window of ``windowBlocks(parallel:)`` blocks decoded at once. `release` is
-  /// told each range of bytes the read has passed; when ways need their nodes' positions it
-  /// passes the file again for them (its node blocks) and a third time for the café ways
-  /// (the blocks that hold them). `deliver` returns `false` to
-  /// stop the read, which then returns `nil` at once.
+  /// size never has more than a window of ``windowBlocks(parallel:)`` blocks decoded at once.
+  /// `release` is told each range of bytes the read has passed; when ways need their nodes'
+  /// positions it passes the file again for them (its node blocks) and a third time for the
+  /// café ways (the blocks that hold them). `deliver` returns `false` to stop the read, which
+  /// then returns `nil` at once.
   ///
   /// What grows with the file besides the places handed out: the café and street ways' node
   /// ids and, in the second pass, the positions of those nodes (24 bytes each), and the street
@@ -187,7 +187,7 @@ private struct FileReader {
     var wanted = cafeWayRefs + streetWays.refs
     cafeWayRefs = []
     wanted.sort()
-    wanted = Self.unique(sorted: wanted)
+    Self.removeRepeats(sorted: &wanted)
     var positions = NodePositions(ids: wanted)
     // The ids alone for the blocks' threads, never written: sharing them copies nothing.
     let ids = positions.ids
@@ -246,11 +246,15 @@ private struct FileReader {
     return blocks[first].offset..<blocks[last].blob.upperBound
   }
 
-  private static func unique(sorted: [Int64]) -> [Int64] {
-    var result: [Int64] = []
-    result.reserveCapacity(sorted.count)
-    for id in sorted where result.last != id { result.append(id) }
-    return result
+  /// Keeps the first of each run of equal ids, in place (a second array of a large file's ids
+  /// would double their memory).
+  private static func removeRepeats(sorted ids: inout [Int64]) {
+    var kept = 0
+    for index in ids.indices where kept == 0 || ids[kept - 1] != ids[index] {
+      ids[kept] = ids[index]
+      kept += 1
+    }
+    ids.removeLast(ids.count - kept)
   }
 
   /// The street ways of a file, their node ids in one array: a way's own array cost 48 bytes
