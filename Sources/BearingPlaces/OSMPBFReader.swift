@@ -200,7 +200,11 @@ private struct FileReader {
           try PrimitiveBlock(payload)
         }
         return try located(block) { () throws(ProtobufFailure) in
-          try primitive.positions { NodePositions.index(of: $0, in: ids) != nil }
+          // A block's nodes come in id order: each search starts where the last one ended.
+          var hint = 0
+          return try primitive.positions {
+            NodePositions.index(of: $0, in: ids, from: &hint) != nil
+          }
         }
       }
       // In file order, so a node stored twice takes its last position, as a serial read would.
@@ -290,12 +294,26 @@ private struct FileReader {
     }
 
     static func index(of id: Int64, in ids: [Int64]) -> Int? {
-      var low = 0
-      var high = ids.count
+      var hint = 0
+      return index(of: id, in: ids, from: &hint)
+    }
+
+    /// ``index(of:in:)`` for ids that mostly come in ascending order: a search that gallops
+    /// from `hint` (where the last one ended, which it moves) before it halves, so a run of
+    /// nearby ids costs a few steps each, not a search of the whole array.
+    static func index(of id: Int64, in ids: [Int64], from hint: inout Int) -> Int? {
+      var low = hint > 0 && hint <= ids.count && ids[hint - 1] < id ? hint : 0
+      var step = 1
+      while low + step < ids.count, ids[low + step - 1] < id {
+        low += step
+        step *= 2
+      }
+      var high = min(low + step, ids.count)
       while low < high {
         let middle = (low + high) / 2
         if ids[middle] < id { low = middle + 1 } else { high = middle }
       }
+      hint = low
       return low < ids.count && ids[low] == id ? low : nil
     }
 
