@@ -162,9 +162,9 @@ public final class PlaceImportStream: Sendable {
   private func readPBF(_ job: Job) throws(PlaceImportError) -> Summary? {
     let file = try MappedFile(path: job.url.path)
     var extent = Extent()
-    // As the GeoJSON reader: on two cores the store's writer takes one of them.
+    // Blocks are inflated on every core, even on two where the store's writer takes one.
     let ending = try OSMPBFReader.read(
-      file.bytes, parallel: ProcessInfo.processInfo.activeProcessorCount > 2, streets: true,
+      file.bytes, parallel: true, streets: true,
       batchSize: batchSize, release: file.release(_:)
     ) { places in
       extent.add(places)
