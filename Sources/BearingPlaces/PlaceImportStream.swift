@@ -5,10 +5,10 @@ import Synchronization
 /// An import whose places arrive in batches while a thread of its own reads the file, for a
 /// store to write them as they come (`PlaceStore`'s streaming `add`).
 ///
-/// Every format is read a part at a time, its pages released behind the reader: a GeoJSON file a
-/// window of features at a time (``GeoJSONReader``, on every core), an Overpass answer an
-/// element at a time (``OverpassReader``), an `.osm.pbf` file a few blocks at a time
-/// (``OSMPBFReader``, on every core, twice when ways need their nodes). At most ``queueDepth``
+/// Every format is read a part at a time, its pages released behind the reader: a GeoJSON file
+/// a window of features at a time (``GeoJSONReader``, on every core), an Overpass answer an
+/// element at a time (``OverpassReader``), an `.osm.pbf` file a block a core at a time
+/// (``OSMPBFReader``, passing it again when ways need their nodes). At most ``queueDepth``
 /// batches wait between the reader and the store: a file of any size is imported in bounded
 /// memory, and reading overlaps storing.
 ///
