@@ -9,8 +9,8 @@ import Foundation
 /// (https://wiki.openstreetmap.org/wiki/PBF_Format). Nodes and ways count; a way stands at its
 /// centroid, and a way whose nodes are not all in the extract is left out, as extracts cut
 /// ways at their edge. A street (``StreetReader/streetKeys``) is cut where its nodes are missing
-/// and simplified at 1 m, as the other formats' streets are. Errors give the byte offset of the block and, inside a compressed block,
-/// the offset within its decompressed data.
+/// and simplified at 1 m, as the other formats' streets are. Errors give the byte offset of
+/// the block and, inside a compressed block, the offset within its decompressed data.
 struct OSMPBFReader {
   /// What a successful read found.
   struct Result {

@@ -3,8 +3,9 @@ import BearingMap
 import Foundation
 
 /// The street geometry of a GeoJSON FeatureCollection, an Overpass answer with `out geom;` or
-/// an `.osm.pbf` extract (its ways, read by ``OSMImporter``'s PBF reader), for maps: LineStrings, MultiLineStrings and the rings of Polygons and MultiPolygons whose
-/// tags (or properties) say `highway`, `railway`, `waterway` or `natural=coastline`, each
+/// an `.osm.pbf` extract (its ways, read by ``OSMImporter``'s PBF reader), for maps:
+/// LineStrings, MultiLineStrings and the rings of Polygons and MultiPolygons whose tags (or
+/// properties) say `highway`, `railway`, `waterway` or `natural=coastline`, each
 /// simplified at 1 m (``StreetLine/simplified(tolerance:)``).
 ///
 /// It reads leniently and never throws: the places' import has already judged the document,
