@@ -96,7 +96,7 @@ struct OSMPBFReader {
   /// How many blocks are decoded at a time (a block holds up to 8,000 elements, 16 MiB
   /// decompressed at most): one for each core when `parallel`, one otherwise. A window's
   /// places are all in memory at once, about 7 MB a block of 8,000 cafés: two a core took a
-  /// million-place file's peak from 134 MB to 164 MB on two cores, for no time.
+  /// million-place file's peak from 146 MB to 164 MB on two cores, for no time.
   static func windowBlocks(parallel: Bool) -> Int {
     parallel ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
   }

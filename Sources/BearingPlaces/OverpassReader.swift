@@ -119,7 +119,7 @@ struct OverpassReader {
 
   /// The elements read so far, as ``OverpassResponse/Element/Key``s packed into 8 bytes (an
   /// id and its type in 2 bits) where the id allows, which every OpenStreetMap id does: a set of
-  /// keys took twice the memory, 32 MB more at a million elements.
+  /// keys took twice the memory, 22 MB more at a million elements.
   struct SeenElements {
     private var packed = Set<Int64>()
     private var wide = Set<OverpassResponse.Element.Key>()
