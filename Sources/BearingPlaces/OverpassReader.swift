@@ -1,8 +1,8 @@
 import BearingMap
 
-/// Reads an Overpass answer (``OverpassResponse``'s JSON) a element at a time, for an import of
-/// any size: the places and street lines of each element go out in batches as it is read, and
-/// the pages read are handed back, so neither the document nor its tree is ever whole in
+/// Reads an Overpass answer (``OverpassResponse``'s JSON) an element at a time, for an import
+/// of any size: the places and street lines of each element go out in batches as it is read,
+/// and the pages read are handed back, so neither the document nor its tree is ever whole in
 /// memory.
 ///
 /// It takes what ``OverpassResponse/decode(_:)`` and ``OverpassResponse/cafés(everyNamedPlace:)``
