@@ -44,9 +44,11 @@ struct ImportCommand: AsyncParsableCommand {
     }
   }
 
-  /// Reads `file` as ``read(_:area:how:)`` does and stores it as ``store(_:data:)`` does, but
-  /// batch by batch while the file is read (``PlaceImportStream``): a file of any size is
-  /// imported in bounded memory, and reading overlaps storing. A bad file stores nothing: its
+  /// Reads `file` in `how.format` (told from its contents when `nil`; the area's origin records
+  /// it, so that `areas update` reads the file again the same way) and stores it as an area with
+  /// its coverage box and streets, batch by batch while the file is read
+  /// (``PlaceImportStream``): a file of any size is imported in bounded memory, and reading
+  /// overlaps storing. A bad file stores nothing: its
   /// error is `cannotImport` of the file and why (`areas update` says it its own way).
   static func importStreaming(
     _ file: String, area: String?, how: StoredArea.Origin.FileImport, data: DataOptions,
