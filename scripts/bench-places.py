@@ -82,7 +82,8 @@ def main():
                "pbf": os.path.join(args.work, "places-1M.osm.pbf")}
     kinds = {"geojson": "geojson", "overpass": "overpass", "pbf": "places-pbf"}
     formats = [f for f in args.formats.split(",") if f]
-    for name in formats:
+    cold = not args.only_pbf and not args.only_imports
+    for name in sorted(set(formats) | ({"geojson"} if cold else set())):
         if not os.path.exists(million[name]):
             subprocess.run([sys.executable, f"{SCRIPTS}/make-places.py", kinds[name],
                             million[name]], check=True)
@@ -97,7 +98,7 @@ def main():
         if not args.only_pbf:
             for name in formats:
                 import_million(args, binary, name, million[name], scratch, base)
-        if not args.only_pbf and not args.only_imports:
+        if cold:
             # The million stored from GeoJSON, as before part 1 took the other formats.
             if formats[-1:] != ["geojson"]:
                 shutil.rmtree(scratch + "/million", ignore_errors=True)
