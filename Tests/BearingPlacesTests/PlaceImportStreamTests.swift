@@ -152,4 +152,25 @@ struct PlaceImportStreamTests {
         == .malformed(
           "not an Overpass JSON answer: element 900: \"id\" is missing or not a whole number"))
   }
+
+  @Test("a corrupt last block fails the .osm.pbf stream after the batches before it")
+  func pbfCorruptBlock() throws {
+    var data = try Data(contentsOf: OSMImporterTests.helsinkiURL)
+    // A byte of the last block's compressed data: its nodes' cafés have gone out by then.
+    data[data.count - 50] ^= 0xFF
+    let url = try Self.file(data)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let whole = #expect(throws: PlaceImportError.self) {
+      try OSMImporter.importFile(at: url, area: "t")
+    }
+    let stream = try PlaceImportStream(fileAt: url, area: "t", format: .pbf, batchSize: 10)
+    var handedOut = 0
+    let streamed = #expect(throws: PlaceImportError.self) {
+      while let batch = try stream.next() { handedOut += batch.count }
+    }
+    #expect(handedOut > 0)
+    #expect(streamed == whole)
+    #expect(
+      streamed?.description.contains("OSMData block") == true, "\(String(describing: streamed))")
+  }
 }

@@ -213,6 +213,16 @@ struct StreamingImportEndToEndTests {
       #expect(failed.stderr.contains("cut short"), "\(failed.stderr)")
     }
 
+    // Whole but corrupt in its last block, found after the blocks before it were read.
+    var corrupt = whole
+    corrupt[corrupt.count - 50] ^= 0xFF
+    let bad = box.directory.appendingPathComponent("corrupt.osm.pbf")
+    try corrupt.write(to: bad)
+    let failed = try await box.run(["import", bad.path, "--area", "Helsinki"])
+    #expect(failed.status != 0)
+    #expect(failed.stderr.contains("cannot import \(bad.path)"), "\(failed.stderr)")
+    #expect(failed.stderr.contains("OSMData block"), "\(failed.stderr)")
+
     let after = try #require(try await Self.area("Helsinki", in: box))
     #expect(after["placeCount"] as? Int == 86)
     #expect(after["origin"] as? String == before["origin"] as? String)
