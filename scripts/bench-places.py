@@ -2,14 +2,19 @@
 """Whole-process figures of the offline place store, at a million places (issue 13).
 
   scripts/bench-places.py BINARY [--runs 11] [--import-runs 3] [--pbf-runs 7] [--work DIR]
+                          [--formats geojson,overpass,pbf] [--only-imports] [--only-pbf]
 
 BINARY is a release build of coffee-finder (`swift build -c release --product coffee-finder`);
 this script builds nothing. It makes its data with scripts/make-places.py (deterministic; kept in
 --work, default /tmp/bearing-bench-places, and reused when present), then reports medians:
 
-1. import of 1,000,000 places from GeoJSON into an empty data directory (targets: <= 8 s,
-   peak <= 150 MB), with its peak memory, beside GDAL's `ogr2ogr -f GPKG` on the same file
-   when it is installed (runs alternating);
+1. import of the same 1,000,000 places from GeoJSON, from an Overpass JSON answer and from an
+   .osm.pbf (make-places.py writes all three from one list) into an empty data directory
+   (targets for each: <= 8 s, peak <= 150 MB), each beside its peer, runs alternating:
+   GDAL's `ogr2ogr -f GPKG` on the GeoJSON (when it is installed), Python's json module on the
+   Overpass answer (scripts/overpass-cafes.py), pyosmium on the .osm.pbf
+   (scripts/pyosmium-cafes.py, needs `pip install osmium`). The peers of the last two only read
+   the file for the cafés; ours also stores them;
 2. `nearby --at 60.1699,24.9384 --json --provider offline` cold start, wall time and peak memory
    (max RSS), with the million places stored against the same command on the built-in 86
    places (targets: <= 150 ms, <= 60 MB, <= 1.5x the built-in), beside /bin/true and
@@ -63,15 +68,25 @@ def main():
     parser.add_argument("--import-runs", type=int, default=3)
     parser.add_argument("--pbf-runs", type=int, default=7)
     parser.add_argument("--only-pbf", action="store_true", help="only part 3")
+    parser.add_argument("--only-imports", action="store_true", help="only part 1")
+    parser.add_argument("--formats", default="geojson,overpass,pbf",
+                        help="the formats of part 1, comma-separated")
     parser.add_argument("--work", default="/tmp/bearing-bench-places")
     args = parser.parse_args()
     binary = os.path.abspath(args.binary)
     os.makedirs(args.work, exist_ok=True)
     geojson = os.path.join(args.work, "places-1M.geojson")
     pbf = os.path.join(args.work, "helsinki-x100.osm.pbf")
-    if not os.path.exists(geojson):
-        subprocess.run([sys.executable, f"{SCRIPTS}/make-places.py", "geojson", geojson],
-                       check=True)
+    million = {"geojson": geojson,
+               "overpass": os.path.join(args.work, "places-1M.overpass.json"),
+               "pbf": os.path.join(args.work, "places-1M.osm.pbf")}
+    kinds = {"geojson": "geojson", "overpass": "overpass", "pbf": "places-pbf"}
+    formats = [f for f in args.formats.split(",") if f]
+    cold = not args.only_pbf and not args.only_imports
+    for name in sorted(set(formats) | ({"geojson"} if cold else set())):
+        if not os.path.exists(million[name]):
+            subprocess.run([sys.executable, f"{SCRIPTS}/make-places.py", kinds[name],
+                            million[name]], check=True)
     if not os.path.exists(pbf):
         subprocess.run([sys.executable, f"{SCRIPTS}/make-places.py", "pbf", pbf], check=True)
 
@@ -81,47 +96,75 @@ def main():
                     XDG_DATA_HOME=scratch + "/xdg")
         base.pop("FOURSQUARE_API_KEY", None)
         if not args.only_pbf:
-            geojson_and_cold_start(args, binary, geojson, scratch, base)
-        pbf_against_pyosmium(args, binary, pbf, scratch, base)
+            for name in formats:
+                import_million(args, binary, name, million[name], scratch, base)
+        if cold:
+            # The million stored from GeoJSON, as before part 1 took the other formats.
+            if formats[-1:] != ["geojson"]:
+                shutil.rmtree(scratch + "/million", ignore_errors=True)
+            cold_start(args, binary, geojson, scratch, base)
+        if not args.only_imports:
+            pbf_against_pyosmium(args, binary, pbf, scratch, base)
 
 
-def geojson_and_cold_start(args, binary, geojson, scratch, base):
+def peer(name, path, scratch):
+    """The peer's command for part 1 and its name, or None when it is not installed."""
+    if name == "geojson":
+        ogr2ogr = shutil.which("ogr2ogr")
+        if not ogr2ogr:
+            return None
+        gpkg = scratch + "/ogr2ogr.gpkg"
+        return [ogr2ogr, "-overwrite", "-f", "GPKG", gpkg, path], "ogr2ogr -f GPKG"
+    if name == "overpass":
+        return [sys.executable, f"{SCRIPTS}/overpass-cafes.py", path], "python3 json.load"
+    try:
+        import osmium  # noqa: F401
+    except ImportError:
+        return None
+    return [sys.executable, f"{SCRIPTS}/pyosmium-cafes.py", path], "pyosmium (read only)"
+
+
+def import_million(args, binary, name, path, scratch, base):
+    # 1. Import a million places, each time into an empty data directory, beside the format's
+    #    peer on the same file, runs alternating.
     million = dict(base, COFFEE_FINDER_DATA_DIR=scratch + "/million")
-    builtin = dict(base, COFFEE_FINDER_DATA_DIR=scratch + "/builtin")
-    os.makedirs(scratch + "/builtin")
-
-    # 1. Import a million places from GeoJSON, each time into an empty data directory; beside
-    #    GDAL's ogr2ogr writing the same file into a GeoPackage, runs alternating, when it is
-    #    installed (Debian's gdal-bin).
-    ogr2ogr = shutil.which("ogr2ogr")
+    theirs = peer(name, path, scratch)
     times, peaks, their_times, their_peaks = [], [], [], []
     for _ in range(args.import_runs):
         shutil.rmtree(scratch + "/million", ignore_errors=True)
         os.makedirs(scratch + "/million")
-        t, peak, out = measure([binary, "import", geojson, "--area", "Finland"], million, 1,
+        t, peak, out = measure([binary, "import", path, "--area", "Finland"], million, 1,
                                expect_output="Imported 1000000 places")
         times.append(t)
         peaks.append(peak)
-        if ogr2ogr:
-            gpkg = scratch + "/ogr2ogr.gpkg"
-            if os.path.exists(gpkg):
-                os.remove(gpkg)
-            t, peak, _ = measure([ogr2ogr, "-f", "GPKG", gpkg, geojson], base, 1)
+        if theirs:
+            t, peak, _ = measure(theirs[0], base, 1)
             their_times.append(t)
             their_peaks.append(peak)
     store = os.path.getsize(scratch + "/million/places.sqlite") / 1e6
-    print(f"import 1,000,000 places (GeoJSON, {os.path.getsize(geojson) / 1e6:.0f} MB)  "
-          f"{statistics.median(times):6.2f} s   peak {statistics.median(peaks):6.0f} MB"
-          f"   store file {store:.0f} MB   (median of {args.import_runs}: "
-          f"{', '.join(f'{t:.2f}' for t in times)})")
-    if ogr2ogr:
-        print(f"ogr2ogr -f GPKG, same file, alternating      "
-              f"{statistics.median(their_times):6.2f} s   peak "
+    label = f"import 1,000,000 places ({name}, {os.path.getsize(path) / 1e6:.0f} MB)"
+    print(f"{label:<46}{statistics.median(times):6.2f} s   peak "
+          f"{statistics.median(peaks):6.0f} MB   store file {store:.0f} MB   (median of "
+          f"{args.import_runs}: {', '.join(f'{t:.2f}' for t in times)})")
+    if theirs:
+        label = f"  {theirs[1]}, same file, alternating"
+        print(f"{label:<46}{statistics.median(their_times):6.2f} s   peak "
               f"{statistics.median(their_peaks):6.0f} MB   (median of {args.import_runs}: "
               f"{', '.join(f'{t:.2f}' for t in their_times)})")
-        print(f"ratio coffee-finder / ogr2ogr               "
+        label = f"  ratio coffee-finder / {theirs[1].split()[0]}"
+        print(f"{label:<46}"
               f"{statistics.median(times) / statistics.median(their_times):6.2f}x        "
               f"{statistics.median(peaks) / statistics.median(their_peaks):6.2f}x")
+
+
+def cold_start(args, binary, geojson, scratch, base):
+    million = dict(base, COFFEE_FINDER_DATA_DIR=scratch + "/million")
+    builtin = dict(base, COFFEE_FINDER_DATA_DIR=scratch + "/builtin")
+    os.makedirs(scratch + "/builtin")
+    if not os.path.exists(scratch + "/million/places.sqlite"):
+        os.makedirs(scratch + "/million", exist_ok=True)
+        measure([binary, "import", geojson, "--area", "Finland"], million, 1,
+                expect_output="Imported 1000000 places")
 
     # 2. Cold start of `nearby`, a million stored places against the built-in 86.
     nearby = ["nearby", "--at", AT, "--json", "--provider", "offline"]

@@ -46,13 +46,26 @@ final class MappedFile {
 
   /// Drops the whole pages before `offset` from memory; the reader must not read them again.
   func release(below offset: Int) {
-    guard let base = bytes.baseAddress else { return }
-    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let page = Self.pageSize
     let end = min(offset, bytes.count) / page * page
     guard end > released else { return }
-    _ = madvise(UnsafeMutableRawPointer(mutating: base + released), end - released, MADV_DONTNEED)
+    release(released..<end)
     released = end
   }
+
+  /// Drops the whole pages inside `range` from memory, for a reader that passes the file more
+  /// than once (an `.osm.pbf` file's second pass): a page read again faults back in from the
+  /// page cache.
+  func release(_ range: Range<Int>) {
+    guard let base = bytes.baseAddress else { return }
+    let page = Self.pageSize
+    let start = (max(0, range.lowerBound) + page - 1) / page * page
+    let end = min(range.upperBound, bytes.count) / page * page
+    guard end > start else { return }
+    _ = madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, MADV_DONTNEED)
+  }
+
+  private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 
   private static func failure(_ what: String, _ path: String) -> PlaceImportError {
     .malformed("\(what) \(path): \(String(cString: strerror(errno)))")

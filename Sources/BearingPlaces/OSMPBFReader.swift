@@ -9,8 +9,8 @@ import Foundation
 /// (https://wiki.openstreetmap.org/wiki/PBF_Format). Nodes and ways count; a way stands at its
 /// centroid, and a way whose nodes are not all in the extract is left out, as extracts cut
 /// ways at their edge. A street (``StreetReader/streetKeys``) is cut where its nodes are missing
-/// and simplified at 1 m, as the other formats' streets are. Errors give the byte offset of the block and, inside a compressed block,
-/// the offset within its decompressed data.
+/// and simplified at 1 m, as the other formats' streets are. Errors give the byte offset of
+/// the block and, inside a compressed block, the offset within its decompressed data.
 struct OSMPBFReader {
   /// What a successful read found.
   struct Result {
@@ -49,12 +49,56 @@ struct OSMPBFReader {
   /// bad block in the file gives). With `streets` it also keeps the street ways and resolves
   /// their nodes in the pass that resolves the café ways' nodes.
   func read(parallel: Bool = true, streets: Bool = false) throws(PlaceImportError) -> Result {
+    var places: [Place] = []
     let outcome = data.withUnsafeBytes { file in
       Swift.Result { () throws(PlaceImportError) in
-        try FileReader(bytes: file, parallel: parallel, streets: streets).read()
+        try OSMPBFReader.read(
+          file, parallel: parallel, streets: streets, release: { _ in },
+          deliver: { batch in
+            places += batch
+            return true
+          })
       }
     }
-    return try outcome.get()
+    guard let found = try outcome.get() else { return Result(places: places) }
+    return Result(places: places, streets: found.streets, timestamp: found.timestamp)
+  }
+
+  /// What a streaming read found besides its places.
+  struct Ending {
+    var streets: [StreetLine]
+    var timestamp: Date?
+  }
+
+  /// Reads the file in `bytes` a few blocks at a time, handing `deliver` its cafés in batches
+  /// of at most `batchSize` (the nodes in file order, then the ways), so that a file of any
+  /// size never has more than a window of ``windowBlocks(parallel:)`` blocks decoded at once.
+  /// `release` is told each range of bytes the read has passed; when ways need their nodes'
+  /// positions it passes the file again for them (its node blocks) and a third time for the
+  /// café ways (the blocks that hold them). `deliver` returns `false` to stop the read, which
+  /// then returns `nil` at once.
+  ///
+  /// What grows with the file besides the places handed out: the café and street ways' node
+  /// ids and, in the second pass, the positions of those nodes (24 bytes each), and the street
+  /// lines themselves. A café way's tags are read again from its block in a third pass, once
+  /// its nodes' positions are known, rather than kept.
+  ///
+  /// - throws: ``PlaceImportError`` for the first bad block in file order; a file cut short is
+  ///   found before any place goes out.
+  static func read(
+    _ bytes: UnsafeRawBufferPointer, parallel: Bool = true, streets: Bool = false,
+    batchSize: Int = 5_000, release: (Range<Int>) -> Void, deliver: ([Place]) -> Bool
+  ) throws(PlaceImportError) -> Ending? {
+    try FileReader(bytes: bytes, parallel: parallel, streets: streets)
+      .read(batchSize: max(1, batchSize), release: release, deliver: deliver)
+  }
+
+  /// How many blocks are decoded at a time (a block holds up to 8,000 elements, 16 MiB
+  /// decompressed at most): one for each core when `parallel`, one otherwise. A window's
+  /// places are all in memory at once, about 7 MB a block of 8,000 cafés: two a core took a
+  /// million-place file's peak from 146 MB to 164 MB on two cores, for no time.
+  static func windowBlocks(parallel: Bool) -> Int {
+    parallel ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
   }
 }
 
@@ -81,8 +125,12 @@ private struct FileReader {
   /// Whether to keep street ways.
   let streets: Bool
 
-  func read() throws(PlaceImportError) -> OSMPBFReader.Result {
+  func read(
+    batchSize: Int, release: (Range<Int>) -> Void, deliver: ([Place]) -> Bool
+  ) throws(PlaceImportError) -> OSMPBFReader.Ending? {
     let blocks = try self.blocks()
+    // The walk touched a page of every block's header.
+    release(0..<bytes.count)
     guard let first = blocks.first else {
       throw .malformed("the file is empty: an .osm.pbf file starts with an OSMHeader block")
     }
@@ -90,76 +138,216 @@ private struct FileReader {
       throw .malformed(
         "byte 0: the first block is \"\(first.type)\", not OSMHeader; is this an .osm.pbf file?")
     }
-    var places: [Place] = []
-    var ways: [CafeWay] = []
-    var streetWays: [StreetWay] = []
+    var pending: [Place] = []
+    func hand(_ places: [Place], flush: Bool = false) -> Bool {
+      pending += places
+      guard pending.count >= batchSize || flush else { return true }
+      while !pending.isEmpty {
+        let count = min(batchSize, pending.count)
+        if count < batchSize, !flush { return true }
+        let batch = Array(pending.prefix(count))
+        pending.removeFirst(count)
+        guard deliver(batch) else { return false }
+      }
+      return true
+    }
+    // A café way's tags wait in its block, read again once its nodes are known: only its node
+    // ids are kept meanwhile (a dictionary of tags a way took most of a 1M-place file's peak).
+    var cafeWayRefs: [Int64] = []
+    var cafeWayBlocks: [Int] = []
+    var streetWays = StreetWays()
     var nodeBlocks: [Int] = []
     var timestamp: Date?
-    let firstPass = concurrentMap(blocks.indices) { (i) throws(PlaceImportError) in
-      try contents(blocks[i])
-    }
-    for (i, content) in firstPass.enumerated() {
-      switch try content.get() {
-      case .header(let stamp): timestamp = stamp ?? timestamp
-      case .data(let blockPlaces, let blockWays, let blockStreets, let hasNodes):
-        places += blockPlaces
-        ways += blockWays
-        streetWays += blockStreets
-        if hasNodes { nodeBlocks.append(i) }
-      case .skipped: continue
+    for window in windows(of: Array(blocks.indices)) {
+      let firstPass = concurrentMap(window) { (i) throws(PlaceImportError) in
+        try contents(blocks[i], streets: streets)
       }
+      for (i, content) in zip(window, firstPass) {
+        switch try content.get() {
+        case .header(let stamp): timestamp = stamp ?? timestamp
+        case .data(let blockPlaces, let blockWays, let blockStreets, let hasNodes):
+          guard hand(blockPlaces) else { return nil }
+          for way in blockWays { cafeWayRefs += way.refs }
+          if !blockWays.isEmpty { cafeWayBlocks.append(i) }
+          streetWays.append(blockStreets)
+          if hasNodes { nodeBlocks.append(i) }
+        case .skipped: continue
+        }
+      }
+      release(Self.span(of: window, in: blocks))
     }
-    guard !ways.isEmpty || !streetWays.isEmpty else {
-      return .init(places: places, timestamp: timestamp)
+    guard !cafeWayBlocks.isEmpty || !streetWays.isEmpty else {
+      guard hand([], flush: true) else { return nil }
+      return .init(streets: [], timestamp: timestamp)
     }
 
     // Second pass, only for the nodes café and street ways need: most extracts are far too big
-    // to keep every node's position in memory.
-    var wanted = Set(ways.flatMap(\.refs))
-    for street in streetWays { wanted.formUnion(street.refs) }
-    var positions: [Int64: Coordinate] = [:]
-    positions.reserveCapacity(wanted.count)
-    let found = concurrentMap(nodeBlocks) { (i) throws(PlaceImportError) in
-      let block = blocks[i]
-      let payload = try decompress(block)
-      let primitive = try located(block) { () throws(ProtobufFailure) in
-        try PrimitiveBlock(payload)
+    // to keep every node's position in memory. Their ids sorted, without repeats, and their
+    // positions beside them: 24 bytes a node, where a set and a dictionary took about 100.
+    var wanted = cafeWayRefs + streetWays.refs
+    cafeWayRefs = []
+    wanted.sort()
+    Self.removeRepeats(sorted: &wanted)
+    var positions = NodePositions(ids: wanted)
+    // The ids alone for the blocks' threads, never written: sharing them copies nothing.
+    let ids = positions.ids
+    wanted = []
+    for window in windows(of: nodeBlocks) {
+      let found = concurrentMap(window) { (i) throws(PlaceImportError) in
+        let block = blocks[i]
+        let payload = try decompress(block)
+        let primitive = try located(block) { () throws(ProtobufFailure) in
+          try PrimitiveBlock(payload)
+        }
+        return try located(block) { () throws(ProtobufFailure) in
+          // A block's nodes come in id order: each search starts where the last one ended.
+          var hint = 0
+          return try primitive.positions {
+            NodePositions.index(of: $0, in: ids, from: &hint) != nil
+          }
+        }
       }
-      return try located(block) { () throws(ProtobufFailure) in
-        try primitive.positions(of: wanted)
+      // In file order, so a node stored twice takes its last position, as a serial read would.
+      for blockPositions in found {
+        for (id, coordinate) in try blockPositions.get() { positions[id] = coordinate }
+      }
+      release(Self.span(of: window, in: blocks))
+    }
+    // Third pass, over the blocks that hold café ways: each at its nodes' centroid.
+    for window in windows(of: cafeWayBlocks) {
+      let found = concurrentMap(window) { (i) throws(PlaceImportError) in
+        try contents(blocks[i], streets: false)
+      }
+      var wayPlaces: [Place] = []
+      for content in found {
+        guard case .data(_, let ways, _, _) = try content.get() else { continue }
+        for way in ways {
+          let points = way.refs.compactMap { positions[$0] }
+          guard points.count == way.refs.count, let center = OSMTags.centroid(of: points),
+            let place = way.tags.cafe(element: "way/\(way.id)", coordinate: center)
+          else { continue }
+          wayPlaces.append(place)
+        }
+      }
+      guard hand(wayPlaces) else { return nil }
+      release(Self.span(of: window, in: blocks))
+    }
+    guard hand([], flush: true) else { return nil }
+    return .init(streets: lines(of: streetWays, at: positions), timestamp: timestamp)
+  }
+
+  /// `indices` in windows of ``OSMPBFReader/windowBlocks(parallel:)``.
+  private func windows(of indices: [Int]) -> [ArraySlice<Int>] {
+    let size = OSMPBFReader.windowBlocks(parallel: parallel)
+    return stride(from: 0, to: indices.count, by: size).map {
+      indices[$0..<min($0 + size, indices.count)]
+    }
+  }
+
+  /// The bytes from the first block of `window` to the end of its last.
+  private static func span(of window: ArraySlice<Int>, in blocks: [Block]) -> Range<Int> {
+    guard let first = window.first, let last = window.last else { return 0..<0 }
+    return blocks[first].offset..<blocks[last].blob.upperBound
+  }
+
+  /// Keeps the first of each run of equal ids, in place (a second array of a large file's ids
+  /// would double their memory).
+  private static func removeRepeats(sorted ids: inout [Int64]) {
+    var kept = 0
+    for index in ids.indices where kept == 0 || ids[kept - 1] != ids[index] {
+      ids[kept] = ids[index]
+      kept += 1
+    }
+    ids.removeLast(ids.count - kept)
+  }
+
+  /// The street ways of a file, their node ids in one array: a way's own array cost 48 bytes
+  /// more than its ids.
+  struct StreetWays {
+    var kinds: [StreetKind] = []
+    /// Where each way's ids end in ``refs``.
+    var ends: [Int] = []
+    var refs: [Int64] = []
+
+    var isEmpty: Bool { kinds.isEmpty }
+
+    mutating func append(_ ways: [StreetWay]) {
+      for way in ways {
+        kinds.append(way.kind)
+        refs += way.refs
+        ends.append(refs.count)
       }
     }
-    // In file order, so a node stored twice takes its last position, as a serial read would.
-    for blockPositions in found {
-      for (id, coordinate) in try blockPositions.get() { positions[id] = coordinate }
+  }
+
+  /// The positions of the nodes that ways need, found by binary search in their sorted ids.
+  struct NodePositions {
+    let ids: [Int64]
+    /// Beside ``ids``; NaN stands for a node not found (yet).
+    private var latitudes: [Double]
+    private var longitudes: [Double]
+
+    init(ids: [Int64]) {
+      self.ids = ids
+      latitudes = Array(repeating: .nan, count: ids.count)
+      longitudes = latitudes
     }
-    for way in ways {
-      let points = way.refs.compactMap { positions[$0] }
-      guard points.count == way.refs.count, let center = OSMTags.centroid(of: points),
-        let place = way.tags.cafe(element: "way/\(way.id)", coordinate: center)
-      else { continue }
-      places.append(place)
+
+    static func index(of id: Int64, in ids: [Int64]) -> Int? {
+      var hint = 0
+      return index(of: id, in: ids, from: &hint)
     }
-    return .init(
-      places: places, streets: lines(of: streetWays, at: positions), timestamp: timestamp)
+
+    /// ``index(of:in:)`` for ids that mostly come in ascending order: a search that gallops
+    /// from `hint` (where the last one ended, which it moves) before it halves, so a run of
+    /// nearby ids costs a few steps each, not a search of the whole array.
+    static func index(of id: Int64, in ids: [Int64], from hint: inout Int) -> Int? {
+      var low = hint > 0 && hint <= ids.count && ids[hint - 1] < id ? hint : 0
+      var step = 1
+      while low + step < ids.count, ids[low + step - 1] < id {
+        low += step
+        step *= 2
+      }
+      var high = min(low + step, ids.count)
+      while low < high {
+        let middle = (low + high) / 2
+        if ids[middle] < id { low = middle + 1 } else { high = middle }
+      }
+      hint = low
+      return low < ids.count && ids[low] == id ? low : nil
+    }
+
+    subscript(id: Int64) -> Coordinate? {
+      get {
+        guard let index = Self.index(of: id, in: ids), !latitudes[index].isNaN else {
+          return nil
+        }
+        return Coordinate(latitude: latitudes[index], longitude: longitudes[index])
+      }
+      set {
+        guard let index = Self.index(of: id, in: ids), let newValue else { return }
+        latitudes[index] = newValue.latitude
+        longitudes[index] = newValue.longitude
+      }
+    }
   }
 
   /// The streets' lines, cut where a node is missing (the extract cut the way), simplified.
-  private func lines(
-    of streetWays: [StreetWay], at positions: [Int64: Coordinate]
-  ) -> [StreetLine] {
+  private func lines(of streetWays: StreetWays, at positions: NodePositions) -> [StreetLine] {
     var lines: [StreetLine] = []
-    for street in streetWays {
+    var start = 0
+    for (kind, end) in zip(streetWays.kinds, streetWays.ends) {
+      defer { start = end }
       var run: [Coordinate] = []
-      for ref in street.refs {
+      for ref in streetWays.refs[start..<end] {
         if let point = positions[ref] {
           run.append(point)
           continue
         }
-        if run.count >= 2 { lines.append(StreetLine(kind: street.kind, points: run).simplified()) }
+        if run.count >= 2 { lines.append(StreetLine(kind: kind, points: run).simplified()) }
         run = []
       }
-      if run.count >= 2 { lines.append(StreetLine(kind: street.kind, points: run).simplified()) }
+      if run.count >= 2 { lines.append(StreetLine(kind: kind, points: run).simplified()) }
     }
     return lines
   }
@@ -173,7 +361,7 @@ private struct FileReader {
   }
 
   /// A first-pass block: the header's timestamp, or a data block's cafés and café ways.
-  private func contents(_ block: Block) throws(PlaceImportError) -> Contents {
+  private func contents(_ block: Block, streets: Bool) throws(PlaceImportError) -> Contents {
     switch block.type {
     case "OSMHeader":
       let payload = try decompress(block)

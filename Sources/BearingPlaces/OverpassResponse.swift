@@ -29,6 +29,32 @@ public struct OverpassResponse: Hashable, Sendable, Decodable {
       public var lon: Double
     }
 
+    /// What tells elements apart: a node, way or relation and its id; `nil` for any other type.
+    public struct Key: Hashable, Sendable {
+      var type: UInt8
+      var id: Int64
+    }
+
+    public var key: Key? {
+      switch type {
+      case "node": Key(type: 0, id: id)
+      case "way": Key(type: 1, id: id)
+      case "relation": Key(type: 2, id: id)
+      default: nil
+      }
+    }
+
+    /// The element as a place when it is a named café (or, with `everyNamedPlace`, any named
+    /// element) with a position; `nil` otherwise.
+    public func place(everyNamedPlace: Bool = false) -> Place? {
+      guard key != nil, let coordinate else { return nil }
+      let tags = OSMTags(tags ?? [:])
+      let name = "\(type)/\(id)"
+      return everyNamedPlace
+        ? tags.namedPlace(id: "osm:\(name)", coordinate: coordinate)
+        : tags.cafe(element: name, coordinate: coordinate)
+    }
+
     /// Where the element stands: a node's own position, else its center.
     public var coordinate: Coordinate? {
       guard let latitude = lat ?? center?.lat, let longitude = lon ?? center?.lon else {
@@ -52,17 +78,12 @@ public struct OverpassResponse: Hashable, Sendable, Decodable {
   /// `shop=coffee` or `cuisine` including `coffee_shop`), in the answer's order, each element
   /// once. With `everyNamedPlace`, every named element counts.
   public func cafés(everyNamedPlace: Bool = false) -> [Place] {
-    var seen = Set<String>()
+    var seen = Set<Element.Key>()
     return elements.compactMap { element in
-      guard ["node", "way", "relation"].contains(element.type),
-        let coordinate = element.coordinate,
-        seen.insert("\(element.type)/\(element.id)").inserted
-      else { return nil }
-      let tags = OSMTags(element.tags ?? [:])
-      let name = "\(element.type)/\(element.id)"
-      return everyNamedPlace
-        ? tags.namedPlace(id: "osm:\(name)", coordinate: coordinate)
-        : tags.cafe(element: name, coordinate: coordinate)
+      guard let key = element.key, element.coordinate != nil, seen.insert(key).inserted else {
+        return nil
+      }
+      return element.place(everyNamedPlace: everyNamedPlace)
     }
   }
 

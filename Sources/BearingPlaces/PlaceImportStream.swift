@@ -5,15 +5,15 @@ import Synchronization
 /// An import whose places arrive in batches while a thread of its own reads the file, for a
 /// store to write them as they come (`PlaceStore`'s streaming `add`).
 ///
-/// A GeoJSON file is read a window at a time (``GeoJSONReader``, on every core), its pages
-/// released behind the reader, and at most ``queueDepth`` batches wait between the reader and
-/// the store: a file of any size is imported in bounded memory, and reading overlaps storing.
-/// The other formats are read whole when the stream is made, on the caller's thread, as
-/// ``OSMImporter/importFileAndStreets(at:area:source:format:everyNamedFeature:)`` reads them
-/// (their errors are thrown there), then handed out in batches the same way.
+/// Every format is read a part at a time, its pages released behind the reader: a GeoJSON file
+/// a window of features at a time (``GeoJSONReader``, on every core), an Overpass answer an
+/// element at a time (``OverpassReader``), an `.osm.pbf` file a block a core at a time
+/// (``OSMPBFReader``, passing it again when ways need their nodes). At most ``queueDepth``
+/// batches wait between the reader and the store: a file of any size is imported in bounded
+/// memory, and reading overlaps storing.
 ///
-/// Places come in the file's order (a GeoJSON file's) or in id order (the others). When the
-/// file turns out to be bad, ``next()`` throws the error the whole-file import throws, possibly
+/// Places come in the file's order (an `.osm.pbf` file's nodes, then its ways). When the file
+/// turns out to be bad, ``next()`` throws the error the whole-file import throws, possibly
 /// after some batches: the store's transaction drops them.
 ///
 /// ```swift
@@ -34,15 +34,13 @@ public final class PlaceImportStream: Sendable {
   public let batchSize: Int
   /// The most batches waiting between the reader and the store.
   public let queueDepth: Int
-  /// How many places the file holds, when it is known before the first batch (formats read
-  /// whole): a store can size its work to it.
+  /// How many places the file holds, when it is known before the first batch: a store can
+  /// size its work to it. A streaming read never knows it.
   public var expectedCount: Int? { state.withLock { $0.expectedCount } }
   /// What the import found; `nil` until ``next()`` has returned `nil`.
   public var summary: Summary? { state.withLock { $0.summary } }
 
   private let queue: BoundedQueue<[Place]>
-  /// The places of a format read whole, handed out from here; `nil` for GeoJSON.
-  private let whole: [Place]?
   /// Written by the reader's thread, read by the store's.
   private let state = Mutex(State())
 
@@ -50,7 +48,6 @@ public final class PlaceImportStream: Sendable {
     var expectedCount: Int?
     var summary: Summary?
     var failure: (any Error)?
-    var handedOut = 0
   }
 
   /// Starts reading the file at `url` on a thread of its own.
@@ -73,20 +70,6 @@ public final class PlaceImportStream: Sendable {
     let job = Job(
       url: url, area: area, source: source, format: format,
       everyNamedFeature: everyNamedFeature)
-    guard format == .geoJSON else {
-      // Read whole on the caller's thread, as before streaming: its errors come from here.
-      let imported = try OSMImporter.importFileAndStreets(
-        at: job.url, area: job.area, source: job.source, format: job.format,
-        everyNamedFeature: job.everyNamedFeature)
-      whole = imported.dataset.places
-      let summary = Summary(coverage: imported.dataset.coverage, streets: imported.streets)
-      state.withLock {
-        $0.expectedCount = imported.dataset.places.count
-        $0.summary = summary
-      }
-      return
-    }
-    whole = nil
     let thread = Thread { [self] in
       run(job)
     }
@@ -109,13 +92,6 @@ public final class PlaceImportStream: Sendable {
   /// - throws: ``PlaceImportError`` when the file is bad, as the whole-file import throws it;
   ///   `CocoaError` when it cannot be read.
   public func next() throws -> [Place]? {
-    if let whole {
-      let start = state.withLock { state in
-        defer { state.handedOut += batchSize }
-        return state.handedOut
-      }
-      return start < whole.count ? Array(whole[start..<min(start + batchSize, whole.count)]) : nil
-    }
     if let batch = queue.pop() { return batch }
     if let failure { throw failure }
     return nil
@@ -130,7 +106,13 @@ public final class PlaceImportStream: Sendable {
   /// The reader's thread.
   private func run(_ job: Job) {
     do {
-      if let summary = try readGeoJSON(job) { state.withLock { $0.summary = summary } }
+      let summary: Summary?
+      switch job.format {
+      case .geoJSON: summary = try readGeoJSON(job)
+      case .overpassJSON: summary = try readOverpass(job)
+      case .pbf: summary = try readPBF(job)
+      }
+      if let summary { state.withLock { $0.summary = summary } }
     } catch {
       state.withLock { $0.failure = error }
     }
@@ -156,6 +138,50 @@ public final class PlaceImportStream: Sendable {
       return !stopped
     }
     guard !stopped else { return nil }
+    return try summary(of: job, extent: &extent, streets: streets)
+  }
+
+  /// An Overpass answer, an element at a time; `nil` when the store stopped the read.
+  private func readOverpass(_ job: Job) throws(PlaceImportError) -> Summary? {
+    let file = try MappedFile(path: job.url.path)
+    let reader = OverpassReader(everyNamedFeature: job.everyNamedFeature, batchSize: batchSize)
+    var extent = Extent()
+    var streets: [StreetLine] = []
+    var stopped = false
+    try reader.read(file.bytes, release: file.release(below:)) { batch in
+      extent.add(batch.places)
+      streets += batch.streets
+      stopped = !batch.places.isEmpty && !queue.push(batch.places)
+      return !stopped
+    }
+    guard !stopped else { return nil }
+    return try summary(of: job, extent: &extent, streets: streets)
+  }
+
+  /// An `.osm.pbf` file, a few blocks at a time; `nil` when the store stopped the read.
+  private func readPBF(_ job: Job) throws(PlaceImportError) -> Summary? {
+    let file = try MappedFile(path: job.url.path)
+    var extent = Extent()
+    // Blocks are inflated on every core, even on two where the store's writer takes one.
+    let ending = try OSMPBFReader.read(
+      file.bytes, parallel: true, streets: true,
+      batchSize: batchSize, release: file.release(_:)
+    ) { places in
+      extent.add(places)
+      return queue.push(places)
+    }
+    guard let ending else { return nil }
+    var job = job
+    if job.source == nil, let timestamp = ending.timestamp {
+      job.source = "OpenStreetMap " + timestamp.formatted(.iso8601.year().month().day())
+    }
+    return try summary(of: job, extent: &extent, streets: ending.streets)
+  }
+
+  /// What an import found, once its reader has handed out every place.
+  private func summary(
+    of job: Job, extent: inout Extent, streets: [StreetLine]
+  ) throws(PlaceImportError) -> Summary {
     guard let box = extent.box() else {
       throw .noPlaces(OSMImporter.noCafés(everyNamedFeature: job.everyNamedFeature))
     }

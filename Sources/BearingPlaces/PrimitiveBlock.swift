@@ -84,7 +84,9 @@ struct PrimitiveBlock {
   }
 
   /// The positions of the block's nodes whose ids are in `wanted`, in the block's order.
-  func positions(of wanted: Set<Int64>) throws(ProtobufFailure) -> [(Int64, Coordinate)] {
+  func positions(
+    of wanted: (Int64) -> Bool
+  ) throws(ProtobufFailure) -> [(Int64, Coordinate)] {
     var found: [(Int64, Coordinate)] = []
     for group in groups {
       var groupReader = reader.reader(for: group)
@@ -92,10 +94,10 @@ struct PrimitiveBlock {
         switch field.number {
         case 1:
           let node = try plainNode(field)
-          if wanted.contains(node.id) { found.append((node.id, node.coordinate)) }
+          if wanted(node.id) { found.append((node.id, node.coordinate)) }
         case 2:
           try forEachDenseNode(field, wantTags: false) { id, coordinate, _ in
-            if wanted.contains(id) { found.append((id, coordinate)) }
+            if wanted(id) { found.append((id, coordinate)) }
           }
         default:
           continue

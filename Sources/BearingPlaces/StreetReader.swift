@@ -3,8 +3,9 @@ import BearingMap
 import Foundation
 
 /// The street geometry of a GeoJSON FeatureCollection, an Overpass answer with `out geom;` or
-/// an `.osm.pbf` extract (its ways, read by ``OSMImporter``'s PBF reader), for maps: LineStrings, MultiLineStrings and the rings of Polygons and MultiPolygons whose
-/// tags (or properties) say `highway`, `railway`, `waterway` or `natural=coastline`, each
+/// an `.osm.pbf` extract (its ways, read by ``OSMImporter``'s PBF reader), for maps:
+/// LineStrings, MultiLineStrings and the rings of Polygons and MultiPolygons whose tags (or
+/// properties) say `highway`, `railway`, `waterway` or `natural=coastline`, each
 /// simplified at 1 m (``StreetLine/simplified(tolerance:)``).
 ///
 /// It reads leniently and never throws: the places' import has already judged the document,
@@ -119,18 +120,23 @@ public enum StreetReader {
     guard let answer = try? parser.value(), let elements = answer["elements"]?.array else {
       return []
     }
-    return elements.compactMap { element in
-      guard let tags = element["tags"]?.object, let kind = kind(tags),
-        let geometry = element["geometry"]?.array
-      else { return nil }
-      let points = geometry.compactMap { node -> Coordinate? in
-        guard let latitude = node["lat"]?.number, let longitude = node["lon"]?.number else {
-          return nil
-        }
-        return try? Coordinate(validatingLatitude: latitude, longitude: longitude)
+    return elements.flatMap(streets(ofOverpassElement:))
+  }
+
+  /// The street line of one element of an Overpass answer: none unless it has a street's
+  /// tags and its shape (`out geom;`). ``OverpassReader`` asks it of each element as it
+  /// imports an answer's places.
+  static func streets(ofOverpassElement element: JSONValue) -> [StreetLine] {
+    guard let tags = element["tags"]?.object, let kind = kind(tags),
+      let geometry = element["geometry"]?.array
+    else { return [] }
+    let points = geometry.compactMap { node -> Coordinate? in
+      guard let latitude = node["lat"]?.number, let longitude = node["lon"]?.number else {
+        return nil
       }
-      return points.count >= 2 ? StreetLine(kind: kind, points: points).simplified() : nil
+      return try? Coordinate(validatingLatitude: latitude, longitude: longitude)
     }
+    return points.count >= 2 ? [StreetLine(kind: kind, points: points).simplified()] : []
   }
 
   private static func kind(_ tags: [String: JSONValue]) -> StreetKind? {

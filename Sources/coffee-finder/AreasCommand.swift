@@ -111,16 +111,12 @@ struct AreasCommand: AsyncParsableCommand {
           return
         }
         try Self.requireFile(path, of: area)
-        let imported: ImportCommand.Imported
-        do {
-          imported = try ImportCommand.read(
-            URL(fileURLWithPath: path), area: area.name, how: how)
-        } catch {
-          throw CLIError(
-            "cannot import \(TerminalText.escape(path)) again: \(CLIError.describe(error)) "
-              + "The stored area is unchanged.")
-        }
-        let stored = try await ImportCommand.store(imported, data: data)
+        // Read and stored as `import` does, a batch at a time; a bad file stores nothing.
+        let (stored, _) = try await ImportCommand.importStreaming(
+          path, area: area.name, how: how, data: data,
+          cannotImport: { file, why in
+            "cannot import \(TerminalText.escape(file)) again: \(why) The stored area is unchanged."
+          })
         Console.out("Updated \(TerminalText.escape(stored.name)): \(stored.placeCount) places.")
       case .migrated(let path):
         try await Self.readAgain(area, migratedFrom: path, data: data)

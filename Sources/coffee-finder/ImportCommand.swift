@@ -44,11 +44,15 @@ struct ImportCommand: AsyncParsableCommand {
     }
   }
 
-  /// Reads `file` as ``read(_:area:how:)`` does and stores it as ``store(_:data:)`` does, but
-  /// batch by batch while the file is read (``PlaceImportStream``): a file of any size is
-  /// imported in bounded memory, and reading overlaps storing. A bad file stores nothing.
+  /// Reads `file` in `how.format` (told from its contents when `nil`; the area's origin records
+  /// it, so that `areas update` reads the file again the same way) and stores it as an area with
+  /// its coverage box and streets, batch by batch while the file is read
+  /// (``PlaceImportStream``): a file of any size is imported in bounded memory, and reading
+  /// overlaps storing. A bad file stores nothing: its
+  /// error is `cannotImport` of the file and why (`areas update` says it its own way).
   static func importStreaming(
-    _ file: String, area: String?, how: StoredArea.Origin.FileImport, data: DataOptions
+    _ file: String, area: String?, how: StoredArea.Origin.FileImport, data: DataOptions,
+    cannotImport: (_ file: String, _ why: String) -> String = { "cannot import \($0): \($1)" }
   ) async throws -> (StoredArea, PlaceImportStream.Summary) {
     let url = URL(fileURLWithPath: file)
     var how = how
@@ -58,7 +62,7 @@ struct ImportCommand: AsyncParsableCommand {
       stream = try PlaceImportStream(
         fileAt: url, area: area, format: how.format, everyNamedFeature: how.everyNamedFeature)
     } catch {
-      throw CLIError("cannot import \(file): \(CLIError.describe(error))")
+      throw CLIError(cannotImport(file, CLIError.describe(error)))
     }
     guard let store = try await data.openPlaceStore(create: true) else {
       stream.cancel()
@@ -92,40 +96,10 @@ struct ImportCommand: AsyncParsableCommand {
       stream.cancel()
       // The file's own fault, when it is one, comes before what it did to the transaction.
       if let failure = stream.failure {
-        throw CLIError("cannot import \(file): \(CLIError.describe(failure))")
+        throw CLIError(cannotImport(file, CLIError.describe(failure)))
       }
       throw CLIError("cannot store the area in \(data.placeStoreURL.path): \(error)")
     }
-  }
-
-  /// A file read for storing: its places, its streets, and how to read it again.
-  struct Imported {
-    var dataset: PlaceDataset
-    var streets: [StreetLine]
-    var origin: StoredArea.Origin
-  }
-
-  /// Reads `url` as `import` does, in `how.format` (told from the contents when `nil`) and
-  /// with `how.everyNamedFeature`; the origin records the format it was read in, so that
-  /// `areas update` reads it again the same way.
-  static func read(
-    _ url: URL, area: String?, how: StoredArea.Origin.FileImport
-  ) throws -> Imported {
-    var how = how
-    if how.format == nil { how.format = try OSMImporter.format(ofFileAt: url) }
-    // One read for the cafés and the streets for maps (ways, lines and areas tagged highway,
-    // railway, waterway or coastline).
-    let imported = try OSMImporter.importFileAndStreets(
-      at: url, area: area, format: how.format, everyNamedFeature: how.everyNamedFeature)
-    return Imported(
-      dataset: imported.dataset, streets: imported.streets,
-      origin: .file(url.standardizedFileURL.path, how))
-  }
-
-  /// Stores what ``read(_:area:how:)`` read as an area with its coverage box.
-  static func store(_ imported: Imported, data: DataOptions) async throws -> StoredArea {
-    try await store(
-      imported.dataset, origin: imported.origin, streets: imported.streets, data: data)
   }
 
   /// Stores `dataset` as an area with its coverage box, and `streets` with it.

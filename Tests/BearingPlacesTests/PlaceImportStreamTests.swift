@@ -81,4 +81,96 @@ struct PlaceImportStreamTests {
     #expect(streamed == whole)
     #expect(stream.failure as? PlaceImportError == whole)
   }
+
+  @Test("an .osm.pbf extract comes in batches: the places, box and streets of a whole import")
+  func pbfSameAsWholeImport() throws {
+    let url = OSMImporterTests.helsinkiURL
+    let whole = try OSMImporter.importFileAndStreets(at: url, area: "t")
+    let stream = try PlaceImportStream(fileAt: url, area: "t", batchSize: 10, queueDepth: 2)
+    var batches: [[Place]] = []
+    while let batch = try stream.next() { batches.append(batch) }
+    #expect(batches.count == 9)
+    #expect(batches.dropLast().allSatisfy { $0.count == 10 })
+    #expect(batches.joined().sorted { $0.id < $1.id } == whole.dataset.places)
+    #expect(stream.summary?.coverage == whole.dataset.coverage)
+    #expect(stream.summary?.streets == whole.streets)
+  }
+
+  /// An Overpass answer of `count` elements: cafés, ways at their center, others, a repeat.
+  static func overpassAnswer(count: Int, badAt: Int? = nil) -> Data {
+    var elements: [String] = []
+    for i in 0..<count {
+      let lat = 60 + Double(i) * 0.0001
+      if i == badAt {
+        elements.append(#"{"type":"node","lat":1,"lon":2}"#)
+      } else if i % 2 == 0 {
+        elements.append(
+          #"{"type":"node","id":\#(i + 1),"lat":\#(lat),"lon":24.9,"#
+            + #""tags":{"amenity":"cafe","name":"K \#(i)"}}"#)
+      } else if i % 3 == 0 {
+        elements.append(
+          #"{"type":"way","id":\#(i + 1),"center":{"lat":\#(lat),"lon":25.1},"#
+            + #""tags":{"shop":"coffee","name":"P \#(i)"}}"#)
+      } else {
+        elements.append(#"{"type":"node","id":\#(i + 1),"lat":\#(lat),"lon":25,"tags":{}}"#)
+      }
+    }
+    elements.append(elements[0])
+    return Data(
+      (#"{"version":0.6,"generator":"Overpass API","elements":["#
+        + elements.joined(separator: ",\n") + "]}").utf8)
+  }
+
+  @Test("an Overpass answer comes in batches: the places and box of a whole import")
+  func overpassSameAsWholeImport() throws {
+    let url = try Self.file(Self.overpassAnswer(count: 1_000))
+    defer { try? FileManager.default.removeItem(at: url) }
+    let whole = try OSMImporter.importFile(at: url, area: "t", format: .overpassJSON)
+    let stream = try PlaceImportStream(
+      fileAt: url, area: "t", format: .overpassJSON, batchSize: 100, queueDepth: 2)
+    var batches: [[Place]] = []
+    while let batch = try stream.next() { batches.append(batch) }
+    #expect(whole.places.count == 667)
+    #expect(batches.allSatisfy { $0.count <= 100 })
+    #expect(batches.joined().sorted { $0.id < $1.id } == whole.places)
+    #expect(stream.summary?.coverage == whole.coverage)
+  }
+
+  @Test("a bad Overpass element fails the stream after the batches before it, naming it")
+  func overpassBadElement() throws {
+    let url = try Self.file(Self.overpassAnswer(count: 1_000, badAt: 900))
+    defer { try? FileManager.default.removeItem(at: url) }
+    let stream = try PlaceImportStream(
+      fileAt: url, area: "t", format: .overpassJSON, batchSize: 100)
+    var handedOut = 0
+    let error = #expect(throws: PlaceImportError.self) {
+      while let batch = try stream.next() { handedOut += batch.count }
+    }
+    #expect(handedOut > 0)
+    #expect(
+      error
+        == .malformed(
+          "not an Overpass JSON answer: element 900: \"id\" is missing or not a whole number"))
+  }
+
+  @Test("a corrupt last block fails the .osm.pbf stream after the batches before it")
+  func pbfCorruptBlock() throws {
+    var data = try Data(contentsOf: OSMImporterTests.helsinkiURL)
+    // A byte of the last block's compressed data: its nodes' cafés have gone out by then.
+    data[data.count - 50] ^= 0xFF
+    let url = try Self.file(data)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let whole = #expect(throws: PlaceImportError.self) {
+      try OSMImporter.importFile(at: url, area: "t")
+    }
+    let stream = try PlaceImportStream(fileAt: url, area: "t", format: .pbf, batchSize: 10)
+    var handedOut = 0
+    let streamed = #expect(throws: PlaceImportError.self) {
+      while let batch = try stream.next() { handedOut += batch.count }
+    }
+    #expect(handedOut > 0)
+    #expect(streamed == whole)
+    #expect(
+      streamed?.description.contains("OSMData block") == true, "\(String(describing: streamed))")
+  }
 }
