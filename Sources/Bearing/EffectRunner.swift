@@ -150,6 +150,28 @@ final class EffectRunner<Action: Sendable>: Sendable {
         })
 
     case .onFinish(let inner, let onFinish):
+      if case .subscribe(let subscribe) = inner.operation {
+        // A publisher is over the moment it completes, which may be now, on this thread:
+        // `onFinish` runs then, not once the task that waits for it notices.
+        let once = Once()
+        let finish: @Sendable () -> Void = { if once.claim() { onFinish() } }
+        let finishing = Effect<Action>(
+          .subscribe { send, ended in
+            subscribe(send) {
+              ended()
+              finish()
+            }
+          })
+        var innerTasks: [Task<Void, Never>] = []
+        start(finishing, group: group, origin: origin, tasks: &innerTasks, actions: &actions)
+        let waited = innerTasks
+        tasks.append(
+          spawn(group: group) {
+            await awaitAll(waited)
+            finish()
+          })
+        return
+      }
       var innerTasks: [Task<Void, Never>] = []
       start(inner, group: group, origin: origin, tasks: &innerTasks, actions: &actions)
       if innerTasks.isEmpty {

@@ -14,6 +14,30 @@ struct CombineCompatibilityTests {
 
   struct CancelID: Hashable, Sendable {}
 
+  @Test func aPublisherThatCompletesAtTheTestsEndLeavesNoEffectRunning() async {
+    let subject = PassthroughSubject<Int, Never>()
+    let box = UncheckedSubjectBox(subject)
+    let store = TestStore(initialState: [Int]()) {
+      Reduce<[Int], Action> { state, action in
+        switch action {
+        case .start:
+          return .publisher { box.subject.map(Action.value) }
+        case .value(let value):
+          state.append(value)
+          return .none
+        case .stop:
+          return .none
+        }
+      }
+    }
+    await store.send(.start)
+    subject.send(1)
+    await store.receive(.value(1)) { $0 = [1] }
+    // Completed on this thread, with nothing awaited after: the store must see it ended now,
+    // as its check when the test ends comes before any task could notice.
+    subject.send(completion: .finished)
+  }
+
   @Test func publisherEffectSendsEveryValueUntilCancelled() async {
     let subject = PassthroughSubject<Int, Never>()
     let box = UncheckedSubjectBox(subject)
