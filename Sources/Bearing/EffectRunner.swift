@@ -232,13 +232,21 @@ final class EffectRunner<Action: Sendable>: Sendable {
     // Registered before the waiting task exists: were it after, tasks that end at once could
     // let the waiter finish before it knew its key, leaving the id registered for ever.
     let handle = TaskHandle()
-    let key = registry.register(id: id) { handle.cancel() }
+    // Under the id where it was made and at every navigation place above: a parent's
+    // `.cancel(id:)` reaches its presented features' effects.
+    let ids = NavigationScope.registrationIDs(of: id)
+    var keys: [(AnyHashableSendable, Int)] = []
+    for id in ids {
+      guard let key = registry.register(id: id, cancel: { handle.cancel() }) else { break }
+      keys.append((id, key))
+    }
+    let registered = keys
     let task = spawn(group: group) {
       await awaitAll(tasks)
-      if let key { registry.unregister(id: id, key: key) }
+      for (id, key) in registered { registry.unregister(id: id, key: key) }
     }
     handle.set(task)
-    if key == nil { task.cancel() }
+    if registered.count < ids.count { task.cancel() }
     return task
   }
 }

@@ -26,6 +26,22 @@ enum NavigationScope {
   }
 }
 
+extension NavigationScope {
+  /// The ids under which an effect made with `id` is registered: `id` itself and, for an id tied
+  /// to a navigation place, the same id at every place above it, up to the root. A reducer's
+  /// `.cancel(id:)` thus reaches effects of that id made where it runs and in every feature it
+  /// presents, not those of its parents or siblings, as in The Composable Architecture.
+  static func registrationIDs(of id: AnyHashableSendable) -> [AnyHashableSendable] {
+    guard let scoped = id.base as? ScopedCancelID else { return [id] }
+    var ids = [id, scoped.id]
+    for length in 1..<scoped.path.count {
+      ids.append(
+        AnyHashableSendable(ScopedCancelID(id: scoped.id, path: Array(scoped.path.prefix(length)))))
+    }
+    return ids
+  }
+}
+
 /// A cancellation id tied to a navigation place.
 private struct ScopedCancelID: Hashable, Sendable {
   let id: AnyHashableSendable
