@@ -189,4 +189,35 @@ struct BindingWarningTests {
     ] = nil
     #expect(store.destination == nil)
   }
+
+  @Reducer
+  struct Login {
+    @ObservableState
+    struct State: Equatable {
+      var email = ""
+      var submissions = 0
+    }
+    enum Action: ViewAction {
+      case view(View)
+      enum View: BindableAction {
+        case binding(BindingAction<State>)
+        case submitTapped
+      }
+    }
+    var body: some ReducerOf<Self> {
+      BindingReducer(action: \.view)
+      Reduce { state, action in
+        if case .view(.submitTapped) = action { state.submissions += 1 }
+        return .none
+      }
+    }
+  }
+
+  @Test func bindingsInAViewActionCaseAreApplied() async {
+    let store = TestStore(initialState: Login.State()) { Login() }
+    await store.send(.view(.binding(.set(\.email, "blob@example.com")))) {
+      $0.email = "blob@example.com"
+    }
+    await store.send(.view(.submitTapped)) { $0.submissions = 1 }
+  }
 }

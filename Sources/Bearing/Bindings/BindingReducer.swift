@@ -7,16 +7,50 @@
 ///   Reduce { state, action in … }
 /// }
 /// ```
-public struct BindingReducer<State, Action: BindableAction>: Reducer
-where Action.State == State, Action: SendableMetatype {
-  let toBinding: AnyCasePath<Action, BindingAction<State>>
+///
+/// A feature whose bindings live in its view actions (`case view(View)`, with `View:
+/// BindableAction`) names that case: `BindingReducer(action: \.view)`.
+public struct BindingReducer<State, Action, ViewAction: BindableAction>: Reducer
+where ViewAction.State == State, ViewAction: SendableMetatype {
+  let toViewAction: @Sendable (Action) -> ViewAction?
+  let toBinding: AnyCasePath<ViewAction, BindingAction<State>>
 
-  public init() {
-    self.toBinding = AnyCasePath(unsafe: { Action.binding($0) })
+  public init() where Action == ViewAction {
+    self.toViewAction = { $0 }
+    self.toBinding = AnyCasePath(unsafe: { ViewAction.binding($0) })
+  }
+
+  /// Applies the binding actions found in the case `toViewAction` of the feature's actions.
+  public init(action toViewAction: CaseKeyPath<Action, ViewAction>) {
+    let casePath = AnyCasePath(toViewAction)
+    self.toViewAction = { casePath.extract(from: $0) }
+    self.toBinding = AnyCasePath(unsafe: { ViewAction.binding($0) })
   }
 
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    toBinding.extract(from: action)?(&state)
+    guard let viewAction = toViewAction(action) else { return .none }
+    toBinding.extract(from: viewAction)?(&state)
     return .none
   }
+}
+
+/// An action enum with a case for the actions its view sends, `case view(View)`: what
+/// `BindingReducer(action: \.view)` reads bindings from, and what TCA's `@ViewAction` views send
+/// through.
+///
+/// ```swift
+/// enum Action: ViewAction {
+///   case view(View)
+///   case response(Result<Int, any Error>)
+///   enum View: BindableAction {
+///     case binding(BindingAction<State>)
+///     case submitTapped
+///   }
+/// }
+/// ```
+public protocol ViewAction<ViewAction> {
+  /// The actions the view sends.
+  associatedtype ViewAction
+  /// The case that carries them.
+  static func view(_ action: ViewAction) -> Self
 }
