@@ -20,6 +20,9 @@ public enum LocationOrigin: Hashable, Sendable, CustomStringConvertible {
   case manual(Coordinate)
   /// No source was given: a fixed position at the offline data's centre.
   case simulated(Coordinate)
+  /// No source answered: the last position a live source gave (``LastPosition``), `age`
+  /// seconds old when the run started, from `source` ("gpsd 127.0.0.1:2947").
+  case lastKnown(Coordinate, age: Double, source: String)
 
   public var description: String {
     switch self {
@@ -30,6 +33,19 @@ public enum LocationOrigin: Hashable, Sendable, CustomStringConvertible {
     case .manual(let coordinate): "manual \(Self.short(coordinate))"
     case .simulated(let coordinate):
       "simulated at the offline data's centre (\(Self.short(coordinate)))"
+    case .lastKnown(let coordinate, let age, let source):
+      "your last known position from \(Screen.age(max(1, age))) (\(Self.short(coordinate)), "
+        + "from \(TerminalText.escape(source, limit: 80)))"
+    }
+  }
+
+  /// How a fix of this source is labelled when it is remembered as the ``LastPosition``; `nil`
+  /// for a source that does not say where the user is (a simulation, a replay).
+  public var rememberedAs: String? {
+    switch self {
+    case .gpsd, .geoClue: description
+    case .manual: "--at"
+    case .replay, .wander, .simulated, .lastKnown: nil
     }
   }
 
@@ -42,6 +58,7 @@ public enum LocationOrigin: Hashable, Sendable, CustomStringConvertible {
     case .wander: "wander"
     case .manual: "manual"
     case .simulated: "simulated"
+    case .lastKnown: "last-known"
     }
   }
 

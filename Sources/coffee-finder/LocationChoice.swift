@@ -32,6 +32,9 @@ struct LocationChoice {
       return "\(reason): using it"
     case .geoClue(let id):
       return "\(reason): using GeoClue on the system bus (desktop id \(id))"
+    case .lastKnown:
+      // Said plainly, so that an old position is never taken for a fresh fix.
+      return "\(reason): using \(origin); pass --at LAT,LON, --gpsd HOST:PORT or --geoclue"
     default:
       return "\(reason): using \(origin)"
     }

@@ -65,6 +65,7 @@ public final class AppStorageStore: Sendable {
     var subscribers: [String: [UUID: @Sendable (AppStorageValue?) -> Void]] = [:]
     var watch: SharedSubscription?
     var reportedError = false
+    var loadError: FileStorageError?
   }
 
   /// The store's file, `nil` in memory.
@@ -73,10 +74,24 @@ public final class AppStorageStore: Sendable {
 
   private init(url: URL?) {
     self.url = url
-    if let url, let values = try? Self.read(url) {
+    guard let url else { return }
+    do {
+      let values = try Self.read(url) ?? [:]
       state.withLock { $0.values = values }
+    } catch let error as FileStorageError {
+      state.withLock { $0.loadError = error }
+    } catch {
+      state.withLock {
+        $0.loadError = FileStorageError(
+          operation: .decode, path: url.path, reason: "it is not a JSON object of preferences")
+      }
     }
   }
+
+  /// Why the store's file could not be read when the store was opened, `nil` when it was read
+  /// (or there was none). The store then starts empty, and its first write keeps the unreadable
+  /// file beside the new one as `app-storage.json.corrupt`.
+  public var loadError: FileStorageError? { state.withLock { $0.loadError } }
 
   /// A store in a file of the caller's choosing.
   public static func file(_ url: URL) -> AppStorageStore { AppStorageStore(url: url) }
