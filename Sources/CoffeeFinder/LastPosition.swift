@@ -6,7 +6,7 @@ import Foundation
 /// source answering can start there, saying how old it is, instead of at a made-up place.
 ///
 /// ```swift
-/// @Shared(.lastPosition) var lastPosition
+/// @Shared(.lastPosition) var lastPosition: LastPosition?
 /// if let last = lastPosition, let age = last.usableAge(at: .now) {
 ///   print("using your last known position from \(Screen.age(age))")
 /// }
@@ -51,10 +51,10 @@ public struct LastPosition: Codable, Hashable, Sendable {
   }
 }
 
-extension SharedKey where Self == FileStorageKey<LastPosition?>.Default {
+extension SharedKey where Self == FileStorageKey<LastPosition?> {
   /// The last position a live source gave, in `last-position.json` in the app's documents
   /// directory (`$XDG_DATA_HOME/coffee-finder/`); in memory in tests.
   public static var lastPosition: Self {
-    Self[.fileStorage(.documentsDirectory.appending(path: "last-position.json")), default: nil]
+    .fileStorage(.documentsDirectory.appending(path: "last-position.json"))
   }
 }

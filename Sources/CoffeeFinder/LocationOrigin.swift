@@ -21,7 +21,8 @@ public enum LocationOrigin: Hashable, Sendable, CustomStringConvertible {
   /// No source was given: a fixed position at the offline data's centre.
   case simulated(Coordinate)
   /// No source answered: the last position a live source gave (``LastPosition``), `age`
-  /// seconds old when the run started, from `source` ("gpsd 127.0.0.1:2947").
+  /// seconds old when the run started, from `source` ("gpsd 127.0.0.1:2947", untrusted: read
+  /// from a file).
   case lastKnown(Coordinate, age: Double, source: String)
 
   public var description: String {
@@ -33,9 +34,8 @@ public enum LocationOrigin: Hashable, Sendable, CustomStringConvertible {
     case .manual(let coordinate): "manual \(Self.short(coordinate))"
     case .simulated(let coordinate):
       "simulated at the offline data's centre (\(Self.short(coordinate)))"
-    case .lastKnown(let coordinate, let age, let source):
-      "your last known position from \(Screen.age(max(1, age))) (\(Self.short(coordinate)), "
-        + "from \(TerminalText.escape(source, limit: 80)))"
+    // Short, for the header and the status bar; `LocationChoice` says where it came from.
+    case .lastKnown(_, let age, _): "last known, \(Self.age(age))"
     }
   }
 
@@ -62,7 +62,11 @@ public enum LocationOrigin: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  static func short(_ coordinate: Coordinate) -> String {
+  /// A last known position's age as people read it: "12 min ago".
+  public static func age(_ seconds: Double) -> String { Screen.age(max(1, seconds)) }
+
+  /// A coordinate to five decimals (about a metre): "60.1699, 24.9384".
+  public static func short(_ coordinate: Coordinate) -> String {
     let latitude = (coordinate.latitude * 100_000).rounded() / 100_000
     let longitude = (coordinate.longitude * 100_000).rounded() / 100_000
     return "\(latitude), \(longitude)"

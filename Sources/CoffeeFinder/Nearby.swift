@@ -46,13 +46,13 @@ public struct Nearby: Reducer {
     /// simulation, a replay).
     public var remembersPositionAs: String?
     /// The last radius the user chose, remembered across runs.
-    @Shared(.lastSearchRadius) public var lastSearchRadius
+    @Shared(.lastSearchRadius) public var lastSearchRadius: Double?
     /// The units the user last chose, remembered across runs.
-    @Shared(.chosenUnits) public var chosenUnits
+    @Shared(.chosenUnits) public var chosenUnits: MeasurementSystem?
     /// The place provider the user last chose, remembered across runs.
-    @Shared(.chosenProvider) public var chosenProvider
+    @Shared(.chosenProvider) public var chosenProvider: PlaceProvider?
     /// Where a live source last put the user, remembered across runs.
-    @Shared(.lastPosition) public var lastPosition
+    @Shared(.lastPosition) public var lastPosition: LastPosition?
 
     /// Creates the state of a screen that has not appeared yet.
     public init(

@@ -6,17 +6,17 @@ import Settings
 // choice the user made (an option, a key in the terminal UI) is remembered; the config file and
 // the environment are read every run and outrank it (see `RememberedSettings`).
 
-extension SharedKey where Self == AppStorageKey<Double?>.Default {
+extension SharedKey where Self == AppStorageKey<Double?> {
   /// The last search radius the user chose, in metres.
-  public static var lastSearchRadius: Self { Self[.appStorage("search_radius"), default: nil] }
+  public static var lastSearchRadius: Self { .appStorage("search_radius") }
 }
 
-extension SharedKey where Self == AppStorageKey<MeasurementSystem?>.Default {
+extension SharedKey where Self == AppStorageKey<MeasurementSystem?> {
   /// The units the user last chose.
-  public static var chosenUnits: Self { Self[.appStorage("units"), default: nil] }
+  public static var chosenUnits: Self { .appStorage("units") }
 }
 
-extension SharedKey where Self == AppStorageKey<PlaceProvider?>.Default {
+extension SharedKey where Self == AppStorageKey<PlaceProvider?> {
   /// The place provider the user last chose.
-  public static var chosenProvider: Self { Self[.appStorage("provider"), default: nil] }
+  public static var chosenProvider: Self { .appStorage("provider") }
 }

@@ -100,9 +100,9 @@ struct SearchOptions: ParsableArguments {
             + "\(path).corrupt when a choice is next saved)"
           : "warning: ignoring your remembered choices: \(TerminalText.escape(error.description))")
     }
-    @Shared(.lastSearchRadius) var radius
-    @Shared(.chosenUnits) var units
-    @Shared(.chosenProvider) var provider
+    @Shared(.lastSearchRadius) var radius: Double?
+    @Shared(.chosenUnits) var units: MeasurementSystem?
+    @Shared(.chosenProvider) var provider: PlaceProvider?
     return RememberedSettings(searchRadius: radius, units: units, provider: provider)
   }
 

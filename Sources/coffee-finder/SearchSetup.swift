@@ -51,7 +51,7 @@ struct SearchSetup {
   /// The last position a live source gave, remembered across runs; a file that cannot be read
   /// is reported and treated as none.
   static func lastPosition() -> LastPosition? {
-    @Shared(.lastPosition) var lastPosition
+    @Shared(.lastPosition) var lastPosition: LastPosition?
     if let error = $lastPosition.loadError {
       let reason =
         (error as? FileStorageError).map { error in
@@ -73,7 +73,8 @@ struct SearchSetup {
         try await state.$lastPosition.save()
       } catch {
         Console.note(
-          "warning: cannot remember this position: \(TerminalText.escape(String(describing: error)))")
+          "warning: cannot remember this position: \(TerminalText.escape(String(describing: error)))"
+        )
       }
     }
     @Dependency(\.defaultAppStorage) var store

@@ -225,7 +225,8 @@ public final class AppStorageStore: Sendable {
   /// Runs `body` holding the exclusive lock of the store's lock file.
   private static func locked(_ url: URL, _ body: () throws -> Void) throws {
     let directory = url.deletingLastPathComponent()
-    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try? FileManager.default.createDirectory(
+      at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     let path = url.path + ".lock"
     let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
     guard fd >= 0 else {

@@ -1,0 +1,127 @@
+import Bearing
+import BearingLocation
+import BearingPlaces
+import BearingTesting
+import CoffeeFinder
+import ConcurrencyExtras
+import Foundation
+import Settings
+import Testing
+
+/// What the nearby feature remembers across runs, asserted as shared state: in tests app
+/// storage and file storage are in memory (`defaultAppStorage`, `defaultFileStorage`), so no
+/// test reads or writes the user's files.
+@Suite struct RememberedChoicesTests {
+  @Test func aChosenRadiusIsRememberedAndAnInvalidOneIsNot() async {
+    let store = TestStore(initialState: Nearby.State(followsUpdates: false)) {
+      Nearby()
+    }
+    await store.send(.radiusChanged(800)) {
+      $0.radius = 800
+      $0.$lastSearchRadius.withLock { $0 = 800 }
+    }
+    // A radius no search accepts is used (and refused by the search) but not remembered.
+    await store.send(.radiusChanged(0)) { $0.radius = 0 }
+    await store.send(.radiusChanged(200_000)) { $0.radius = 200_000 }
+    #expect(store.state.lastSearchRadius == 800)
+  }
+
+  @Test func chosenUnitsAndProviderAreRemembered() async {
+    let store = TestStore(initialState: Nearby.State(followsUpdates: false)) {
+      Nearby()
+    }
+    await store.send(.unitsChosen(.imperial)) {
+      $0.$chosenUnits.withLock { $0 = .imperial }
+    }
+    await store.send(.providerChosen(.offline)) {
+      $0.$chosenProvider.withLock { $0 = .offline }
+    }
+    await store.send(.unitsChosen(.metric)) {
+      $0.$chosenUnits.withLock { $0 = .metric }
+    }
+  }
+
+  @Test func aLiveFixIsRememberedWithTheTimeItArrivedAndItsSource() async {
+    let location = TestLocationManager(fixOnStart: Fixtures.here)
+    let store = TestStore(
+      initialState: Nearby.State(
+        radius: 800, followsUpdates: false, remembersPositionAs: "gpsd 127.0.0.1:2947")
+    ) {
+      Nearby()
+    } withDependencies: {
+      $0.locationManager = location.client
+      $0.date = .constant(Fixtures.epoch)
+      $0.places.search = { _ in [Fixtures.regatta] }
+    }
+    await store.send(.onAppear) { $0.phase = .authorizing }
+    await store.receive(\.locationManager.didChangeAuthorization, .authorizedWhenInUse) {
+      $0.phase = .locating
+    }
+    await store.receive(\.locationManager.didUpdateLocations, [Fixtures.here]) {
+      $0.location = Fixtures.here
+      $0.locationReceivedAt = Fixtures.epoch
+      $0.searchCenter = Fixtures.station
+      $0.phase = .searching
+      $0.$lastPosition.withLock {
+        $0 = LastPosition(
+          coordinate: Fixtures.station, horizontalAccuracy: Fixtures.here.horizontalAccuracy,
+          receivedAt: Fixtures.epoch, source: "gpsd 127.0.0.1:2947")
+      }
+    }
+    await store.receive(\.searchFinished) {
+      $0.places = Nearby.nearestFirst([Fixtures.regatta], from: Fixtures.station)
+      $0.phase = .loaded
+    }
+    await store.send(.onDisappear)
+    await store.finish()
+  }
+
+  @Test func aFixOfASimulationIsNotRemembered() async {
+    let location = TestLocationManager(fixOnStart: Fixtures.here)
+    let store = TestStore(initialState: Nearby.State(radius: 800, followsUpdates: false)) {
+      Nearby()
+    } withDependencies: {
+      $0.locationManager = location.client
+      $0.date = .constant(Fixtures.epoch)
+      $0.places.search = { _ in [] }
+    }
+    await store.send(.onAppear) { $0.phase = .authorizing }
+    await store.receive(\.locationManager.didChangeAuthorization) { $0.phase = .locating }
+    await store.receive(\.locationManager.didUpdateLocations) {
+      $0.location = Fixtures.here
+      $0.locationReceivedAt = Fixtures.epoch
+      $0.searchCenter = Fixtures.station
+      $0.phase = .searching
+    }
+    await store.receive(\.searchFinished) { $0.phase = .loaded }
+    #expect(store.state.lastPosition == nil)
+    await store.send(.onDisappear)
+    await store.finish()
+  }
+
+  @Test func aLastPositionIsUsableForADayAndNeverFromTheFuture() {
+    let last = LastPosition(
+      coordinate: Fixtures.station, horizontalAccuracy: 5, receivedAt: Fixtures.epoch,
+      source: "GeoClue")
+    #expect(last.usableAge(at: Fixtures.epoch.addingTimeInterval(12 * 60)) == 12 * 60)
+    #expect(last.usableAge(at: Fixtures.epoch.addingTimeInterval(24 * 3600)) == 24 * 3600)
+    #expect(last.usableAge(at: Fixtures.epoch.addingTimeInterval(24 * 3600 + 1)) == nil)
+    #expect(last.usableAge(at: Fixtures.epoch.addingTimeInterval(-3600)) == nil)
+    var nonsense = last
+    nonsense.latitude = 123
+    #expect(nonsense.usableAge(at: Fixtures.epoch) == nil)
+  }
+
+  @Test func aLastKnownPositionSaysHowOldItIs() {
+    let origin = LocationOrigin.lastKnown(
+      Fixtures.station, age: 12 * 60, source: "gpsd \u{1B}[31mhost:2947")
+    #expect(origin.description == "last known, 12 min ago")
+    #expect(
+      LocationOrigin.lastKnown(Fixtures.station, age: 0, source: "--at").description
+        == "last known, 1 s ago")
+    #expect(origin.kind == "last-known")
+    #expect(origin.rememberedAs == nil)
+    #expect(LocationOrigin.manual(Fixtures.station).rememberedAs == "--at")
+    #expect(LocationOrigin.simulated(Fixtures.station).rememberedAs == nil)
+  }
+}
