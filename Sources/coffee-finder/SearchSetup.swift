@@ -78,6 +78,11 @@ struct SearchSetup {
       }
     }
     @Dependency(\.defaultAppStorage) var store
-    store.synchronize()
+    do {
+      try store.write()
+    } catch {
+      Console.note(
+        "warning: cannot remember your choices: \(TerminalText.escape(String(describing: error)))")
+    }
   }
 }

@@ -41,7 +41,7 @@ import Testing
     #expect(remembered.stdout.hasPrefix("Coffee within 800 m of"), "\(remembered.stdout)")
     #expect(
       remembered.stderr
-        == "using your last choice of --radius 800 m (an option, the environment or the config "
+        == "coffee-finder: using your last choice of --radius 800 m (an option, the environment or the config "
         + "file overrides it)\n")
 
     // An option wins, and is the new choice.
@@ -123,13 +123,13 @@ import Testing
     #expect(later.status == 0, "\(later.stderr)")
     #expect(
       later.stderr
-        == "no gpsd at 127.0.0.1:1 and no GeoClue on the system bus: using your last known "
-        + "position from 12 min ago (60.1705, 24.9522, from --at); pass --at LAT,LON, --gpsd "
-        + "HOST:PORT or --geoclue\n")
+        == "coffee-finder: no gpsd at 127.0.0.1:1 and no GeoClue on the system bus: using your "
+        + "last known position (60.1705, 24.9522) from 12 min ago, via --at; pass --at LAT,LON, "
+        + "--gpsd HOST:PORT or --geoclue\n")
     #expect(
       later.stdout.hasPrefix(
-        "Coffee within 1.0 km of 60.1705, 24.9522 (location: your last known position from "
-          + "12 min ago"), "\(later.stdout)")
+        "Coffee within 1.0 km of 60.1705, 24.9522 (location: last known, 12 min ago)\n"),
+      "\(later.stdout)")
     let json = try await Self.nearby(["--limit", "3", "--json"], in: directory)
     #expect(json.stdout.contains(#""locationSource":"last-known""#), "\(json.stdout)")
     // Used, not seen again: the file still says when the position was last seen.
@@ -164,11 +164,11 @@ import Testing
     let lines = outcome.stderr.split(separator: "\n").map(String.init)
     #expect(
       lines.contains(
-        "warning: \(storage.path) does not hold remembered choices; ignoring it (it is kept as "
+        "coffee-finder: warning: \(storage.path) does not hold remembered choices; ignoring it (it is kept as "
           + "\(storage.path).corrupt when a choice is next saved)"), "\(outcome.stderr)")
     #expect(
       lines.contains(
-        "warning: ignoring your last known position: \(position.path) does not hold a position "
+        "coffee-finder: warning: ignoring your last known position: \(position.path) does not hold a position "
           + "(it is replaced at the next live fix)"), "\(outcome.stderr)")
     #expect(!outcome.stderr.unicodeScalars.contains("\u{1B}"))
 
@@ -199,12 +199,12 @@ import Testing
     #expect(lines.count == 2, "\(outcome.stderr)")
     #expect(
       lines.contains {
-        $0.hasPrefix("warning: cannot remember this position: cannot save ")
+        $0.hasPrefix("coffee-finder: warning: cannot remember this position: cannot save ")
           && $0.contains("last-position.json: cannot create the directory ")
       }, "\(outcome.stderr)")
     #expect(
       lines.contains {
-        $0.hasPrefix("warning: app storage not saved: cannot save ")
+        $0.hasPrefix("coffee-finder: warning: cannot remember your choices: cannot save ")
           && $0.hasSuffix("app-storage.json: cannot open its lock file: Not a directory")
       }, "\(outcome.stderr)")
   }

@@ -149,8 +149,27 @@ public final class AppStorageStore: Sendable {
     }
   }
 
-  /// Writes the changes not yet written, now.
+  /// Writes the changes not yet written, now. A failure is reported once on standard error; an
+  /// app that says it itself calls ``write()``.
   public func synchronize() {
+    do {
+      try write()
+    } catch {
+      let report = state.withLock { state in
+        defer { state.reportedError = true }
+        return !state.reportedError
+      }
+      if report {
+        FileHandle.standardError.write(Data("warning: app storage not saved: \(error)\n".utf8))
+      }
+    }
+  }
+
+  /// Writes the changes not yet written, now.
+  ///
+  /// - Throws: A ``FileStorageError`` saying why the store's file could not be written; the
+  ///   values stay as changed in memory, but those changes are not tried again.
+  public func write() throws {
     guard let url else { return }
     let changes = state.withLock { state in
       state.scheduled = false
@@ -182,14 +201,8 @@ public final class AppStorageStore: Sendable {
       }
       state.withLock { $0.writing = [:] }
     } catch {
-      let report = state.withLock { state in
-        state.writing = [:]
-        defer { state.reportedError = true }
-        return !state.reportedError
-      }
-      if report {
-        FileHandle.standardError.write(Data("warning: app storage not saved: \(error)\n".utf8))
-      }
+      state.withLock { $0.writing = [:] }
+      throw error
     }
   }
 
