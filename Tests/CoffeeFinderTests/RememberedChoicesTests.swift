@@ -10,7 +10,9 @@ import Testing
 
 /// What the nearby feature remembers across runs, asserted as shared state: in tests app
 /// storage and file storage are in memory (`defaultAppStorage`, `defaultFileStorage`), so no
-/// test reads or writes the user's files.
+/// test reads or writes the user's files. On the main actor, as TCA's tests are: a received
+/// action is reduced only when the test awaits it, so a shared change is asserted at its action.
+@MainActor
 @Suite struct RememberedChoicesTests {
   @Test func aChosenRadiusIsRememberedAndAnInvalidOneIsNot() async {
     let store = TestStore(initialState: Nearby.State(followsUpdates: false)) {
