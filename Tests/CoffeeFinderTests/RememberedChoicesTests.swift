@@ -44,26 +44,22 @@ import Testing
   }
 
   @Test func aLiveFixIsRememberedWithTheTimeItArrivedAndItsSource() async {
-    let location = TestLocationManager(fixOnStart: Fixtures.here)
     let store = TestStore(
       initialState: Nearby.State(
-        radius: 800, followsUpdates: false, remembersPositionAs: "gpsd 127.0.0.1:2947")
+        radius: 800, followsUpdates: false, phase: .locating,
+        remembersPositionAs: "gpsd 127.0.0.1:2947")
     ) {
       Nearby()
     } withDependencies: {
-      $0.locationManager = location.client
       $0.date = .constant(Fixtures.epoch)
       $0.places.search = { _ in [Fixtures.regatta] }
     }
-    await store.send(.onAppear) { $0.phase = .authorizing }
-    await store.receive(\.locationManager.didChangeAuthorization, .authorizedWhenInUse) {
-      $0.phase = .locating
-    }
-    await store.receive(\.locationManager.didUpdateLocations, [Fixtures.here]) {
+    await store.send(.locationManager(.didUpdateLocations([Fixtures.here]))) {
       $0.location = Fixtures.here
       $0.locationReceivedAt = Fixtures.epoch
       $0.searchCenter = Fixtures.station
       $0.phase = .searching
+      // The app's time of arrival, not the receiver's: a receiver's clock can be anything.
       $0.$lastPosition.withLock {
         $0 = LastPosition(
           coordinate: Fixtures.station, horizontalAccuracy: Fixtures.here.horizontalAccuracy,
@@ -74,22 +70,18 @@ import Testing
       $0.places = Nearby.nearestFirst([Fixtures.regatta], from: Fixtures.station)
       $0.phase = .loaded
     }
-    await store.send(.onDisappear)
-    await store.finish()
   }
 
   @Test func aFixOfASimulationIsNotRemembered() async {
-    let location = TestLocationManager(fixOnStart: Fixtures.here)
-    let store = TestStore(initialState: Nearby.State(radius: 800, followsUpdates: false)) {
+    let store = TestStore(
+      initialState: Nearby.State(radius: 800, followsUpdates: false, phase: .locating)
+    ) {
       Nearby()
     } withDependencies: {
-      $0.locationManager = location.client
       $0.date = .constant(Fixtures.epoch)
       $0.places.search = { _ in [] }
     }
-    await store.send(.onAppear) { $0.phase = .authorizing }
-    await store.receive(\.locationManager.didChangeAuthorization) { $0.phase = .locating }
-    await store.receive(\.locationManager.didUpdateLocations) {
+    await store.send(.locationManager(.didUpdateLocations([Fixtures.here]))) {
       $0.location = Fixtures.here
       $0.locationReceivedAt = Fixtures.epoch
       $0.searchCenter = Fixtures.station
@@ -97,8 +89,6 @@ import Testing
     }
     await store.receive(\.searchFinished) { $0.phase = .loaded }
     #expect(store.state.lastPosition == nil)
-    await store.send(.onDisappear)
-    await store.finish()
   }
 
   @Test func aLastPositionIsUsableForADayAndNeverFromTheFuture() {
