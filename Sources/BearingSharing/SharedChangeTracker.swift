@@ -41,7 +41,12 @@ import Synchronization
   }
 
   func snapshot<Value: Sendable>(of box: SharedBox<Value>) -> Value? {
-    entries.withLock { $0[ObjectIdentifier(box)]?.snapshot as? Value }
+    // The entry first: cast straight from `(any Sendable)?`, a missing entry would become a
+    // snapshot of `nil` when `Value` is itself an optional.
+    entries.withLock { entries in
+      guard let entry = entries[ObjectIdentifier(box)] else { return nil }
+      return entry.snapshot as? Value
+    }
   }
 
   /// Changes the snapshot of `box` (taking one of `current` if the step did not change it).

@@ -20,6 +20,10 @@ public enum LocationOrigin: Hashable, Sendable, CustomStringConvertible {
   case manual(Coordinate)
   /// No source was given: a fixed position at the offline data's centre.
   case simulated(Coordinate)
+  /// No source answered: the last position a live source gave (``LastPosition``), `age`
+  /// seconds old when the run started, from `source` ("gpsd 127.0.0.1:2947", untrusted: read
+  /// from a file).
+  case lastKnown(Coordinate, age: Double, source: String)
 
   public var description: String {
     switch self {
@@ -30,6 +34,18 @@ public enum LocationOrigin: Hashable, Sendable, CustomStringConvertible {
     case .manual(let coordinate): "manual \(Self.short(coordinate))"
     case .simulated(let coordinate):
       "simulated at the offline data's centre (\(Self.short(coordinate)))"
+    // Short, for the header and the status bar; `LocationChoice` says where it came from.
+    case .lastKnown(_, let age, _): "last known, \(Self.age(age))"
+    }
+  }
+
+  /// How a fix of this source is labelled when it is remembered as the ``LastPosition``; `nil`
+  /// for a source that does not say where the user is (a simulation, a replay).
+  public var rememberedAs: String? {
+    switch self {
+    case .gpsd, .geoClue: description
+    case .manual: "--at"
+    case .replay, .wander, .simulated, .lastKnown: nil
     }
   }
 
@@ -42,10 +58,15 @@ public enum LocationOrigin: Hashable, Sendable, CustomStringConvertible {
     case .wander: "wander"
     case .manual: "manual"
     case .simulated: "simulated"
+    case .lastKnown: "last-known"
     }
   }
 
-  static func short(_ coordinate: Coordinate) -> String {
+  /// A last known position's age as people read it: "12 min ago".
+  public static func age(_ seconds: Double) -> String { Screen.age(max(1, seconds)) }
+
+  /// A coordinate to five decimals (about a metre): "60.1699, 24.9384".
+  public static func short(_ coordinate: Coordinate) -> String {
     let latitude = (coordinate.latitude * 100_000).rounded() / 100_000
     let longitude = (coordinate.longitude * 100_000).rounded() / 100_000
     return "\(latitude), \(longitude)"

@@ -2,6 +2,7 @@ import Bearing
 import BearingLocation
 import BearingPlaces
 import Foundation
+import Settings
 
 /// The nearby coffee shops screen: ask for authorization, get a fix, search, list nearest first.
 ///
@@ -40,6 +41,18 @@ public struct Nearby: Reducer {
     public var searchCenter: Coordinate?
     /// The results, nearest first.
     public var places: [Place]
+    /// The source whose fixes are remembered as ``lastPosition``, as it is described to the
+    /// user ("gpsd 127.0.0.1:2947"); `nil` for a source that is not where the user is (a
+    /// simulation, a replay).
+    public var remembersPositionAs: String?
+    /// The last radius the user chose, remembered across runs.
+    @Shared(.lastSearchRadius) public var lastSearchRadius: Double?
+    /// The units the user last chose, remembered across runs.
+    @Shared(.chosenUnits) public var chosenUnits: MeasurementSystem?
+    /// The place provider the user last chose, remembered across runs.
+    @Shared(.chosenProvider) public var chosenProvider: PlaceProvider?
+    /// Where a live source last put the user, remembered across runs.
+    @Shared(.lastPosition) public var lastPosition: LastPosition?
 
     /// Creates the state of a screen that has not appeared yet.
     public init(
@@ -52,7 +65,8 @@ public struct Nearby: Reducer {
       locationReceivedAt: Date? = nil,
       isResearchThrottled: Bool = false,
       searchCenter: Coordinate? = nil,
-      places: [Place] = []
+      places: [Place] = [],
+      remembersPositionAs: String? = nil
     ) {
       self.radius = radius
       self.limit = limit
@@ -64,6 +78,7 @@ public struct Nearby: Reducer {
       self.isResearchThrottled = isResearchThrottled
       self.searchCenter = searchCenter
       self.places = places
+      self.remembersPositionAs = remembersPositionAs
     }
   }
 
@@ -91,7 +106,12 @@ public struct Nearby: Reducer {
     case onAppear
     case onDisappear
     case refreshTapped
+    /// The user chose a radius (an option, a key): searched with, and remembered.
     case radiusChanged(Double)
+    /// The user chose units (an option): remembered.
+    case unitsChosen(MeasurementSystem)
+    /// The user chose a place provider (an option): remembered.
+    case providerChosen(PlaceProvider)
     case locationManager(LocationManager.Action)
     /// ``Nearby/researchInterval`` has passed since the last search started.
     case researchThrottleElapsed
@@ -151,8 +171,20 @@ public struct Nearby: Reducer {
 
     case .radiusChanged(let radius):
       state.radius = radius
+      // Only a radius a search accepts is worth starting from next time.
+      if radius.isFinite, radius > 0, radius <= PlaceQuery.maximumRadius {
+        state.$lastSearchRadius.withLock { $0 = radius }
+      }
       guard let location = state.location else { return .none }
       return search(&state, around: location.coordinate)
+
+    case .unitsChosen(let units):
+      state.$chosenUnits.withLock { $0 = units }
+      return .none
+
+    case .providerChosen(let provider):
+      state.$chosenProvider.withLock { $0 = provider }
+      return .none
 
     case .locationManager(.didChangeAuthorization(let status)):
       return authorizationChanged(&state, to: status)
@@ -160,7 +192,15 @@ public struct Nearby: Reducer {
     case .locationManager(.didUpdateLocations(let fixes)):
       guard let fix = fixes.last else { return .none }
       state.location = fix
-      state.locationReceivedAt = date.now
+      let now = date.now
+      state.locationReceivedAt = now
+      if let source = state.remembersPositionAs {
+        state.$lastPosition.withLock {
+          $0 = LastPosition(
+            coordinate: fix.coordinate, horizontalAccuracy: fix.horizontalAccuracy,
+            receivedAt: now, source: source)
+        }
+      }
       state.places = Self.nearestFirst(state.places, from: fix.coordinate)
       guard state.searchCenter != nil || state.phase == .searching else {
         return search(&state, around: fix.coordinate)

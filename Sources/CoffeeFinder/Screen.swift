@@ -97,7 +97,7 @@ public enum Screen {
   }
 
   /// "now", "12 s ago", "3 min ago", "2 h ago".
-  static func age(_ seconds: TimeInterval) -> String {
+  public static func age(_ seconds: TimeInterval) -> String {
     guard seconds.isFinite, seconds >= 1 else { return "now" }
     if seconds < 60 { return "\(Int(seconds)) s ago" }
     if seconds < 3600 { return "\(Int(seconds / 60)) min ago" }

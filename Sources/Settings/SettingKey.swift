@@ -54,6 +54,8 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable, CustomStringCo
 /// Where a setting's value came from.
 public enum SettingSource: Hashable, Sendable, CustomStringConvertible {
   case defaultValue
+  /// The user's last choice, remembered by the app (``RememberedSettings``).
+  case remembered
   case file(path: String)
   case environment(variable: String)
   case commandLine(option: String)
@@ -61,6 +63,7 @@ public enum SettingSource: Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .defaultValue: "the default"
+    case .remembered: "your last choice"
     case .file(let path): path
     case .environment(let variable): "environment variable \(variable)"
     case .commandLine(let option): "option \(option)"

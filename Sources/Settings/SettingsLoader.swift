@@ -13,8 +13,9 @@ public struct LoadedSettings: Hashable, Sendable {
   public func source(of key: SettingKey) -> SettingSource { sources[key] ?? .defaultValue }
 }
 
-/// Loads settings from, in increasing precedence, the defaults, the config file, the
-/// environment and the command line; and edits the config file.
+/// Loads settings from, in increasing precedence, the defaults, the choices remembered from the
+/// user's last runs, the config file, the environment and the command line; and edits the
+/// config file.
 ///
 /// ```swift
 /// let loader = SettingsLoader()  // the XDG config file and this process's environment
@@ -34,13 +35,23 @@ public struct SettingsLoader: Sendable {
   }
 
   /// - throws: A ``SettingsError`` naming the key and the file, variable or option whose
-  ///   value is invalid; or saying why the file cannot be read.
-  public func load(overrides: SettingsOverrides = SettingsOverrides()) throws(SettingsError)
-    -> LoadedSettings
-  {
+  ///   value is invalid; or saying why the file cannot be read. An invalid remembered value is
+  ///   not an error: it is skipped with a warning.
+  public func load(
+    overrides: SettingsOverrides = SettingsOverrides(),
+    remembered: RememberedSettings = RememberedSettings()
+  ) throws(SettingsError) -> LoadedSettings {
     var settings = AppSettings.defaults
     var sources: [SettingKey: SettingSource] = [:]
     var warnings: [String] = []
+
+    for (key, text) in remembered.values {
+      do {
+        try apply(key, text: text, from: .remembered, to: &settings, sources: &sources)
+      } catch {
+        warnings.append("\(error); it is not used")
+      }
+    }
 
     let values = try file.read()
     for (name, value) in values.sorted(by: { $0.key < $1.key }) {

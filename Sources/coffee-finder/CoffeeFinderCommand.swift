@@ -1,4 +1,5 @@
 import ArgumentParser
+import Bearing
 import CoffeeFinder
 import Foundation
 
@@ -54,6 +55,9 @@ struct CoffeeFinderCommand: AsyncParsableCommand {
   /// Runs the command and maps every outcome to the documented exit codes: 0 success, 1 error
   /// (one line on standard error), 2 bad usage.
   static func main() async {
+    // Its remembered state goes beside config.json whatever the binary is called (a symlink, a
+    // renamed copy).
+    ApplicationDirectories.name = "coffee-finder"
     let code: Int32
     do {
       var command = try parseAsRoot()

@@ -29,7 +29,9 @@ struct InteractiveSession {
     }
     let store = Store(
       initialState: CoffeeFinderApp.State(
-        nearby: Nearby.State(radius: settings.searchRadius, limit: settings.resultLimit),
+        nearby: Nearby.State(
+          radius: settings.searchRadius, limit: settings.resultLimit,
+          remembersPositionAs: setup.locationOrigin.rememberedAs),
         units: settings.units, locationOrigin: setup.locationOrigin, dataOrigin: setup.dataOrigin)
     ) {
       CoffeeFinderApp().analytics(CoffeeFinderApp.analyticsEvent)
@@ -119,6 +121,7 @@ struct InteractiveSession {
       ticker.cancel()
     }
 
+    for choice in search.choices { store.send(.nearby(choice)) }
     store.send(.onAppear)
     var decoder = Key.Decoder()
     // Read on a thread of its own, not the cooperative pool; ends when this task is cancelled.
@@ -130,6 +133,7 @@ struct InteractiveSession {
         case .quit:
           await store.send(.onDisappear).finish()
           terminal.restore()
+          await SearchSetup.saveRemembered(store.state.nearby)
           if let note = setup.locationChoice.closingNote { Console.note(note) }
           return
         case .ignore: break

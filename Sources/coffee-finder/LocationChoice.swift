@@ -1,4 +1,5 @@
 import BearingLocation
+import BearingText
 import CoffeeFinder
 
 /// The location source a command uses: where it comes from, a client for it, and, when no
@@ -32,6 +33,11 @@ struct LocationChoice {
       return "\(reason): using it"
     case .geoClue(let id):
       return "\(reason): using GeoClue on the system bus (desktop id \(id))"
+    case .lastKnown(let coordinate, let age, let source):
+      // Said plainly, so that an old position is never taken for a fresh fix.
+      return "\(reason): using your last known position (\(LocationOrigin.short(coordinate))) "
+        + "from \(LocationOrigin.age(age)), via \(TerminalText.escape(source, limit: 80)); pass "
+        + "--at LAT,LON, --gpsd HOST:PORT or --geoclue"
     default:
       return "\(reason): using \(origin)"
     }

@@ -96,11 +96,12 @@ struct LocationOptions: ParsableArguments {
   }
 
   /// The location source and a client for it, and, when no option chose it, why it was
-  /// chosen. `defaultCenter` is used when nothing else is found. A one-shot request waits up
-  /// to `requestTimeout` for a fix.
+  /// chosen. When nothing answers, `lastPosition` is used if it is recent enough
+  /// (``LastPosition/usableAge(at:)``), else `defaultCenter`. A one-shot request waits up to
+  /// `requestTimeout` for a fix.
   func makeSource(
-    defaultCenter: Coordinate, settings: LoadedSettings, requestTimeout: Duration = .seconds(10),
-    verbose: Bool = false
+    defaultCenter: Coordinate, settings: LoadedSettings, lastPosition: LastPosition? = nil,
+    requestTimeout: Duration = .seconds(10), verbose: Bool = false
   ) async throws -> LocationChoice {
     let configuration = LocationEngine.Configuration(requestTimeout: requestTimeout)
     if let at {
@@ -158,14 +159,16 @@ struct LocationOptions: ParsableArguments {
           among: LocationManager.demoRegions, seed: 2026,
           stepDistance: LocationManager.walkingSpeed, configuration: configuration))
     }
-    return await Self.automaticChoice(defaultCenter: defaultCenter, configuration: configuration)
+    return await Self.automaticChoice(
+      defaultCenter: defaultCenter, lastPosition: lastPosition, configuration: configuration)
   }
 
   /// No option chose a source: gpsd if it answers at the default address (`BEARING_GPSD`, else
   /// `GPSD_HOST`/`GPSD_PORT`, else 127.0.0.1:2947), else GeoClue if it is on the system bus,
-  /// else a fixed position at `defaultCenter`.
+  /// else `lastPosition` when it is recent enough, else a fixed position at `defaultCenter`.
   static func automaticChoice(
-    defaultCenter: Coordinate, configuration: LocationEngine.Configuration
+    defaultCenter: Coordinate, lastPosition: LastPosition? = nil,
+    configuration: LocationEngine.Configuration, now: Date = Date()
   ) async -> LocationChoice {
     let endpoint = GPSDEndpoint.fromEnvironment()
     if await SourceProbe.listens(host: endpoint.host, port: endpoint.port) {
@@ -178,11 +181,31 @@ struct LocationOptions: ParsableArguments {
       choice.reason = "no location option and no gpsd at \(endpoint)"
       return choice
     }
+    var reason =
+      "no gpsd at \(endpoint) and no GeoClue on the system bus"
+      + (GeoClue.libdbusProblem.map { " (\($0))" } ?? "")
+    if let lastPosition, let coordinate = lastPosition.coordinate {
+      if let age = lastPosition.usableAge(at: now) {
+        let accuracy = lastPosition.horizontalAccuracy
+        return LocationChoice(
+          .lastKnown(coordinate, age: age, source: lastPosition.source),
+          .fixed(
+            Location(
+              coordinate: coordinate, horizontalAccuracy: accuracy.isFinite ? accuracy : -1,
+              timestamp: lastPosition.receivedAt),
+            configuration: configuration),
+          reason: reason)
+      }
+      reason +=
+        now < lastPosition.receivedAt
+        ? "; your last known position is dated in the future, so it is not used"
+        : "; your last known position, \(Screen.age(now.timeIntervalSince(lastPosition.receivedAt))), "
+          + "is more than \(Int(LastPosition.maximumAge / 3600)) h old, so it is not used"
+    }
     return LocationChoice(
       .simulated(defaultCenter),
       .fixed(Location(coordinate: defaultCenter), configuration: configuration),
-      reason: "no gpsd at \(endpoint) and no GeoClue on the system bus"
-        + (GeoClue.libdbusProblem.map { " (\($0))" } ?? ""))
+      reason: reason)
   }
 
   static func geoClueChoice(configuration: LocationEngine.Configuration) -> LocationChoice {

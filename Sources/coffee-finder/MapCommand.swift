@@ -73,7 +73,8 @@ struct MapCommand: AsyncParsableCommand {
     }
     let store = Store(
       initialState: Nearby.State(
-        radius: settings.searchRadius, limit: settings.resultLimit, followsUpdates: false)
+        radius: settings.searchRadius, limit: settings.resultLimit, followsUpdates: false,
+        remembersPositionAs: setup.locationOrigin.rememberedAs)
     ) {
       Nearby()
     } withDependencies: {
@@ -81,10 +82,12 @@ struct MapCommand: AsyncParsableCommand {
       $0.locationManager = setup.locationManager
       $0.analytics = output.analytics
     }
+    for choice in search.choices { store.send(choice) }
     let appeared = store.send(.onAppear)
     let finished = await NearbyCommand.waitForResult(store, timeout: .seconds(timeout))
     await store.send(.onDisappear).finish()
     await appeared.finish()
+    await SearchSetup.saveRemembered(store.state)
     if let note = setup.locationChoice.closingNote { Console.note(note) }
     switch finished.phase {
     case .loaded: break

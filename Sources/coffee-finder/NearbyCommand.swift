@@ -60,7 +60,8 @@ struct NearbyCommand: AsyncParsableCommand {
     }
     let store = Store(
       initialState: Nearby.State(
-        radius: settings.searchRadius, limit: settings.resultLimit, followsUpdates: false)
+        radius: settings.searchRadius, limit: settings.resultLimit, followsUpdates: false,
+        remembersPositionAs: origin.rememberedAs)
     ) {
       Nearby().analytics(Nearby.analyticsEvent)
     } withDependencies: {
@@ -68,11 +69,13 @@ struct NearbyCommand: AsyncParsableCommand {
       $0.locationManager = setup.locationManager
       $0.analytics = output.analytics
     }
+    for choice in search.choices { store.send(choice) }
     let appeared = store.send(.onAppear)
     let finished = await Self.waitForResult(store, timeout: .seconds(timeout))
     // Stop locating, then let what the search set off (analytics, say) finish before exiting.
     await store.send(.onDisappear).finish()
     await appeared.finish()
+    await SearchSetup.saveRemembered(store.state)
     if let note = setup.locationChoice.closingNote { Console.note(note) }
     switch finished.phase {
     case .loaded:

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Bearing
 import BearingHTTP
 import BearingPersistence
 import BearingPlaces
@@ -65,15 +66,54 @@ struct SearchOptions: ParsableArguments {
     try Self.load(
       SettingsOverrides(
         searchRadius: radius?.metres, resultLimit: limit, units: units, provider: provider,
-        gpsdAddress: gpsd, foursquareAPIKey: apiKey.map(APIKey.init), overpassURL: overpassURL))
+        gpsdAddress: gpsd, foursquareAPIKey: apiKey.map(APIKey.init), overpassURL: overpassURL),
+      remembered: Self.remembered())
   }
 
-  /// Loads the settings with `overrides`, printing the loader's warnings.
-  static func load(_ overrides: SettingsOverrides) throws -> LoadedSettings {
-    let loaded = try SettingsLoader().load(overrides: overrides)
+  /// Loads the settings with `overrides` over `remembered`, printing the loader's warnings and,
+  /// in one line, the remembered choices it used.
+  static func load(
+    _ overrides: SettingsOverrides, remembered: RememberedSettings = RememberedSettings()
+  ) throws -> LoadedSettings {
+    let loaded = try SettingsLoader().load(overrides: overrides, remembered: remembered)
     SecretRedactor.register(loaded.settings.foursquareAPIKey?.value)
     for warning in loaded.warnings { Console.note("warning: \(TerminalText.escape(warning))") }
+    let used = SettingKey.allCases.filter { loaded.source(of: $0) == .remembered }
+    if !used.isEmpty {
+      let choices = used.map { "\($0.option) \(loaded.settings.displayValue(of: $0))" }
+      Console.note(
+        "using your last choice of \(choices.joined(separator: ", ")) (an option, the "
+          + "environment or the config file overrides it)")
+    }
     return loaded
+  }
+
+  /// The choices remembered from the user's last runs (app storage). A store that cannot be
+  /// read is reported and treated as empty.
+  static func remembered() -> RememberedSettings {
+    @Dependency(\.defaultAppStorage) var store
+    if let error = store.loadError {
+      let path = TerminalText.escape(error.path)
+      Console.note(
+        error.operation == .decode
+          ? "warning: \(path) does not hold remembered choices; ignoring it (it is kept as "
+            + "\(path).corrupt when a choice is next saved)"
+          : "warning: ignoring your remembered choices: \(TerminalText.escape(error.description))")
+    }
+    @Shared(.lastSearchRadius) var radius: Double?
+    @Shared(.chosenUnits) var units: MeasurementSystem?
+    @Shared(.chosenProvider) var provider: PlaceProvider?
+    return RememberedSettings(searchRadius: radius, units: units, provider: provider)
+  }
+
+  /// What the user chose on this command line that the app remembers for the next runs, as the
+  /// actions that tell the nearby feature so.
+  var choices: [Nearby.Action] {
+    var choices: [Nearby.Action] = []
+    if let metres = radius?.metres { choices.append(.radiusChanged(metres)) }
+    if let units { choices.append(.unitsChosen(units)) }
+    if let provider { choices.append(.providerChosen(provider)) }
+    return choices
   }
 
   /// The place client for `settings`, and where its data comes from.

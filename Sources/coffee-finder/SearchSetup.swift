@@ -1,3 +1,4 @@
+import Bearing
 import BearingLocation
 import BearingPersistence
 import BearingPlaces
@@ -41,9 +42,47 @@ struct SearchSetup {
       location.at = "\(place.coordinate.latitude),\(place.coordinate.longitude)"
     }
     locationChoice = try await location.makeSource(
-      defaultCenter: center, settings: loaded, requestTimeout: requestTimeout,
-      verbose: output.verbose)
+      defaultCenter: center, settings: loaded, lastPosition: Self.lastPosition(),
+      requestTimeout: requestTimeout, verbose: output.verbose)
     locationOrigin = locationChoice.origin
     locationManager = locationChoice.manager
+  }
+
+  /// The last position a live source gave, remembered across runs; a file that cannot be read
+  /// is reported and treated as none.
+  static func lastPosition() -> LastPosition? {
+    @Shared(.lastPosition) var lastPosition: LastPosition?
+    if let error = $lastPosition.loadError {
+      let reason =
+        (error as? FileStorageError).map { error in
+          error.operation == .decode
+            ? "\(error.path) does not hold a position (it is replaced at the next live fix)"
+            : error.description
+        } ?? "\(error)"
+      Console.note(
+        "warning: ignoring your last known position: \(TerminalText.escape(reason))")
+    }
+    return lastPosition
+  }
+
+  /// Tells the user when what this run chose to remember could not be saved, after writing it
+  /// at once (rather than at exit, when no one could say so).
+  static func saveRemembered(_ state: Nearby.State) async {
+    if state.remembersPositionAs != nil, state.location != nil {
+      do {
+        try await state.$lastPosition.save()
+      } catch {
+        Console.note(
+          "warning: cannot remember this position: \(TerminalText.escape(String(describing: error)))"
+        )
+      }
+    }
+    @Dependency(\.defaultAppStorage) var store
+    do {
+      try store.write()
+    } catch {
+      Console.note(
+        "warning: cannot remember your choices: \(TerminalText.escape(String(describing: error)))")
+    }
   }
 }

@@ -40,7 +40,9 @@ struct WatchCommand: AsyncParsableCommand {
 
   func run() async throws {
     output.bootstrapLogging()
-    let loaded = try SearchOptions.load(SettingsOverrides(units: units, gpsdAddress: location.gpsd))
+    let loaded = try SearchOptions.load(
+      SettingsOverrides(units: units, gpsdAddress: location.gpsd),
+      remembered: RememberedSettings(units: SearchOptions.remembered().units))
     let database = try data.openDatabase()
     let center = NearbyCommand.helsinki
     let choice = try await location.makeSource(

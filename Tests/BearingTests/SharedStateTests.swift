@@ -34,6 +34,31 @@ import XCTest
   }
 }
 
+/// A name kept in shared memory, optional: `nil` until one is chosen.
+@Reducer private struct SharedName {
+  @ObservableState
+  struct State: Equatable {
+    @Shared(.inMemory("name")) var name: String?
+    var edits = 0
+  }
+  enum Action: Equatable {
+    case named(String)
+    case edited
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .named(let name):
+        state.$name.withLock { $0 = name }
+        return .none
+      case .edited:
+        state.edits += 1
+        return .none
+      }
+    }
+  }
+}
+
 /// A second feature that reads the counter's key.
 @Reducer private struct CountBadge {
   @ObservableState
@@ -69,6 +94,14 @@ import XCTest
     await store.send(.increment) { $0.$count.withLock { $0 = 1 } }
     await store.send(.increment) { $0.$count.withLock { $0 = 2 } }
     #expect(store.state.count == 2)
+  }
+
+  @Test func anOptionalSharedValueKeepsItsAssertedValueInLaterSteps() async {
+    let store = TestStore(initialState: SharedName.State()) { SharedName() }
+    await store.send(.named("Ekberg")) { $0.$name.withLock { $0 = "Ekberg" } }
+    // A step that leaves the shared value alone expects it as the last step left it, not `nil`.
+    await store.send(.edited) { $0.edits = 1 }
+    await store.send(.named("Regatta")) { $0.$name.withLock { $0 = "Regatta" } }
   }
 
   @Test func anUnassertedSharedChangeFailsWithADiff() async {

@@ -92,9 +92,10 @@ import Testing
     #expect(outside.stderr.hasPrefix("coffee-finder: error: No offline data here"))
     #expect(outside.stderr.contains("central Helsinki"))
     // The same with auto and no network: Overpass cannot be reached, and the line says which
-    // area is stored.
+    // area is stored. (`--provider auto` said: the run above's `offline` is remembered.)
     let offlineAuto = try await BuiltBinary.run(
-      ["nearby", "--at", "48.8566,2.3522", "--data-dir", directory.path], dataDirectory: directory)
+      ["nearby", "--at", "48.8566,2.3522", "--provider", "auto", "--data-dir", directory.path],
+      dataDirectory: directory)
     #expect(offlineAuto.status == 1)
     #expect(offlineAuto.stderr.split(separator: "\n").count == 1, "\(offlineAuto.stderr)")
     #expect(offlineAuto.stderr.contains("Overpass at 127.0.0.1 could not be reached"))

@@ -65,6 +65,7 @@ public final class AppStorageStore: Sendable {
     var subscribers: [String: [UUID: @Sendable (AppStorageValue?) -> Void]] = [:]
     var watch: SharedSubscription?
     var reportedError = false
+    var loadError: FileStorageError?
   }
 
   /// The store's file, `nil` in memory.
@@ -73,10 +74,24 @@ public final class AppStorageStore: Sendable {
 
   private init(url: URL?) {
     self.url = url
-    if let url, let values = try? Self.read(url) {
+    guard let url else { return }
+    do {
+      let values = try Self.read(url) ?? [:]
       state.withLock { $0.values = values }
+    } catch let error as FileStorageError {
+      state.withLock { $0.loadError = error }
+    } catch {
+      state.withLock {
+        $0.loadError = FileStorageError(
+          operation: .decode, path: url.path, reason: "it is not a JSON object of preferences")
+      }
     }
   }
+
+  /// Why the store's file could not be read when the store was opened, `nil` when it was read
+  /// (or there was none). The store then starts empty, and its first write keeps the unreadable
+  /// file beside the new one as `app-storage.json.corrupt`.
+  public var loadError: FileStorageError? { state.withLock { $0.loadError } }
 
   /// A store in a file of the caller's choosing.
   public static func file(_ url: URL) -> AppStorageStore { AppStorageStore(url: url) }
@@ -134,8 +149,27 @@ public final class AppStorageStore: Sendable {
     }
   }
 
-  /// Writes the changes not yet written, now.
+  /// Writes the changes not yet written, now. A failure is reported once on standard error; an
+  /// app that says it itself calls ``write()``.
   public func synchronize() {
+    do {
+      try write()
+    } catch {
+      let report = state.withLock { state in
+        defer { state.reportedError = true }
+        return !state.reportedError
+      }
+      if report {
+        FileHandle.standardError.write(Data("warning: app storage not saved: \(error)\n".utf8))
+      }
+    }
+  }
+
+  /// Writes the changes not yet written, now.
+  ///
+  /// - Throws: A ``FileStorageError`` saying why the store's file could not be written; the
+  ///   values stay as changed in memory, but those changes are not tried again.
+  public func write() throws {
     guard let url else { return }
     let changes = state.withLock { state in
       state.scheduled = false
@@ -167,14 +201,8 @@ public final class AppStorageStore: Sendable {
       }
       state.withLock { $0.writing = [:] }
     } catch {
-      let report = state.withLock { state in
-        state.writing = [:]
-        defer { state.reportedError = true }
-        return !state.reportedError
-      }
-      if report {
-        FileHandle.standardError.write(Data("warning: app storage not saved: \(error)\n".utf8))
-      }
+      state.withLock { $0.writing = [:] }
+      throw error
     }
   }
 
@@ -210,7 +238,8 @@ public final class AppStorageStore: Sendable {
   /// Runs `body` holding the exclusive lock of the store's lock file.
   private static func locked(_ url: URL, _ body: () throws -> Void) throws {
     let directory = url.deletingLastPathComponent()
-    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try? FileManager.default.createDirectory(
+      at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     let path = url.path + ".lock"
     let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
     guard fd >= 0 else {

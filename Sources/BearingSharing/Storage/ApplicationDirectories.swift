@@ -48,7 +48,7 @@ public enum ApplicationDirectories {
   extension URL {
     /// The app's documents directory. Foundation has none on Linux; Bearing gives it under the
     /// app's XDG data directory, `$XDG_DATA_HOME/<app>/` (else `~/.local/share/<app>/`), and
-    /// creates it on first use, except in tests, whose file storage is in memory. The app's name
+    /// creates it on first use (mode 0700, as the XDG specification asks), except in tests, whose file storage is in memory. The app's name
     /// is ``ApplicationDirectories/name``.
     ///
     /// ```swift
@@ -58,7 +58,9 @@ public enum ApplicationDirectories {
       let directory = ApplicationDirectories.data
       @Dependency(\.context) var context
       if context != .test {
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(
+          at: directory, withIntermediateDirectories: true,
+          attributes: [.posixPermissions: 0o700])
       }
       return directory
     }

@@ -70,8 +70,10 @@ enum AtomicFile {
         operation: .write, path: path, reason: "\(what): \(String(cString: strerror(errno)))")
     }
     do {
+      // 0700, as the XDG Base Directory specification asks of the directories it creates.
       try FileManager.default.createDirectory(
-        atPath: directory, withIntermediateDirectories: true)
+        atPath: directory, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o700])
     } catch {
       throw FileStorageError(
         operation: .write, path: path, reason: "cannot create the directory \(directory)")

@@ -27,7 +27,8 @@ enum FileWatcher {
       let directory = url.deletingLastPathComponent().path
       let name = url.lastPathComponent
       try? FileManager.default.createDirectory(
-        atPath: directory, withIntermediateDirectories: true)
+        atPath: directory, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o700])
       let fd = inotify_init1(Int32(O_CLOEXEC))
       guard fd >= 0 else { return SharedSubscription {} }
       guard inotify_add_watch(fd, directory, closeWrite | movedFrom | movedTo | delete) >= 0 else {

@@ -1,0 +1,22 @@
+import Bearing
+import Settings
+
+// The choices the app remembers between runs, in its app storage
+// (`$XDG_CONFIG_HOME/coffee-finder/app-storage.json`; a fresh in-memory store in tests). Only a
+// choice the user made (an option, a key in the terminal UI) is remembered; the config file and
+// the environment are read every run and outrank it (see `RememberedSettings`).
+
+extension SharedKey where Self == AppStorageKey<Double?> {
+  /// The last search radius the user chose, in metres.
+  public static var lastSearchRadius: Self { .appStorage("search_radius") }
+}
+
+extension SharedKey where Self == AppStorageKey<MeasurementSystem?> {
+  /// The units the user last chose.
+  public static var chosenUnits: Self { .appStorage("units") }
+}
+
+extension SharedKey where Self == AppStorageKey<PlaceProvider?> {
+  /// The place provider the user last chose.
+  public static var chosenProvider: Self { .appStorage("provider") }
+}
