@@ -231,6 +231,12 @@ extension ReducerMacro: MemberMacro {
       }
     }
     let caseIndices = cases.enumerated().map { "case .\($1.name): \($0)" }
+    // The value's `id`, when its type is `Identifiable`: chosen by overload at compile time.
+    let elementIDs = cases.map { feature in
+      feature.hasPayload
+        ? "case .\(feature.name)(let value): Bearing._presentationElementID(value)"
+        : "case .\(feature.name): nil"
+    }
     let ephemeral = cases.filter { $0.kind == .ephemeral }.map { "case .\($0.name): true" }
     return [
       """
@@ -244,6 +250,12 @@ extension ReducerMacro: MemberMacro {
         \(raw: access)var _$caseIndex: Int {
           switch self {
           \(raw: caseIndices.joined(separator: "\n"))
+          }
+        }
+
+        \(raw: access)var _$elementID: Int? {
+          switch self {
+          \(raw: elementIDs.joined(separator: "\n"))
           }
         }
 

@@ -35,8 +35,23 @@ public protocol CaseReducerState {
   /// Which case this is, for telling one presentation from the next.
   var _$caseIndex: Int { get }
 
+  /// The hash of the case's value's `id`, when the value is `Identifiable`.
+  var _$elementID: Int? { get }
+
   /// Whether this case holds ephemeral state (an alert), dismissed once answered.
   var _$isEphemeral: Bool { get }
+}
+
+/// The hash of `value`'s `id`: what `@Reducer enum`s generate for an `Identifiable` case value,
+/// chosen at compile time over the overload below.
+public func _presentationElementID<Value: Identifiable>(_ value: Value) -> Int? {
+  value.id.hashValue
+}
+
+/// `nil`: the case value is not `Identifiable`.
+@_disfavoredOverload
+public func _presentationElementID<Value>(_ value: Value) -> Int? {
+  nil
 }
 
 /// Reports an action of a `@Reducer enum`'s case that arrived while the state was in another.

@@ -126,7 +126,10 @@ struct PresentationIdentity: Hashable, Sendable {
   init<State>(of value: State) {
     type = ObjectIdentifier(State.self)
     if let state = value as? any CaseReducerState {
+      // What the macro generated: no case paths to look up, no casts.
       caseKeyPath = state._$caseIndex
+      id = state._$elementID
+      return
     } else {
       caseKeyPath = (value as? any CasePathable).flatMap { caseKeyPathIdentifier($0) }
     }
