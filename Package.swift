@@ -71,11 +71,14 @@ let package = Package(
           name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
       ]
     ),
+    // The calling thread's identity in one register read, for the store's send path.
+    .target(name: "CBearingThread", path: "Sources/CBearingThread"),
     .target(
       name: "Bearing",
       dependencies: [
         "BearingMacros",
         "BearingSharing",
+        "CBearingThread",
         .product(name: "CasePaths", package: "swift-case-paths"),
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "CombineSchedulers", package: "combine-schedulers"),
