@@ -40,6 +40,7 @@ final class EffectRunner<Action: Sendable>: Sendable {
     _ effect: Effect<Action>,
     group: EffectGroup,
     origin: Action? = nil,
+    gate: RegistrationGate? = nil,
     tasks: inout [Task<Void, Never>],
     actions: inout [Action]
   ) {
@@ -62,7 +63,7 @@ final class EffectRunner<Action: Sendable>: Sendable {
       }
       runningOperations.add(1, ordering: .relaxed)
       tasks.append(
-        spawn(group: group, priority: priority, name: name) { [self] in
+        spawn(group: group, gate: gate, priority: priority, name: name) { [self] in
           await operation(send)
           runningOperations.subtract(1, ordering: .relaxed)
         })
@@ -80,14 +81,14 @@ final class EffectRunner<Action: Sendable>: Sendable {
       // before the send that started it returns, as with TCA.
       let ending = subscribe(send, ended)
       tasks.append(
-        spawn(group: group) {
+        spawn(group: group, gate: gate) {
           await ending()
           ended()
         })
 
     case .merge(let effects):
       for effect in effects {
-        start(effect, group: group, origin: origin, tasks: &tasks, actions: &actions)
+        start(effect, group: group, origin: origin, gate: gate, tasks: &tasks, actions: &actions)
       }
 
     case .concatenate(let effects):
@@ -95,13 +96,13 @@ final class EffectRunner<Action: Sendable>: Sendable {
       // concatenation of sends delivers them one after another with no task in between.
       var rest = effects[...]
       while let first = rest.first, first.onlySends {
-        start(first, group: group, origin: origin, tasks: &tasks, actions: &actions)
+        start(first, group: group, origin: origin, gate: gate, tasks: &tasks, actions: &actions)
         rest = rest.dropFirst()
       }
       guard !rest.isEmpty else { return }
       let remaining = Array(rest)
       tasks.append(
-        spawn(group: group) {
+        spawn(group: group, gate: gate) {
           for effect in remaining {
             if Task.isCancelled { return }
             await self.perform(effect, group: group, origin: origin)
@@ -110,10 +111,19 @@ final class EffectRunner<Action: Sendable>: Sendable {
 
     case .cancellable(let id, let cancelInFlight, let inner):
       if cancelInFlight { registry.cancel(id: id) }
+      // The effect's tasks wait at this gate until they are registered under `id`: one that
+      // cancels its own id at once (`Task.cancel(id:)`) must find itself there.
+      let innerGate = RegistrationGate(parent: gate)
       var innerTasks: [Task<Void, Never>] = []
-      start(inner, group: group, origin: origin, tasks: &innerTasks, actions: &actions)
-      guard !innerTasks.isEmpty else { return }
+      start(
+        inner, group: group, origin: origin, gate: innerGate, tasks: &innerTasks,
+        actions: &actions)
+      guard !innerTasks.isEmpty else {
+        innerGate.open()
+        return
+      }
       tasks.append(register(innerTasks, id: id, group: group))
+      innerGate.open()
 
     case .cancel(let id):
       registry.cancel(id: id)
@@ -133,12 +143,12 @@ final class EffectRunner<Action: Sendable>: Sendable {
         return .some(window)
       }
       guard let startsTimer else {
-        start(inner, group: group, origin: origin, tasks: &tasks, actions: &actions)
+        start(inner, group: group, origin: origin, gate: gate, tasks: &tasks, actions: &actions)
         return
       }
       guard let window = startsTimer else { return }
       tasks.append(
-        spawn(group: group) {
+        spawn(group: group, gate: gate) {
           try? await window.sleepUntilOver()
           let next = self.throttles.withLock { throttles -> Effect<Action>? in
             let pending = throttles[id]?.pending
@@ -163,23 +173,26 @@ final class EffectRunner<Action: Sendable>: Sendable {
             }
           })
         var innerTasks: [Task<Void, Never>] = []
-        start(finishing, group: group, origin: origin, tasks: &innerTasks, actions: &actions)
+        start(
+          finishing, group: group, origin: origin, gate: gate, tasks: &innerTasks,
+          actions: &actions)
         let waited = innerTasks
         tasks.append(
-          spawn(group: group) {
+          spawn(group: group, gate: gate) {
             await awaitAll(waited)
             finish()
           })
         return
       }
       var innerTasks: [Task<Void, Never>] = []
-      start(inner, group: group, origin: origin, tasks: &innerTasks, actions: &actions)
+      start(
+        inner, group: group, origin: origin, gate: gate, tasks: &innerTasks, actions: &actions)
       if innerTasks.isEmpty {
         onFinish()
       } else {
         let innerTasks = innerTasks
         tasks.append(
-          spawn(group: group) {
+          spawn(group: group, gate: gate) {
             await awaitAll(innerTasks)
             onFinish()
           })
@@ -191,6 +204,7 @@ final class EffectRunner<Action: Sendable>: Sendable {
   /// store's registry current for `Task.cancel(id:)` and `withTaskCancellation(id:)`.
   private func spawn(
     group: EffectGroup,
+    gate: RegistrationGate? = nil,
     priority: TaskPriority? = nil,
     name: String? = nil,
     _ body: @escaping @Sendable () async -> Void
@@ -200,6 +214,7 @@ final class EffectRunner<Action: Sendable>: Sendable {
     let handle = TaskHandle()
     let registered = registry.register(id: nil) { handle.cancel() }
     let task = Task(name: name, priority: priority) {
+      if let gate { await gate.wait() }
       await CancellationRegistry.$current.withValue(registry, operation: body)
       if let registered { registry.unregister(id: nil, key: registered) }
       group.end(key, cancelled: Task.isCancelled)
@@ -236,8 +251,15 @@ final class EffectRunner<Action: Sendable>: Sendable {
     // `.cancel(id:)` reaches its presented features' effects.
     let ids = NavigationScope.registrationIDs(of: id)
     var keys: [(AnyHashableSendable, Int)] = []
+    // Cancelling cancels the effect's own tasks at once, not only through the waiting task,
+    // which may not have started yet: an effect that cancels its own id (`Task.cancel(id:)`)
+    // must see itself cancelled on its next check.
+    let cancel: @Sendable () -> Void = {
+      handle.cancel()
+      for task in tasks { task.cancel() }
+    }
     for id in ids {
-      guard let key = registry.register(id: id, cancel: { handle.cancel() }) else { break }
+      guard let key = registry.register(id: id, cancel: cancel) else { break }
       keys.append((id, key))
     }
     let registered = keys
@@ -287,5 +309,41 @@ final class TaskHandle: Sendable {
       return state.cancel
     }
     cancel?()
+  }
+}
+
+/// Holds an effect's tasks back until the effect is registered under its cancel id: a task
+/// starts running as it is created, before the code that created it has registered it.
+@usableFromInline
+final class RegistrationGate: Sendable {
+  private let parent: RegistrationGate?
+  private let state = Mutex<(isOpen: Bool, waiting: [CheckedContinuation<Void, Never>])>(
+    (false, []))
+
+  init(parent: RegistrationGate?) {
+    self.parent = parent
+  }
+
+  /// Lets every task through, now and from now on.
+  func open() {
+    let waiting = state.withLock { state in
+      state.isOpen = true
+      defer { state.waiting = [] }
+      return state.waiting
+    }
+    for continuation in waiting { continuation.resume() }
+  }
+
+  /// Returns once this gate and every gate around it are open.
+  func wait() async {
+    if let parent { await parent.wait() }
+    if state.withLock({ $0.isOpen }) { return }
+    await withCheckedContinuation { continuation in
+      let isOpen = state.withLock { state in
+        if !state.isOpen { state.waiting.append(continuation) }
+        return state.isOpen
+      }
+      if isOpen { continuation.resume() }
+    }
   }
 }

@@ -95,4 +95,28 @@ struct SendOrderTests {
     #expect(values.withLock { $0 } == [0, 1])
     cancellable.cancel()
   }
+
+  enum CancelID { case response }
+
+  @Test func anEffectThatCancelsItsOwnIDSeesItselfCancelledAtOnce() async {
+    // The waiting task that owns the registration may start after the effect's own task: the
+    // cancellation must not wait for it. Repeated, as the race it guards against is one of
+    // scheduling.
+    for _ in 1...200 {
+      let store = Store(initialState: Log()) {
+        Reduce<Log, Action> { state, action in
+          state.actions.append(action)
+          guard action == .start else { return .none }
+          return .run { send in
+            Task.cancel(id: CancelID.response)
+            try Task.checkCancellation()
+            await send(.response)
+          }
+          .cancellable(id: CancelID.response)
+        }
+      }
+      await store.send(.start).finish()
+      #expect(store.state.actions == [.start])
+    }
+  }
 }
