@@ -102,6 +102,17 @@ import Testing
                 }
               }
 
+              var _$elementID: Int? {
+                switch self {
+                case .detail(let value):
+                    Bearing._presentationElementID(value)
+                case .preview(let value):
+                    Bearing._presentationElementID(value)
+                case .confirm(let value):
+                    Bearing._presentationElementID(value)
+                }
+              }
+
               var _$isEphemeral: Bool {
                 switch self {
                 case .confirm:
