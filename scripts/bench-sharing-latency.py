@@ -26,24 +26,30 @@ class Probe:
     def __init__(self, probe, args, env):
         self.process = subprocess.Popen(
             [probe, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL, env=env, text=True, bufsize=1)
+            stderr=subprocess.DEVNULL, env=env)
+        self.buffer = b""
 
     def send(self, line):
-        self.process.stdin.write(line + "\n")
+        self.process.stdin.write((line + "\n").encode())
         self.process.stdin.flush()
 
     def wait_for(self, text, timeout=20.0):
+        """Reads the probe's lines (unbuffered: select sees what is still to read) until one is
+        `text`."""
         deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            ready, _, _ = select.select([self.process.stdout], [], [], deadline - time.monotonic())
-            if not ready:
-                break
-            line = self.process.stdout.readline()
-            if not line:
-                break
-            if line.strip() == text:
-                return
-        raise SystemExit(f"bench-sharing-latency: the probe did not print {text!r} in {timeout} s")
+        fd = self.process.stdout.fileno()
+        while True:
+            while b"\n" in self.buffer:
+                line, self.buffer = self.buffer.split(b"\n", 1)
+                if line.decode().strip() == text:
+                    return
+            remaining = deadline - time.monotonic()
+            ready = select.select([fd], [], [], max(remaining, 0))[0] if remaining > 0 else []
+            chunk = os.read(fd, 4096) if ready else b""
+            if not chunk:
+                raise SystemExit(
+                    f"bench-sharing-latency: the probe did not print {text!r} in {timeout} s")
+            self.buffer += chunk
 
     def close(self):
         self.process.stdin.close()
