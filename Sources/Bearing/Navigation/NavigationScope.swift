@@ -6,7 +6,8 @@ import ConcurrencyExtras
 /// A presented feature's or a stack element's reducer runs with its place appended, and the
 /// cancellation ids its effects use (``Effect/cancellable(id:cancelInFlight:)``,
 /// ``Effect/cancel(id:)``) are made within that place: two features presented side by side
-/// with the same `CancelID` cannot cancel each other's effects, nor their parent's.
+/// with the same `CancelID` cannot cancel each other's effects, nor their parent's; the parent's
+/// `.cancel(id:)` reaches theirs, as in The Composable Architecture.
 enum NavigationScope {
   @TaskLocal static var path: [AnyHashableSendable] = []
 
