@@ -246,11 +246,7 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
         return StoreTask(group: queued)
       case .reduced(let effect):
         let started = group ?? EffectGroup()
-        let identityChanged = drain(effect, group: started, origin: action)
-        // The drain left the store held for this thread: other threads' actions (this send's
-        // effects' among them) wait until its state is delivered and it is about to return.
-        deliverPublication(thread: thread)
-        if identityChanged { observation?.changed() }
+        if drain(effect, group: started, origin: action) { observation?.changed() }
         return StoreTask(group: started)
       }
     }
@@ -273,9 +269,6 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
   /// A queued action stays pending in its group until its effects have started, so that a
   /// ``StoreTask`` waiting on the group never sees it idle in between.
   ///
-  /// It returns with the store held for this thread (a publication to deliver, or none): the
-  /// caller must call ``deliverPublication(thread:)``, which lets other threads' actions in.
-  ///
   /// - Returns: Whether the state got a new identity, which the store's observers are told of.
   @inlinable
   func drain(
@@ -289,6 +282,12 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
     // The action whose reduce returned `effect`: what a warning about the effect names.
     var origin = origin
     var wasQueued = firstWasQueued
+    var schedulesForeign = false
+    var published = false
+    defer {
+      if published { deliverPublication(thread: thread) }
+      if schedulesForeign { scheduleForeignDrain() }
+    }
     while true {
       var actions: [Action] = []
       if case .none = effect.operation {
@@ -325,11 +324,11 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
         }
         inner.isSending = false
         inner.drainingThread = 0
-        // Held for this thread until the caller's `deliverPublication`, publication or not:
-        // other threads' actions wait for it, and its end schedules them.
-        if !inner.notifyObservers(thread: thread) {
-          inner.deliveringThread = thread
-          inner.deliveringDepth += 1
+        published = inner.notifyObservers(thread: thread)
+        // Scheduled here unless a delivery follows, whose end schedules it.
+        if !inner.foreign.isEmpty, !inner.foreignScheduled, inner.deliveringThread == 0 {
+          inner.foreignScheduled = true
+          schedulesForeign = true
         }
         identityChanged = inner.takeIdentityChange()
         return nil
@@ -378,9 +377,7 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
         return (effect, first.group, first.action)
       }
       guard let (effect, group, action) = claim else { return }
-      let identityChanged = drain(effect, group: group, origin: action, firstWasQueued: true)
-      deliverPublication(thread: thread)
-      if identityChanged {
+      if drain(effect, group: group, origin: action, firstWasQueued: true) {
         observation?.changed()
       }
     }
