@@ -356,6 +356,7 @@ let package = Package(
         "BearingLocationTesting", "BearingGeoClueTesting",
         "CoffeeFinder", "Bearing", "BearingTesting", "BearingLocation", "BearingHTTPTesting",
         "BearingMap", "BearingPlaces", "BearingPlacesTesting", "BearingPersistence", "BearingText",
+        "Settings",
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
       ]
     ),
