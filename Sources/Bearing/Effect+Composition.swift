@@ -81,6 +81,8 @@ extension Effect.Operation {
       return .throttle(id: id, window: window, latest: latest, effect.map(transform))
     case .onFinish(let effect, let onFinish):
       return .onFinish(effect.map(transform), onFinish)
+    case .delay(let schedule, let effect):
+      return .delay(schedule, effect.map(transform))
     }
   }
 }
@@ -122,6 +124,8 @@ extension Effect.Operation {
       return .throttle(id: id, window: window, latest: latest, effect.wrappingRuns(wrap))
     case .onFinish(let effect, let onFinish):
       return .onFinish(effect.wrappingRuns(wrap), onFinish)
+    case .delay(let schedule, let effect):
+      return .delay(schedule, effect.wrappingRuns(wrap))
     }
   }
 }
@@ -132,7 +136,7 @@ extension Effect {
     switch operation {
     case .none, .send: true
     case .merge(let effects), .concatenate(let effects): effects.allSatisfy(\.onlySends)
-    case .run, .subscribe, .cancellable, .cancel, .throttle, .onFinish: false
+    case .run, .subscribe, .cancellable, .cancel, .throttle, .onFinish, .delay: false
     }
   }
 }

@@ -67,9 +67,17 @@ extension Effect {
     // A stride and options are plain values (numbers, flags) that the effect only reads;
     // OpenCombine does not mark them Sendable.
     nonisolated(unsafe) let (dueTime, options) = (dueTime, options)
-    return Self.concatenate(
-      .run { _ in try await scheduler.sleep(for: dueTime, options: options) },
-      self
+    // Scheduled as the effect starts, on the sending thread, and started on the scheduler's
+    // thread when due, as a Combine delay is: a test scheduler advanced right after the send
+    // finds it scheduled, and what it sends at once arrives within the advance.
+    return Self(
+      .delay(
+        { fire in
+          scheduler.schedule(
+            after: scheduler.now.advanced(by: dueTime), tolerance: scheduler.minimumTolerance,
+            options: options, fire)
+        },
+        self)
     )
     .cancellable(id: id, cancelInFlight: true)
   }

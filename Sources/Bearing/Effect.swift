@@ -39,6 +39,10 @@ public struct Effect<Action> {
       id: AnyHashableSendable, window: @Sendable () -> ThrottleWindow, latest: Bool, Effect)
     /// Runs `Effect`, then calls the closure once every task it started has ended.
     case onFinish(Effect, @Sendable () -> Void)
+    /// Schedules, now, a call that starts `Effect` where and when it comes (a Combine
+    /// scheduler's timer): what starts at once is sent on the firing thread, as a Combine delay
+    /// would deliver it. The closure schedules the call it is given.
+    case delay(@Sendable (_ fire: @escaping @Sendable () -> Void) -> Void, Effect)
   }
 
   @usableFromInline let operation: Operation

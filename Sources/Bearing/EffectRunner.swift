@@ -159,6 +159,10 @@ final class EffectRunner<Action: Sendable>: Sendable {
           await self.perform(next, group: group, origin: origin)
         })
 
+    case .delay(let schedule, let inner):
+      tasks.append(
+        startDelayed(inner, schedule: schedule, group: group, origin: origin, gate: gate))
+
     case .onFinish(let inner, let onFinish):
       if case .subscribe(let subscribe) = inner.operation {
         // A publisher is over the moment it completes, which may be now, on this thread:
@@ -197,6 +201,34 @@ final class EffectRunner<Action: Sendable>: Sendable {
             onFinish()
           })
       }
+    }
+  }
+
+  /// Starts `inner` when `schedule` fires, on the firing thread; until then and while `inner`
+  /// runs, a task of `group` waits for it, whose cancellation cancels both.
+  private func startDelayed(
+    _ inner: Effect<Action>,
+    schedule: @Sendable (_ fire: @escaping @Sendable () -> Void) -> Void,
+    group: EffectGroup,
+    origin: Action?,
+    gate: RegistrationGate?
+  ) -> Task<Void, Never> {
+    let delayed = DelayedStart()
+    schedule { [self] in
+      guard delayed.fire() else { return }
+      var innerTasks: [Task<Void, Never>] = []
+      var actions: [Action] = []
+      start(inner, group: group, origin: origin, tasks: &innerTasks, actions: &actions)
+      for action in actions { send(action, group) }
+      delayed.started(innerTasks)
+    }
+    return spawn(group: group, gate: gate) {
+      let innerTasks = await withTaskCancellationHandler {
+        await delayed.waitUntilStarted()
+      } onCancel: {
+        delayed.cancel()
+      }
+      await awaitAll(innerTasks)
     }
   }
 
@@ -344,6 +376,65 @@ final class RegistrationGate: Sendable {
         return state.isOpen
       }
       if isOpen { continuation.resume() }
+    }
+  }
+}
+
+/// A delayed effect's start: fired once (unless cancelled first), then the tasks it started,
+/// for the task that waits for them.
+final class DelayedStart: Sendable {
+  private struct State {
+    var isFired = false
+    var isCancelled = false
+    /// The started effect's tasks, once it has started (empty when cancelled first).
+    var tasks: [Task<Void, Never>]?
+    var waiter: CheckedContinuation<[Task<Void, Never>], Never>?
+  }
+
+  private let state = Mutex(State())
+
+  /// Whether the effect may start now: not cancelled, not started already.
+  func fire() -> Bool {
+    state.withLock { state in
+      guard !state.isFired, !state.isCancelled else { return false }
+      state.isFired = true
+      return true
+    }
+  }
+
+  /// The effect has started `tasks`; cancelled meanwhile, they are cancelled at once.
+  func started(_ tasks: [Task<Void, Never>]) {
+    let (waiter, isCancelled) = state.withLock { state in
+      state.tasks = tasks
+      defer { state.waiter = nil }
+      return (state.waiter, state.isCancelled)
+    }
+    if isCancelled { for task in tasks { task.cancel() } }
+    waiter?.resume(returning: tasks)
+  }
+
+  /// Cancels before the start (nothing will start) or during it (what started is cancelled
+  /// when it is handed over).
+  func cancel() {
+    let waiter = state.withLock { state -> CheckedContinuation<[Task<Void, Never>], Never>? in
+      state.isCancelled = true
+      // Not fired yet: nothing will start, so the waiting task stops waiting.
+      guard !state.isFired else { return nil }
+      state.tasks = []
+      defer { state.waiter = nil }
+      return state.waiter
+    }
+    waiter?.resume(returning: [])
+  }
+
+  func waitUntilStarted() async -> [Task<Void, Never>] {
+    await withCheckedContinuation { continuation in
+      let tasks = state.withLock { state -> [Task<Void, Never>]? in
+        if let tasks = state.tasks { return tasks }
+        state.waiter = continuation
+        return nil
+      }
+      if let tasks { continuation.resume(returning: tasks) }
     }
   }
 }

@@ -1,4 +1,5 @@
 import Bearing
+import CombineSchedulers
 import BearingTesting
 import Foundation
 import OpenCombine
@@ -117,6 +118,32 @@ struct SendOrderTests {
       }
       await store.send(.start).finish()
       #expect(store.state.actions == [.start])
+    }
+  }
+
+  @MainActor
+  @Test func aSchedulerDebounceIsScheduledAsItStartsAndDeliversWithinTheAdvance() async {
+    // As a Combine delay: scheduled on the sending thread, so the advance right after the send
+    // finds it, and what it sends arrives before the advance returns. Repeated: a debounce that
+    // scheduled itself from a task of its own missed the advance on a busy machine.
+    for _ in 1...50 {
+      let scheduler = DispatchQueue.test
+      let store = Store(initialState: Log()) {
+        Reduce<Log, Action> { state, action in
+          state.actions.append(action)
+          guard action == .start else { return .none }
+          return .send(.response).debounce(id: CancelID.response, for: 1, scheduler: scheduler)
+        }
+      }
+      store.send(.start)
+      await scheduler.advance(by: 0.5)
+      store.send(.start)
+      await scheduler.advance(by: 0.5)
+      #expect(store.state.actions == [.start, .start])
+      await scheduler.advance(by: 0.5)
+      #expect(store.state.actions == [.start, .start, .response])
+      await scheduler.run()
+      #expect(store.state.actions == [.start, .start, .response])
     }
   }
 }
