@@ -222,7 +222,7 @@ final class EffectRunner<Action: Sendable>: Sendable {
       for action in actions { send(action, group) }
       delayed.started(innerTasks)
     }
-    return spawn(group: group, gate: gate) {
+    let waiter = spawn(group: group, gate: gate) {
       let innerTasks = await withTaskCancellationHandler {
         await delayed.waitUntilStarted()
       } onCancel: {
@@ -230,6 +230,9 @@ final class EffectRunner<Action: Sendable>: Sendable {
       }
       await awaitAll(innerTasks)
     }
+    // Cancelling the waiter cancels the start at once, whether or not it is running yet.
+    delayed.watch(waiter)
+    return waiter
   }
 
   /// Starts a task of `group`, registered so that closing the store cancels it, with this
@@ -386,17 +389,26 @@ final class DelayedStart: Sendable {
   private struct State {
     var isFired = false
     var isCancelled = false
+    /// The task that waits for the start: once it is cancelled, nothing starts.
+    var waiter: Task<Void, Never>?
     /// The started effect's tasks, once it has started (empty when cancelled first).
     var tasks: [Task<Void, Never>]?
-    var waiter: CheckedContinuation<[Task<Void, Never>], Never>?
+    var continuation: CheckedContinuation<[Task<Void, Never>], Never>?
   }
 
   private let state = Mutex(State())
 
-  /// Whether the effect may start now: not cancelled, not started already.
+  func watch(_ waiter: Task<Void, Never>) {
+    state.withLock { $0.waiter = waiter }
+  }
+
+  /// Whether the effect may start now: not cancelled (nor its waiting task), not started
+  /// already.
   func fire() -> Bool {
     state.withLock { state in
-      guard !state.isFired, !state.isCancelled else { return false }
+      guard !state.isFired, !state.isCancelled, state.waiter?.isCancelled != true else {
+        return false
+      }
       state.isFired = true
       return true
     }
@@ -404,34 +416,35 @@ final class DelayedStart: Sendable {
 
   /// The effect has started `tasks`; cancelled meanwhile, they are cancelled at once.
   func started(_ tasks: [Task<Void, Never>]) {
-    let (waiter, isCancelled) = state.withLock { state in
+    let (continuation, isCancelled) = state.withLock { state in
       state.tasks = tasks
-      defer { state.waiter = nil }
-      return (state.waiter, state.isCancelled)
+      defer { state.continuation = nil }
+      return (state.continuation, state.isCancelled || state.waiter?.isCancelled == true)
     }
     if isCancelled { for task in tasks { task.cancel() } }
-    waiter?.resume(returning: tasks)
+    continuation?.resume(returning: tasks)
   }
 
   /// Cancels before the start (nothing will start) or during it (what started is cancelled
   /// when it is handed over).
   func cancel() {
-    let waiter = state.withLock { state -> CheckedContinuation<[Task<Void, Never>], Never>? in
+    let continuation = state.withLock {
+      state -> CheckedContinuation<[Task<Void, Never>], Never>? in
       state.isCancelled = true
       // Not fired yet: nothing will start, so the waiting task stops waiting.
       guard !state.isFired else { return nil }
       state.tasks = []
-      defer { state.waiter = nil }
-      return state.waiter
+      defer { state.continuation = nil }
+      return state.continuation
     }
-    waiter?.resume(returning: [])
+    continuation?.resume(returning: [])
   }
 
   func waitUntilStarted() async -> [Task<Void, Never>] {
     await withCheckedContinuation { continuation in
       let tasks = state.withLock { state -> [Task<Void, Never>]? in
         if let tasks = state.tasks { return tasks }
-        state.waiter = continuation
+        state.continuation = continuation
         return nil
       }
       if let tasks { continuation.resume(returning: tasks) }
