@@ -1,6 +1,6 @@
 import Bearing
-import CombineSchedulers
 import BearingTesting
+import CombineSchedulers
 import Foundation
 import OpenCombine
 import Synchronization
