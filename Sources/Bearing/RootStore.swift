@@ -284,8 +284,13 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
     var wasQueued = firstWasQueued
     var schedulesForeign = false
     var published = false
+    // Queued actions whose effects have started: their groups stop counting them as pending
+    // once the state they made has been delivered, so that a `StoreTask` that finishes finds
+    // it delivered (a view store's state read after `finish()`).
+    var reduced: [EffectGroup] = []
     defer {
       if published { deliverPublication(thread: thread) }
+      for group in reduced { group.endPending() }
       if schedulesForeign { scheduleForeignDrain() }
     }
     while true {
@@ -306,7 +311,7 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
             inner.queue.append(Queued(action: action, group: current))
           }
         }
-        if wasQueued { current.endPending() }
+        if wasQueued { reduced.append(current) }
         if inner.queueHead < inner.queue.count {
           let queued = inner.queue[inner.queueHead]
           inner.queueHead += 1

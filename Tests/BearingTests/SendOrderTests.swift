@@ -143,4 +143,21 @@ struct SendOrderTests {
     scheduler.run()
     #expect(store.state.actions == [.start, .start, .response])
   }
+
+  @Test func aFinishedSendsStateHasReachedItsViewStore() async {
+    // An effect's action that waited for the send under way is reduced by a task of its own;
+    // the send's task must not finish before that state is delivered. Repeated: it is a race.
+    for _ in 1...200 {
+      let store = Store(initialState: Log()) {
+        Reduce<Log, Action> { state, action in
+          state.actions.append(action)
+          guard action == .start else { return .none }
+          return .run { send in await send(.response) }
+        }
+      }
+      let viewStore = ViewStore(store, observe: { $0 })
+      await viewStore.send(.start).finish()
+      #expect(viewStore.state.actions == [.start, .response])
+    }
+  }
 }
