@@ -1,6 +1,5 @@
 import Bearing
 import BearingTesting
-import CombineSchedulers
 import Foundation
 import OpenCombine
 import Synchronization
