@@ -93,7 +93,7 @@ public struct Effect<Action> {
     return withEscapedDependencies { dependencies in
       Self(
         .run(priority, name) { send in
-          await NavigationScope.$path.withValue(navigation) {
+          await NavigationScope.at(navigation) {
             await dependencies.yield {
               let gate = SendGate()
               let guarded = Send<Action>(origin: send.origin) { action in

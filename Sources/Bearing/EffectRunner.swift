@@ -58,7 +58,7 @@ final class EffectRunner<Action: Sendable>: Sendable {
         if NavigationScope.path.isEmpty {
           self.send(action, group)
         } else {
-          NavigationScope.$path.withValue([]) { self.send(action, group) }
+          NavigationScope.at([]) { self.send(action, group) }
         }
       }
       runningOperations.add(1, ordering: .relaxed)

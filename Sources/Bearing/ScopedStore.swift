@@ -8,9 +8,11 @@ import Synchronization
 /// of these, and appending captures nothing beyond the two paths' own components. (A wrapper is
 /// needed at all because `appending(path:)` returns a plain `KeyPath`, even for two Sendable
 /// paths.)
+@usableFromInline
 struct SendableKeyPath<Root, Value>: @unchecked Sendable {
-  let keyPath: KeyPath<Root, Value>
+  @usableFromInline let keyPath: KeyPath<Root, Value>
 
+  @usableFromInline
   init(_ keyPath: any KeyPath<Root, Value> & Sendable) {
     self.keyPath = keyPath
   }

@@ -14,20 +14,39 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// The same object as `core` when this is a root store, held concretely so that ``send(_:)``
   /// is specialized for `State` and `Action` where it is called.
   @usableFromInline let root: RootStore<State, Action>?
+  /// A child store's way to the root: its action embedded, then sent by a closure made where
+  /// the root's types are known, so that the root's send is specialized for them. `nil` for a
+  /// root store, and for child stores made without it (they send through `core`).
+  @usableFromInline let forward: (@Sendable (Action) -> StoreTask)?
   /// Shared by every store of one root: the root's effects run while any of them exists.
-  let lifetime: any AnyObject & Sendable
+  @usableFromInline let lifetime: any AnyObject & Sendable
   /// The root's, when its state is `@ObservableState`: reads register with Observation.
   @usableFromInline let observation: StoreObservation?
 
+  @usableFromInline
   init(
     core: any StoreCore<State, Action>,
     lifetime: any AnyObject & Sendable,
-    observation: StoreObservation?
+    observation: StoreObservation?,
+    forward: (@Sendable (Action) -> StoreTask)? = nil
   ) {
     self.core = core
     self.root = core as? RootStore<State, Action>
     self.lifetime = lifetime
     self.observation = observation
+    self.forward = forward
+  }
+
+  /// How a child store whose actions `embed` turns into this store's sends them: straight to
+  /// the root's specialized send when this is the root, else through this store's own way.
+  @inlinable
+  func forwarding<ChildAction>(
+    _ embed: @escaping @Sendable (ChildAction) -> Action
+  ) -> @Sendable (ChildAction) -> StoreTask {
+    if let root { return { root.send(embed($0)) } }
+    if let forward { return { forward(embed($0)) } }
+    let core = self.core
+    return { core.send(embed($0)) }
   }
 
   /// Creates a store with a reducer, and the dependencies its reducer and effects will use.
@@ -72,6 +91,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
     if let root { return root.send(action) }
+    if let forward { return forward(action) }
     return core.send(action)
   }
 
@@ -84,6 +104,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   ///
   /// `\.nearby` names the case's entry in `Action.AllCasePaths`, whose embedding is a plain
   /// function: a send through a child store costs about the same as one through the root.
+  @inlinable
   public func scope<ChildState: Sendable, ChildAction: Sendable>(
     state toChildState: any KeyPath<State, ChildState> & Sendable,
     action toChildAction: KeyPath<Action.AllCasePaths, AnyCasePath<Action, ChildAction>>
@@ -93,6 +114,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
 
   /// A store for a child feature, its actions embedded by case key path, such as a path through
   /// several cases (`\.detail.editor`) or one held in a variable.
+  @inlinable
   @_disfavoredOverload
   public func scope<ChildState: Sendable, ChildAction: Sendable>(
     state toChildState: any KeyPath<State, ChildState> & Sendable,
@@ -102,6 +124,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   }
 
   /// `scope(state:action:)` with the state path unlabeled: `store.scope(\.child, action: \.child)`.
+  @inlinable
   public func scope<ChildState: Sendable, ChildAction: Sendable>(
     _ toChildState: any KeyPath<State, ChildState> & Sendable,
     action toChildAction: KeyPath<Action.AllCasePaths, AnyCasePath<Action, ChildAction>>
@@ -110,6 +133,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   }
 
   /// `scope(state:action:)` with the state path unlabeled, its actions by case key path.
+  @inlinable
   @_disfavoredOverload
   public func scope<ChildState: Sendable, ChildAction: Sendable>(
     _ toChildState: any KeyPath<State, ChildState> & Sendable,
@@ -118,17 +142,16 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     scope(state: toChildState, action: toChildAction)
   }
 
-  private func scope<ChildState: Sendable, ChildAction: Sendable>(
+  @inlinable
+  func scope<ChildState: Sendable, ChildAction: Sendable>(
     state toChildState: any KeyPath<State, ChildState> & Sendable,
     casePath: AnyCasePath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> {
-    let path = SendableKeyPath(toChildState)
-    return Store<ChildState, ChildAction>(
-      core: core.scoped(state: { $0[keyPath: path.keyPath] }, action: { casePath.embed($0) }),
-      lifetime: lifetime, observation: observation)
+    scope(state: toChildState, action: { casePath.embed($0) })
   }
 
   /// A store for a child feature, with the child's actions embedded by a function.
+  @inlinable
   public func scope<ChildState: Sendable, ChildAction: Sendable>(
     state toChildState: any KeyPath<State, ChildState> & Sendable,
     action fromChildAction: @escaping @Sendable (ChildAction) -> Action
@@ -136,7 +159,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     let path = SendableKeyPath(toChildState)
     return Store<ChildState, ChildAction>(
       core: core.scoped(state: { $0[keyPath: path.keyPath] }, action: fromChildAction),
-      lifetime: lifetime, observation: observation)
+      lifetime: lifetime, observation: observation, forward: forwarding(fromChildAction))
   }
 
   /// A store for a child feature, its state derived by a function (The Composable
@@ -145,6 +168,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// ```swift
   /// let child = store.scope(state: { $0.child }, action: { .child($0) })
   /// ```
+  @inlinable
   @_disfavoredOverload
   public func scope<ChildState: Sendable, ChildAction: Sendable>(
     state toChildState: @escaping @Sendable (State) -> ChildState,
@@ -152,7 +176,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   ) -> Store<ChildState, ChildAction> {
     Store<ChildState, ChildAction>(
       core: core.scoped(state: toChildState, action: fromChildAction), lifetime: lifetime,
-      observation: observation)
+      observation: observation, forward: forwarding(fromChildAction))
   }
 
   /// Reads the current state in a closure.

@@ -252,6 +252,19 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
+  // What an effect round trip cannot go below: a task started, and its caller resumed by it.
+  Benchmark(
+    "Floor: a task started and awaited through a continuation",
+    configuration: .init(
+      metrics: [.wallClock, .throughput], scalingFactor: .one, maxDuration: .seconds(2))
+  ) { benchmark in
+    for _ in benchmark.scaledIterations {
+      await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+        Task { continuation.resume() }
+      }
+    }
+  }
+
   Benchmark(
     "Effect round trip (run sends one action back)",
     configuration: .init(

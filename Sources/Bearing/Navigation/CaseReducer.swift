@@ -42,6 +42,34 @@ public protocol CaseReducerState {
   var _$isEphemeral: Bool { get }
 }
 
+/// Runs a destination enum's static ``CaseReducer/body``: what `ifLet` holds for a `@Reducer`
+/// enum, which has no instance of its own.
+public struct _CaseReducerBody<Base: CaseReducer>: Reducer {
+  @inlinable
+  public init() {}
+
+  @inlinable
+  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    Base.body.reduce(into: &state, action: action)
+  }
+}
+
+extension CaseReducerState {
+  /// The identity of the presentation of the value at `pointer`, a value of this type, from what
+  /// `@Reducer` generated: called through the type, where the caller's static type is generic.
+  static func _presentationIdentity(at pointer: UnsafePointer<some Any>) -> PresentationIdentity {
+    let value = UnsafeRawPointer(pointer).assumingMemoryBound(to: Self.self)
+    return PresentationIdentity(
+      type: ObjectIdentifier(Self.self), caseKeyPath: value.pointee._$caseIndex,
+      id: value.pointee._$elementID)
+  }
+
+  /// Whether the value at `pointer`, a value of this type, is in an ephemeral case.
+  static func _isEphemeral(at pointer: UnsafePointer<some Any>) -> Bool {
+    UnsafeRawPointer(pointer).assumingMemoryBound(to: Self.self).pointee._$isEphemeral
+  }
+}
+
 /// The hash of `value`'s `id`: what `@Reducer enum`s generate for an `Identifiable` case value,
 /// chosen at compile time over the overload below.
 public func _presentationElementID<Value: Identifiable>(_ value: Value) -> Int? {

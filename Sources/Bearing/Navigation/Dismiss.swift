@@ -31,10 +31,10 @@ public struct DismissEffect: Sendable {
   @TaskLocal static var handler: (@Sendable () async -> Void)?
 
   /// Whether an `ifLet` or `forEach` is running a presented child (its reducer or one of its
-  /// effects) in this task: a task-local rather than a dependency override, because it is set
-  /// for every action a presented child gets, and a task-local push costs far less than a copy
-  /// of the dependency values.
-  @TaskLocal static var isPresented = false
+  /// effects) in this task: a task-local (``NavigationScope/context``) rather than a dependency
+  /// override, because it is set for every action a presented child gets, and a task-local push
+  /// costs far less than a copy of the dependency values.
+  static var isPresented: Bool { NavigationScope.context.isPresented }
 
   public func callAsFunction(
     fileID: StaticString = #fileID,
@@ -98,10 +98,10 @@ extension Effect {
       // not see the child's presentation, nor start parent effects that inherit its dismiss.
       let outside = Send<Action>(origin: send.origin) { action in
         DismissEffect.$handler.withValue(nil) {
-          DismissEffect.$isPresented.withValue(false) { send.send(action) }
+          NavigationScope.presented(false) { send.send(action) }
         }
       }
-      await DismissEffect.$isPresented.withValue(true) {
+      await NavigationScope.presented(true) {
         await DismissEffect.$handler.withValue({ await outside(dismissAction) }) {
           await operation(outside)
         }
@@ -122,6 +122,12 @@ struct PresentationIdentity: Hashable, Sendable {
   let type: ObjectIdentifier
   var caseKeyPath: Int?
   var id: Int?
+
+  init(type: ObjectIdentifier, caseKeyPath: Int?, id: Int?) {
+    self.type = type
+    self.caseKeyPath = caseKeyPath
+    self.id = id
+  }
 
   init<State>(of value: State) {
     type = ObjectIdentifier(State.self)

@@ -9,13 +9,60 @@ import ConcurrencyExtras
 /// with the same `CancelID` cannot cancel each other's effects, nor their parent's; the parent's
 /// `.cancel(id:)` reaches theirs, as in The Composable Architecture.
 enum NavigationScope {
-  @TaskLocal static var path: [AnyHashableSendable] = []
+  /// The place, and whether the feature there is presented (``DismissEffect``): one
+  /// task-local, so that running a presented child costs one push.
+  struct Context: Sendable {
+    var path: [AnyHashableSendable] = []
+    var isPresented = false
+  }
 
-  /// Runs `body` (a child's `reduce`) one level deeper, at `place`.
+  @TaskLocal static var context = Context()
+
+  static var path: [AnyHashableSendable] { context.path }
+
+  /// Runs `body` (a child's `reduce`) one level deeper, at `place`, as a presented feature.
   static func within<Result>(
     _ place: some Hashable & Sendable, _ body: () throws -> Result
   ) rethrows -> Result {
-    try $path.withValue(path + [AnyHashableSendable(place)], operation: body)
+    try $context.withValue(
+      Context(path: context.path + [AnyHashableSendable(place)], isPresented: true),
+      operation: body)
+  }
+
+  /// Runs `body` at `path`, presented or not as now.
+  static func at<Result>(_ path: [AnyHashableSendable], _ body: () throws -> Result) rethrows
+    -> Result
+  {
+    var context = context
+    context.path = path
+    return try $context.withValue(context, operation: body)
+  }
+
+  /// Runs `body` at `path`, presented or not as now.
+  static func at<Result: Sendable>(
+    _ path: [AnyHashableSendable], _ body: () async throws -> Result
+  ) async rethrows -> Result {
+    var context = context
+    context.path = path
+    return try await $context.withValue(context, operation: body)
+  }
+
+  /// Runs `body` at the same place, presented or not as `isPresented` says.
+  static func presented<Result>(_ isPresented: Bool, _ body: () throws -> Result) rethrows
+    -> Result
+  {
+    var context = context
+    context.isPresented = isPresented
+    return try $context.withValue(context, operation: body)
+  }
+
+  /// Runs `body` at the same place, presented or not as `isPresented` says.
+  static func presented<Result: Sendable>(
+    _ isPresented: Bool, _ body: () async throws -> Result
+  ) async rethrows -> Result {
+    var context = context
+    context.isPresented = isPresented
+    return try await $context.withValue(context, operation: body)
   }
 
   /// A cancellation id as used where the reducer runs now: itself at the root, tied to the

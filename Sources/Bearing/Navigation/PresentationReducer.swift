@@ -60,17 +60,16 @@ extension Reducer {
     >,
     fileID: StaticString = #fileID,
     line: UInt = #line
-  ) -> _PresentationReducer<Self, DestinationState.StateReducer>
+  ) -> _PresentationReducer<Self, _CaseReducerBody<DestinationState.StateReducer>>
   where
     Action: CasePathable, DestinationState.StateReducer: CaseReducer,
     DestinationState.StateReducer.State == DestinationState,
     DestinationState.StateReducer.Action == DestinationAction
   {
     _PresentationReducer(
-      base: self, destination: DestinationState.StateReducer.body,
-      toPresentationState: toPresentationState,
+      base: self, destination: _CaseReducerBody(), toPresentationState: toPresentationState,
       toPresentationAction: Action.allCasePaths[keyPath: toPresentationAction], fileID: fileID,
-      line: line)
+      line: line, caseState: DestinationState.self)
   }
 
   /// The same, its actions named by a case key path.
@@ -80,16 +79,16 @@ extension Reducer {
     action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
     fileID: StaticString = #fileID,
     line: UInt = #line
-  ) -> _PresentationReducer<Self, DestinationState.StateReducer>
+  ) -> _PresentationReducer<Self, _CaseReducerBody<DestinationState.StateReducer>>
   where
     Action: CasePathable, DestinationState.StateReducer: CaseReducer,
     DestinationState.StateReducer.State == DestinationState,
     DestinationState.StateReducer.Action == DestinationAction
   {
     _PresentationReducer(
-      base: self, destination: DestinationState.StateReducer.body,
-      toPresentationState: toPresentationState,
-      toPresentationAction: AnyCasePath(toPresentationAction), fileID: fileID, line: line)
+      base: self, destination: _CaseReducerBody(), toPresentationState: toPresentationState,
+      toPresentationAction: AnyCasePath(toPresentationAction), fileID: fileID, line: line,
+      caseState: DestinationState.self)
   }
 }
 
@@ -136,19 +135,23 @@ extension Reducer {
 public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
 where Base.Action: Sendable {
   let base: Base
-  let destination: any Reducer<Destination.State, Destination.Action>
+  let destination: Destination
   let toPresentationState: WritableKeyPath<Base.State, PresentationState<Destination.State>>
   let toPresentationAction: AnyCasePath<Base.Action, PresentationAction<Destination.Action>>
   let fileID: StaticString
   let line: UInt
+  /// The destination enum's state type, when `@Reducer` generated it: its presentations are
+  /// told apart, and its ephemeral cases found, by what the macro generated, with no cast.
+  let caseState: (any CaseReducerState.Type)?
 
   init(
     base: Base,
-    destination: some Reducer<Destination.State, Destination.Action>,
+    destination: Destination,
     toPresentationState: WritableKeyPath<Base.State, PresentationState<Destination.State>>,
     toPresentationAction: AnyCasePath<Base.Action, PresentationAction<Destination.Action>>,
     fileID: StaticString,
-    line: UInt
+    line: UInt,
+    caseState: (any CaseReducerState.Type)? = nil
   ) {
     self.base = base
     self.destination = destination
@@ -156,6 +159,17 @@ where Base.Action: Sendable {
     self.toPresentationAction = toPresentationAction
     self.fileID = fileID
     self.line = line
+    self.caseState = caseState
+  }
+
+  private func identity(_ value: Destination.State) -> PresentationIdentity {
+    guard let caseState else { return PresentationIdentity(of: value) }
+    return withUnsafePointer(to: value) { caseState._presentationIdentity(at: $0) }
+  }
+
+  private func isEphemeralState(_ value: Destination.State) -> Bool {
+    guard let caseState else { return isEphemeral(value) }
+    return withUnsafePointer(to: value) { caseState._isEphemeral(at: $0) }
   }
 
   /// The effects of one presentation: where the reducer is, and what is presented.
@@ -169,8 +183,7 @@ where Base.Action: Sendable {
     // What this reducer saw presented last time, and what is presented now: a presentation
     // another reducer ended before this one ran is over as surely as one dismissed here.
     let mounted = state[keyPath: toPresentationState].mounted
-    let before = state[keyPath: toPresentationState].wrappedValue.map(
-      PresentationIdentity.init(of:))
+    let before = state[keyPath: toPresentationState].wrappedValue.map { identity($0) }
     var destinationEffect = Effect<Base.Action>.none
     let baseEffect: Effect<Base.Action>
     switch toPresentationAction.extract(from: action) {
@@ -178,10 +191,8 @@ where Base.Action: Sendable {
       if var presented = state[keyPath: toPresentationState].wrappedValue, let before {
         let embed = toPresentationAction
         let place = cancelID(before)
-        let effect = DismissEffect.$isPresented.withValue(true) {
-          NavigationScope.within(place) {
-            destination.reduce(into: &presented, action: destinationAction)
-          }
+        let effect = NavigationScope.within(place) {
+          destination.reduce(into: &presented, action: destinationAction)
         }
         if case .none = effect.operation {
         } else {
@@ -193,7 +204,7 @@ where Base.Action: Sendable {
         }
         // Answering ephemeral state (an alert) is the end of it.
         state[keyPath: toPresentationState].wrappedValue =
-          isEphemeral(presented) ? nil : presented
+          isEphemeralState(presented) ? nil : presented
       } else {
         reportIssue(
           RuntimeWarningMessage.presentationAbsent(fileID: fileID, line: line, action: action))
@@ -206,13 +217,12 @@ where Base.Action: Sendable {
       }
       baseEffect = base.reduce(into: &state, action: action)
       // Unless the parent, answering the dismissal, presented something else in its place.
-      let now = state[keyPath: toPresentationState].wrappedValue.map(
-        PresentationIdentity.init(of:))
+      let now = state[keyPath: toPresentationState].wrappedValue.map { identity($0) }
       if now == before { state[keyPath: toPresentationState].wrappedValue = nil }
     case nil:
       baseEffect = base.reduce(into: &state, action: action)
     }
-    let after = state[keyPath: toPresentationState].wrappedValue.map(PresentationIdentity.init(of:))
+    let after = state[keyPath: toPresentationState].wrappedValue.map { identity($0) }
     if mounted != after { state[keyPath: toPresentationState].mounted = after }
     var ended: [Effect<Base.Action>] = []
     if let before, before != after { ended.append(.cancel(id: cancelID(before))) }

@@ -133,10 +133,8 @@ where Base.Action: Sendable {
       if var element = state[keyPath: toStackState][id: id] {
         let embed = toStackAction
         let place = cancelID(id)
-        let effect = DismissEffect.$isPresented.withValue(true) {
-          NavigationScope.within(place) {
-            destination.reduce(into: &element, action: destinationAction)
-          }
+        let effect = NavigationScope.within(place) {
+          destination.reduce(into: &element, action: destinationAction)
         }
         if case .none = effect.operation {
         } else {

@@ -14,6 +14,11 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @usableFromInline let toChildState: WritableKeyPath<ParentState, Child.State>
   @usableFromInline let toChildAction: AnyCasePath<ParentAction, Child.Action>
   @usableFromInline let child: Child
+  /// Where the child's state lies inside the parent's, when `toChildState` names stored
+  /// properties only (`MemoryLayout.offset(of:)`); -1 otherwise. Reached through this offset,
+  /// the child's state is modified in place: a key path's modify accessor allocates its
+  /// coroutine frame on every call.
+  @usableFromInline let childOffset: Int
 
   /// Scopes to a child's state by key path and its actions by the `@CasePathable` case of that
   /// name: `Scope(state: \.child, action: \.child)`.
@@ -78,12 +83,24 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     self.toChildState = toChildState
     self.toChildAction = toChildAction
     self.child = child
+    self.childOffset = MemoryLayout<ParentState>.offset(of: toChildState) ?? -1
   }
 
   @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(from: action) else { return .none }
-    let effect = child.reduce(into: &state[keyPath: toChildState], action: childAction)
+    let effect: Effect<Child.Action>
+    if childOffset >= 0 {
+      // The documented use of a stored property's offset: the child's state is part of the
+      // parent's storage, which `state` gives exclusive access to for this call.
+      effect = withUnsafeMutablePointer(to: &state) { parent in
+        let childState = UnsafeMutableRawPointer(parent).advanced(by: childOffset)
+          .assumingMemoryBound(to: Child.State.self)
+        return child.reduce(into: &childState.pointee, action: childAction)
+      }
+    } else {
+      effect = child.reduce(into: &state[keyPath: toChildState], action: childAction)
+    }
     if case .none = effect.operation { return .none }
     let embed = toChildAction
     return effect.map { embed.embed($0) }
