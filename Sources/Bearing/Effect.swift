@@ -89,7 +89,7 @@ public struct Effect<Action> {
   ) -> Self {
     // The navigation place the effect was made in goes along, as its dependencies do, so that
     // `Task.cancel(id:)` inside it names the ids its reducer's `.cancellable(id:)` named.
-    let navigation = NavigationScope.path
+    let navigation = NavigationScope.context.place
     return withEscapedDependencies { dependencies in
       Self(
         .run(priority, name) { send in

@@ -55,11 +55,7 @@ final class EffectRunner<Action: Sendable>: Sendable {
       let send = Send<Action>(origin: origin) { [self] action in
         // What an effect sends may be reduced right here, in its task, by the whole app: from
         // the root, outside the navigation place the effect was made in.
-        if NavigationScope.path.isEmpty {
-          self.send(action, group)
-        } else {
-          NavigationScope.at([]) { self.send(action, group) }
-        }
+        NavigationScope.at(nil) { self.send(action, group) }
       }
       runningOperations.add(1, ordering: .relaxed)
       tasks.append(

@@ -12,38 +12,76 @@ enum NavigationScope {
   /// The place, and whether the feature there is presented (``DismissEffect``): one
   /// task-local, so that running a presented child costs one push.
   struct Context: Sendable {
-    var path: [AnyHashableSendable] = []
+    /// The innermost place, which links to those outside it; `nil` at the root.
+    var place: Place?
     var isPresented = false
+  }
+
+  /// One place in the navigation, holding its id unboxed: entering a place costs one
+  /// allocation, and the path as an array is made only when a cancellation id needs it.
+  class Place: @unchecked Sendable {
+    // `@unchecked Sendable`: every stored property is a `let` of a Sendable type (here and in
+    // the subclass), so an instance never changes once made.
+    let outer: Place?
+
+    init(outer: Place?) {
+      self.outer = outer
+    }
+
+    var id: AnyHashableSendable { fatalError("subclass") }
+
+    /// The places from the root to this one.
+    var path: [AnyHashableSendable] {
+      var path: [AnyHashableSendable] = []
+      var place: Place? = self
+      while let current = place {
+        path.append(current.id)
+        place = current.outer
+      }
+      return path.reversed()
+    }
+  }
+
+  final class PlaceOf<ID: Hashable & Sendable>: Place, @unchecked Sendable {
+    let place: ID
+
+    init(_ place: ID, outer: Place?) {
+      self.place = place
+      super.init(outer: outer)
+    }
+
+    override var id: AnyHashableSendable { AnyHashableSendable(place) }
   }
 
   @TaskLocal static var context = Context()
 
-  static var path: [AnyHashableSendable] { context.path }
+  static var path: [AnyHashableSendable] { context.place?.path ?? [] }
 
   /// Runs `body` (a child's `reduce`) one level deeper, at `place`, as a presented feature.
   static func within<Result>(
     _ place: some Hashable & Sendable, _ body: () throws -> Result
   ) rethrows -> Result {
-    try $context.withValue(
-      Context(path: context.path + [AnyHashableSendable(place)], isPresented: true),
-      operation: body)
+    let outer = context
+    return try $context.withValue(
+      Context(place: PlaceOf(place, outer: outer.place), isPresented: true), operation: body)
   }
 
-  /// Runs `body` at `path`, presented or not as now.
-  static func at<Result>(_ path: [AnyHashableSendable], _ body: () throws -> Result) rethrows
-    -> Result
-  {
+  /// Runs `body` at `place` (`nil`: the root), presented or not as now.
+  static func at<Result>(_ place: Place?, _ body: () throws -> Result) rethrows -> Result {
     var context = context
-    context.path = path
+    if context.place === place { return try body() }
+    context.place = place
     return try $context.withValue(context, operation: body)
   }
 
-  /// Runs `body` at `path`, presented or not as now.
+  /// Runs `body` at `place` (`nil`: the root), presented or not as now.
   static func at<Result: Sendable>(
-    _ path: [AnyHashableSendable], _ body: () async throws -> Result
+    _ place: Place?, _ body: () async throws -> Result
   ) async rethrows -> Result {
     var context = context
-    context.path = path
+    // Where the task is already (most effects run at the root): nothing to push.
+    if context.place === place { return try await body() }
+    context.place = place
     return try await $context.withValue(context, operation: body)
   }
 
