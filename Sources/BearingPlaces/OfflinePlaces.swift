@@ -1,4 +1,5 @@
 import BearingLocation
+import BearingText
 import Foundation
 
 /// Place search over a ``PlaceDataset`` in memory, with a ``NearbyIndex``.
@@ -18,7 +19,7 @@ public struct OfflinePlaces: Sendable {
   /// The places and their coverage.
   public let dataset: PlaceDataset
   private let index: NearbyIndex
-  // Folded (case- and diacritic-insensitive) names and categories, for text search.
+  // Names and categories folded by `NameFolding`, for text search.
   private let searchableText: [String]
 
   /// Indexes `dataset`.
@@ -26,7 +27,7 @@ public struct OfflinePlaces: Sendable {
     self.dataset = dataset
     self.index = NearbyIndex(dataset.places.map(\.coordinate))
     self.searchableText = dataset.places.map { place in
-      Self.fold(([place.name] + place.categories).joined(separator: "\n"))
+      NameFolding.fold(([place.name] + place.categories).joined(separator: "\n"))
     }
   }
 
@@ -41,7 +42,7 @@ public struct OfflinePlaces: Sendable {
       throw .outsideCoverage(coverage.description)
     }
     let wantedCategories = Set(query.categories.map(\.displayName))
-    let text = query.text.map(Self.fold)
+    let text = query.text.map(NameFolding.fold)
     let places = dataset.places
     let searchableText = searchableText
     let filter: ((Int) -> Bool)? =
@@ -62,10 +63,6 @@ public struct OfflinePlaces: Sendable {
         place.distance = neighbor.distance
         return place
       }
-  }
-
-  private static func fold(_ text: String) -> String {
-    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
   }
 }
 
