@@ -51,12 +51,7 @@ extension PlaceStore {
                 let distance = query.center.distance(to: place.coordinate)
                 guard distance <= reach else { continue }
                 if !wanted.isEmpty, !place.categories.contains(where: wanted.contains) { continue }
-                if let text,
-                  !NameFolding.fold(([place.name] + place.categories).joined(separator: "\n"))
-                    .contains(text)
-                {
-                  continue
-                }
+                if let text, !place.searchText.contains(text) { continue }
                 place.distance = distance
                 found.append(place)
               }

@@ -26,9 +26,7 @@ public struct OfflinePlaces: Sendable {
   public init(dataset: PlaceDataset) {
     self.dataset = dataset
     self.index = NearbyIndex(dataset.places.map(\.coordinate))
-    self.searchableText = dataset.places.map { place in
-      NameFolding.fold(([place.name] + place.categories).joined(separator: "\n"))
-    }
+    self.searchableText = dataset.places.map(\.searchText)
   }
 
   /// The area the data covers.

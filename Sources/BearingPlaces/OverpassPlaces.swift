@@ -149,12 +149,7 @@ public struct OverpassPlaces: Sendable {
     let text = query.text.map(NameFolding.fold)
     let matches = answer.cafés().compactMap { place -> Place? in
       if !wanted.isEmpty, !place.categories.contains(where: wanted.contains) { return nil }
-      if let text,
-        !NameFolding.fold(([place.name] + place.categories).joined(separator: "\n"))
-          .contains(text)
-      {
-        return nil
-      }
+      if let text, !place.searchText.contains(text) { return nil }
       var place = place
       place.distance = query.center.distance(to: place.coordinate)
       return place.distance! <= query.radius ? place : nil

@@ -60,9 +60,7 @@ struct PlaceStoreNameTests {
 
   @Test("names resolved before places-v5 are found under the folding of today")
   func geocodeKeysFoldedAgain() async throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "place-store-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = try TemporaryDirectory.make()
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent("places.sqlite").path
     let old = try JSONEncoder().encode([GeocodedPlace(name: "Old", coordinate: Self.center)])
