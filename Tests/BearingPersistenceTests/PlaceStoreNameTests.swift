@@ -17,6 +17,7 @@ struct PlaceStoreNameTests {
       PlaceStoreTests.place("osm:node/1", 60.17, 24.94, name: "Café Regatta", categories: []),
       PlaceStoreTests.place("osm:node/2", 60.1701, 24.9401, name: "Kaffee Straße", categories: []),
       PlaceStoreTests.place("osm:node/3", 60.1702, 24.9402, name: "ＣＯＦＦＥＥ Ｌａｂ", categories: []),
+      PlaceStoreTests.place("osm:node/4", 60.1703, 24.9403, name: "Roasters & Co", categories: []),
     ]
   }
 
@@ -29,6 +30,7 @@ struct PlaceStoreNameTests {
     }
     #expect(try await store.places(idOrName: "KAFFEE STRASSE").map(\.id) == ["osm:node/2"])
     #expect(try await store.places(idOrName: "coffee lab").map(\.id) == ["osm:node/3"])
+    #expect(try await store.places(idOrName: "ROASTERS & CO").map(\.id) == ["osm:node/4"])
     #expect(try await store.places(idOrName: "Cafe").isEmpty)
   }
 
