@@ -186,7 +186,7 @@ let package = Package(
     .target(
       name: "BearingPersistence",
       dependencies: [
-        "BearingLocation", "BearingMap", "BearingPlaces",
+        "BearingLocation", "BearingMap", "BearingPlaces", "BearingText",
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "DependenciesMacros", package: "swift-dependencies"),
         .product(name: "GRDB", package: "GRDB.swift"),

@@ -1,5 +1,6 @@
 import BearingLocation
 import BearingPlaces
+import BearingText
 import Foundation
 
 /// Everything searchable offline: the stored areas of a ``PlaceStore`` and the built-in
@@ -48,16 +49,12 @@ public struct OfflineLibrary: Sendable {
       + ["\(builtIn.coverage) (built in)"]).joined(separator: "; ")
   }
 
-  /// The places whose id is `text` or whose name is `text`: in the store (ignoring ASCII case
-  /// only), then in the built-in data (ignoring case and accents), for commands that name a
-  /// place.
+  /// The places whose id is `text` or whose name is `text` (names compared as ``NameFolding``
+  /// folds them): in the store, then in the built-in data, for commands that name a place.
   public func places(matching text: String) async throws(StorageError) -> [Place] {
     let stored = try await store?.places(idOrName: text) ?? []
-    let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
     return stored
-      + builtIn.dataset.places.filter {
-        $0.id == text || $0.name.compare(text, options: options) == .orderedSame
-      }
+      + builtIn.dataset.places.filter { $0.id == text || NameFolding.same($0.name, text) }
   }
 
   /// Places matching `query` from the data that covers its center.

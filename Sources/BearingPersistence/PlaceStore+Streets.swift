@@ -13,24 +13,14 @@ import GRDBSQLite
 /// streets near it, not on how many are stored. Points are stored as little-endian 32-bit
 /// microdegrees (8 bytes a point). An area's streets go with it.
 extension PlaceStore {
-  static let streetCellsPerDegree = 400.0
-  /// A row of street cells spans 360 × 400 + 1 columns, rounded up to a power of two.
-  static let streetRowStride: Int64 = 262_144
   /// Points a piece holds at most, so a piece stays a short read.
   private static let piecePoints = 32
-
-  static func streetRow(_ latitude: Double) -> Int64 {
-    Int64((latitude + 90) * streetCellsPerDegree)
-  }
-
-  static func streetColumn(_ longitude: Double) -> Int64 {
-    Int64((longitude + 180) * streetCellsPerDegree)
-  }
 
   /// `line` in pieces of at most ``piecePoints`` points, each with the cell of its first point
   /// and within one cell of it; consecutive pieces share their end point.
   static func pieces(of line: StreetLine) -> [(cell: Int64, points: [Coordinate])] {
-    let step = 1 / streetCellsPerDegree
+    let grid = CellGrid.streets
+    let step = 1 / grid.cellsPerDegree
     var points: [Coordinate] = []
     for point in line.points {
       if let last = points.last {
@@ -53,21 +43,21 @@ extension PlaceStore {
     guard points.count >= 2 else { return [] }
     var pieces: [(cell: Int64, points: [Coordinate])] = []
     var current = [points[0]]
-    var row = streetRow(points[0].latitude)
-    var column = streetColumn(points[0].longitude)
+    var row = grid.row(points[0].latitude)
+    var column = grid.column(points[0].longitude)
     for point in points.dropFirst() {
       let near =
-        abs(streetRow(point.latitude) - row) <= 1
-        && abs(streetColumn(point.longitude) - column) <= 1
+        abs(grid.row(point.latitude) - row) <= 1
+        && abs(grid.column(point.longitude) - column) <= 1
       if current.count >= 2, !near || current.count >= piecePoints {
-        pieces.append((row * streetRowStride + column, current))
+        pieces.append((grid.cell(row: row, column: column), current))
         current = [current[current.count - 1]]
-        row = streetRow(current[0].latitude)
-        column = streetColumn(current[0].longitude)
+        row = grid.row(current[0].latitude)
+        column = grid.column(current[0].longitude)
       }
       current.append(point)
     }
-    pieces.append((row * streetRowStride + column, current))
+    pieces.append((grid.cell(row: row, column: column), current))
     return pieces
   }
 
@@ -115,8 +105,9 @@ extension PlaceStore {
     let degrees = max(0, reach) / 111_195
     let south = max(-90, center.latitude - degrees)
     let north = min(90, center.latitude + degrees)
-    let firstRow = streetRow(south) - 1
-    let lastRow = streetRow(north) + 1
+    let grid = CellGrid.streets
+    let firstRow = grid.row(south) - 1
+    let lastRow = grid.row(north) + 1
     // Columns: the box's longitudes and one more on each side, or all of them near a pole.
     let cosine = cos(max(abs(south), abs(north)) * .pi / 180)
     let halfWidth = cosine < 1e-6 ? 360 : degrees / cosine
@@ -129,11 +120,11 @@ extension PlaceStore {
     let handle = statement.sqliteStatement
     defer { sqlite3_reset(handle) }
     var lines: [StreetLine] = []
-    for row in max(0, firstRow)...min(streetRow(90), lastRow) {
+    for row in max(0, firstRow)...min(grid.row(90), lastRow) {
       for (west, east) in ranges {
         sqlite3_reset(handle)
-        sqlite3_bind_int64(handle, 1, row * streetRowStride + west)
-        sqlite3_bind_int64(handle, 2, row * streetRowStride + east)
+        sqlite3_bind_int64(handle, 1, grid.cell(row: row, column: west))
+        sqlite3_bind_int64(handle, 2, grid.cell(row: row, column: east))
         while true {
           let code = sqlite3_step(handle)
           if code == SQLITE_DONE { break }
@@ -158,9 +149,10 @@ extension PlaceStore {
   /// on each side, wrapped at the antimeridian into at most three ranges. Column
   /// `360 × 400` holds longitude 180 exactly, beside column 0.
   static func streetColumnRanges(west: Double, east: Double) -> [(Int64, Int64)] {
-    let full = Int64(360 * streetCellsPerDegree)
-    let first = Int64(((west + 180) * streetCellsPerDegree).rounded(.down)) - 1
-    let last = Int64(((east + 180) * streetCellsPerDegree).rounded(.down)) + 1
+    let cellsPerDegree = CellGrid.streets.cellsPerDegree
+    let full = Int64(360 * cellsPerDegree)
+    let first = Int64(((west + 180) * cellsPerDegree).rounded(.down)) - 1
+    let last = Int64(((east + 180) * cellsPerDegree).rounded(.down)) + 1
     guard last - first + 1 < full else { return [(0, full)] }
     let start = (first % full + full) % full
     let end = start + (last - first)

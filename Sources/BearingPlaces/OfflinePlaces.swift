@@ -1,4 +1,5 @@
 import BearingLocation
+import BearingText
 import Foundation
 
 /// Place search over a ``PlaceDataset`` in memory, with a ``NearbyIndex``.
@@ -18,16 +19,14 @@ public struct OfflinePlaces: Sendable {
   /// The places and their coverage.
   public let dataset: PlaceDataset
   private let index: NearbyIndex
-  // Folded (case- and diacritic-insensitive) names and categories, for text search.
+  // Names and categories folded by `NameFolding`, for text search.
   private let searchableText: [String]
 
   /// Indexes `dataset`.
   public init(dataset: PlaceDataset) {
     self.dataset = dataset
     self.index = NearbyIndex(dataset.places.map(\.coordinate))
-    self.searchableText = dataset.places.map { place in
-      Self.fold(([place.name] + place.categories).joined(separator: "\n"))
-    }
+    self.searchableText = dataset.places.map(\.searchText)
   }
 
   /// The area the data covers.
@@ -41,7 +40,7 @@ public struct OfflinePlaces: Sendable {
       throw .outsideCoverage(coverage.description)
     }
     let wantedCategories = Set(query.categories.map(\.displayName))
-    let text = query.text.map(Self.fold)
+    let text = query.text.map(NameFolding.fold)
     let places = dataset.places
     let searchableText = searchableText
     let filter: ((Int) -> Bool)? =
@@ -62,10 +61,6 @@ public struct OfflinePlaces: Sendable {
         place.distance = neighbor.distance
         return place
       }
-  }
-
-  private static func fold(_ text: String) -> String {
-    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
   }
 }
 

@@ -146,15 +146,10 @@ public struct OverpassPlaces: Sendable {
           + "try a smaller --radius or again later")
     }
     let wanted = Set(query.categories.map(\.displayName))
-    let text = query.text.map(Self.fold)
+    let text = query.text.map(NameFolding.fold)
     let matches = answer.cafés().compactMap { place -> Place? in
       if !wanted.isEmpty, !place.categories.contains(where: wanted.contains) { return nil }
-      if let text,
-        !Self.fold(([place.name] + place.categories).joined(separator: "\n"))
-          .contains(text)
-      {
-        return nil
-      }
+      if let text, !place.searchText.contains(text) { return nil }
       var place = place
       place.distance = query.center.distance(to: place.coordinate)
       return place.distance! <= query.radius ? place : nil
@@ -207,10 +202,6 @@ public struct OverpassPlaces: Sendable {
     case .decoding, .invalidRequest, .noFixture:
       return .serviceUnavailable("Overpass: \(error)")
     }
-  }
-
-  static func fold(_ text: String) -> String {
-    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
   }
 }
 

@@ -1,11 +1,12 @@
 import BearingPlaces
+import BearingText
 import CoffeeFinder
 import Foundation
 
 /// Finds a place the user named on the command line by id or by name.
 enum PlaceLookup {
-  /// The place whose id is `text`, else the one whose name is `text` (ignoring case and
-  /// accents); an error when none or several match.
+  /// The place whose id is `text`, else the one whose name is `text` (as ``sameName(_:_:)``
+  /// compares); an error when none or several match.
   static func find(_ text: String, in places: [Place]) throws -> Place {
     if let place = places.first(where: { $0.id == text }) { return place }
     let matches = places.filter { sameName($0.name, text) }
@@ -22,8 +23,8 @@ enum PlaceLookup {
     }
   }
 
+  /// Whether `name` is `text`, ignoring case, accents and width (``NameFolding``).
   static func sameName(_ name: String, _ text: String) -> Bool {
-    let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
-    return name.compare(text, options: options) == .orderedSame
+    NameFolding.same(name, text)
   }
 }

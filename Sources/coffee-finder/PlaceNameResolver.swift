@@ -10,9 +10,9 @@ import Foundation
 /// `--near TEXT`: a place name made coordinates.
 ///
 /// Offline first: the names of stored areas and of the built-in area and its places (equal,
-/// ignoring case and accents), and of stored places (equal ignoring ASCII case only, as the
-/// store compares them: "cafe ekberg" does not find a stored "Café Ekberg"); matches within
-/// 100 m of each other are one place. Then answers Nominatim gave before, kept in the place
+/// ignoring case and accents), and of stored places (equal as `NameFolding` compares them:
+/// "cafe ekberg" finds a stored "Café Ekberg"); matches within 100 m of each other are one
+/// place. Then answers Nominatim gave before, kept in the place
 /// store.
 /// Then Nominatim itself (`COFFEE_FINDER_NOMINATIM_URL`, default the public instance), at most
 /// one request a second; its answers are kept. Several different places are listed, never

@@ -153,7 +153,7 @@ struct PlaceStoreTests {
       .sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(limit).map(\.0)
   }
 
-  /// Every stored place's cell is the one ``PlaceStore/cell(_:)`` gives its position.
+  /// Every stored place's cell is the one ``CellGrid/places`` gives its position.
   static func expectCellsMatch(_ store: PlaceStore) async throws {
     let rows = try store.database.writer.read { db in
       try Row.fetchAll(db, sql: "SELECT latitude, longitude, cell FROM place")
@@ -161,7 +161,7 @@ struct PlaceStoreTests {
     #expect(!rows.isEmpty)
     for row in rows {
       let coordinate = Coordinate(latitude: row["latitude"], longitude: row["longitude"])
-      #expect(PlaceStore.cell(coordinate) == row["cell"] as Int64, "\(coordinate)")
+      #expect(CellGrid.places.cell(coordinate) == row["cell"] as Int64, "\(coordinate)")
     }
   }
 

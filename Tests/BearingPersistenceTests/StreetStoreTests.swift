@@ -109,11 +109,11 @@ import Testing
     let pieces = PlaceStore.pieces(of: line)
     #expect(pieces.count > 1)
     for (index, piece) in pieces.enumerated() {
-      let row = piece.cell / PlaceStore.streetRowStride
-      let column = piece.cell % PlaceStore.streetRowStride
+      let row = piece.cell / CellGrid.streets.rowStride
+      let column = piece.cell % CellGrid.streets.rowStride
       for point in piece.points {
-        #expect(abs(PlaceStore.streetRow(point.latitude) - row) <= 1)
-        #expect(abs(PlaceStore.streetColumn(point.longitude) - column) <= 1)
+        #expect(abs(CellGrid.streets.row(point.latitude) - row) <= 1)
+        #expect(abs(CellGrid.streets.column(point.longitude) - column) <= 1)
       }
       if index > 0 { #expect(pieces[index - 1].points.last == piece.points.first) }
     }

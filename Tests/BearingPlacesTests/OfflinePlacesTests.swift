@@ -57,6 +57,28 @@ struct OfflinePlacesTests {
     #expect(none.isEmpty)
   }
 
+  @Test("text is found whatever its case, accents or width")
+  func foldedText() throws {
+    let names = ["Café Regatta", "Kaffee Straße", "ＣＯＦＦＥＥ Ｌａｂ"]
+    let dataset = try PlaceDataset(
+      area: "Töölö", source: "test",
+      places: names.enumerated().map { i, name in
+        Place(
+          id: "osm:node/\(i)", name: name,
+          coordinate: .init(latitude: 60.17 + Double(i) / 10_000, longitude: 24.94),
+          source: .openStreetMap)
+      })
+    let places = OfflinePlaces(dataset: dataset)
+    for (text, name) in [
+      ("cafe", "Café Regatta"), ("CAFÉ", "Café Regatta"), ("strasse", "Kaffee Straße"),
+      ("coffee lab", "ＣＯＦＦＥＥ Ｌａｂ"), ("ＲＥＧＡＴＴＡ", "Café Regatta"),
+    ] {
+      let found = try places.search(
+        PlaceQuery(center: .init(latitude: 60.17, longitude: 24.94), radius: 500, text: text))
+      #expect(found.map(\.name) == [name], "\(text)")
+    }
+  }
+
   @Test("a query outside the data's area says which area the data covers")
   func outsideCoverage() throws {
     let places = try OfflinePlaces.embedded()

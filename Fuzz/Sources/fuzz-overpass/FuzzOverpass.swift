@@ -24,7 +24,7 @@ public func fuzzOverpass(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
     for place in answer.cafés() {
       _ = center.distance(to: place.coordinate)
-      _ = OverpassPlaces.fold(([place.name] + place.categories).joined(separator: "\n"))
+      _ = place.searchText
     }
     _ = answer.cafés(everyNamedPlace: true).count
   } catch {

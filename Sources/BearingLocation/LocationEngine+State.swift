@@ -1,0 +1,332 @@
+import Foundation
+
+extension LocationEngine {
+  /// Everything the engine knows and has promised, as one value: whether the source is
+  /// reachable, what the app asked for, which deliveries are on, the fixes seen and delivered,
+  /// the automatic pause, region monitoring and visit detection.
+  ///
+  /// Each transition is ``reduce(_:)``: a pure function of the state and an ``Input`` that
+  /// returns the actions to publish, in order. The engine (an actor) keeps only what cannot be
+  /// a value: the source's task, the callers waiting for availability, and a timer per pending
+  /// request (``pendingRequests`` says which).
+  ///
+  /// ```swift
+  /// var state = LocationEngine.State(configuration: .init(), sourceName: "gpsd")
+  /// _ = state.reduce(.source(.available))
+  /// _ = state.reduce(.requestAuthorization(.authorizedWhenInUse))
+  /// state.reduce(.reportStatus)  // [.didChangeAuthorization(.authorizedWhenInUse), …]
+  /// ```
+  struct State: Sendable {
+    /// What the app and the source can ask of the engine; each is one transition.
+    enum Input: Sendable {
+      /// The app asks for an authorized level (the status follows with ``reportStatus``).
+      case requestAuthorization(AuthorizationStatus)
+      /// Publishes the authorization status if it changed since it was last published.
+      case reportStatus
+      /// An authorized one-shot request: the undelivered fix answers it, else it waits as `id`.
+      case requestLocation(id: UUID)
+      /// The app starts continuous updates (authorization is asked for next).
+      case startUpdatingLocation
+      /// Continuous updates, authorized, catch up: the undelivered fix, then the source's end
+      /// if it came before anyone asked; nothing when updates were stopped meanwhile.
+      case catchUpUpdates
+      case stopUpdatingLocation
+      case startMonitoringSignificantLocationChanges
+      case stopMonitoringSignificantLocationChanges
+      case startMonitoringVisits
+      case stopMonitoringVisits
+      case startUpdatingHeading
+      case startMonitoring(Region)
+      case stopMonitoring(Region)
+      case requestState(Region)
+      case set(LocationManager.Properties)
+      /// An event of the source.
+      case source(LocationSource.Event)
+      /// The timeout of the request `id` passed.
+      case requestTimedOut(UUID)
+    }
+
+    let configuration: Configuration
+    /// The source's name, for the error that says it did not answer.
+    let sourceName: String
+
+    /// Whether the source is reachable; `nil` until it says.
+    var available: Bool?
+    var unavailableReason: LocationError?
+    var requested: AuthorizationStatus?
+    var reportedStatus = AuthorizationStatus.notDetermined
+
+    var desiredAccuracy = 0.0
+    var distanceFilter = 0.0
+    var headingFilter = 1.0
+    var activityType = ActivityType.other
+    var pausesAutomatically = false
+
+    var isUpdating = false
+    var isMonitoringSignificantChanges = false
+    var isMonitoringVisits = false
+    var isPaused = false
+    var pauseAnchor: Location?
+    /// The one-shot requests waiting for a fix; the engine runs a timeout for each.
+    var pendingRequests: Set<UUID> = []
+    var lastLocation: Location?
+    var lastDelivered: Location?
+    /// The latest fix, while it has reached no one: a fix that arrives between authorization and
+    /// the start of updates (a replay's first, a fixed position's only) is delivered by the next
+    /// request or start of updates instead of vanishing, as Core Location does.
+    var undelivered: Location?
+    /// The end of the source (a replay's ``LocationError/trackEnded(name:fixes:)``) when it came
+    /// before any client asked for locations: told to the next client that starts updates, after
+    /// the undelivered fix, so that a one-fix replay ends as a longer one does instead of leaving
+    /// its watcher waiting for an event that never comes.
+    var endedUnheard: LocationError?
+    var lastSignificant: Location?
+    var regionMonitor: RegionMonitor
+    var visitDetector: VisitDetector
+
+    init(configuration: Configuration, sourceName: String) {
+      self.configuration = configuration
+      self.sourceName = sourceName
+      regionMonitor = RegionMonitor(configuration: configuration.regionMonitoring)
+      visitDetector = Self.newVisitDetector(configuration)
+    }
+
+    private static func newVisitDetector(_ configuration: Configuration) -> VisitDetector {
+      VisitDetector(
+        radius: configuration.visitRadius, minimumDuration: configuration.visitMinimumDuration)
+    }
+
+    /// The authorization the app has: the level asked for while the source is reachable,
+    /// ``AuthorizationStatus/denied`` while it is not.
+    var authorizationStatus: AuthorizationStatus {
+      guard let requested else { return .notDetermined }
+      switch available {
+      case true?: return requested
+      case false?: return .denied
+      case nil: return .notDetermined
+      }
+    }
+
+    /// The properties in force, all set.
+    var properties: LocationManager.Properties {
+      .init(
+        desiredAccuracy: desiredAccuracy, distanceFilter: distanceFilter,
+        headingFilter: headingFilter, activityType: activityType,
+        pausesLocationUpdatesAutomatically: pausesAutomatically)
+    }
+
+    /// Why fixes may not be delivered now that the source is `reachable` or not; `nil` when
+    /// they may.
+    func refusal(reachable: Bool) -> LocationError? {
+      if !reachable {
+        return unavailableReason ?? .servicesUnavailable(endpoint: sourceName, reason: "no answer")
+      }
+      return authorizationStatus.isAuthorized ? nil : .denied
+    }
+
+    /// Applies `input`; the actions to publish, in order.
+    mutating func reduce(_ input: Input) -> [LocationManager.Action] {
+      switch input {
+      case .requestAuthorization(let level):
+        // As on Apple platforms, asking for less than "always" after "always" changes nothing.
+        if requested != .authorizedAlways { requested = level }
+        return []
+      case .reportStatus:
+        return statusIfChanged()
+      case .requestLocation(let id):
+        if let fix = undelivered { return deliver(fix) }
+        pendingRequests.insert(id)
+        return []
+      case .startUpdatingLocation:
+        isUpdating = true
+        return []
+      case .catchUpUpdates:
+        guard isUpdating else { return [] }
+        var actions: [LocationManager.Action] = []
+        if let fix = undelivered { actions = deliver(fix) }
+        if let ended = endedUnheard {
+          endedUnheard = nil
+          actions.append(.didFailWithError(ended))
+        }
+        return actions
+      case .stopUpdatingLocation:
+        isUpdating = false
+        isPaused = false
+        pauseAnchor = nil
+        return []
+      case .startMonitoringSignificantLocationChanges:
+        isMonitoringSignificantChanges = true
+        return []
+      case .stopMonitoringSignificantLocationChanges:
+        isMonitoringSignificantChanges = false
+        lastSignificant = nil
+        return []
+      case .startMonitoringVisits:
+        isMonitoringVisits = true
+        return []
+      case .stopMonitoringVisits:
+        isMonitoringVisits = false
+        visitDetector = Self.newVisitDetector(configuration)
+        return []
+      case .startUpdatingHeading:
+        return [.didFailWithError(.headingUnavailable)]
+      case .startMonitoring(let region):
+        return Self.actions(for: regionMonitor.startMonitoring(region))
+      case .stopMonitoring(let region):
+        regionMonitor.stopMonitoring(region)
+        return []
+      case .requestState(let region):
+        return Self.actions(for: regionMonitor.requestState(for: region))
+      case .set(let properties):
+        return set(properties)
+      case .source(let event):
+        return handle(event)
+      case .requestTimedOut(let id):
+        guard pendingRequests.remove(id) != nil else { return [] }
+        return [.didFailWithError(.locationUnknown)]
+      }
+    }
+
+    private mutating func set(_ properties: LocationManager.Properties) -> [LocationManager.Action]
+    {
+      if let value = properties.desiredAccuracy { desiredAccuracy = value }
+      if let value = properties.distanceFilter { distanceFilter = value }
+      if let value = properties.headingFilter { headingFilter = value }
+      if let value = properties.activityType { activityType = value }
+      if let value = properties.pausesLocationUpdatesAutomatically {
+        pausesAutomatically = value
+        if !value, isPaused {
+          isPaused = false
+          return [.didResumeLocationUpdates]
+        }
+      }
+      return []
+    }
+
+    private mutating func handle(_ event: LocationSource.Event) -> [LocationManager.Action] {
+      switch event {
+      case .available:
+        available = true
+        unavailableReason = nil
+        return statusIfChanged()
+      case .unavailable(let error):
+        let wasUnavailable = available == false
+        available = false
+        unavailableReason = error
+        var actions = statusIfChanged()
+        if !pendingRequests.isEmpty {
+          pendingRequests.removeAll()
+          actions.append(.didFailWithError(error))
+        } else if !wasUnavailable, isUpdating || isMonitoringSignificantChanges {
+          actions.append(.didFailWithError(error))
+        }
+        return actions
+      case .fix(let location):
+        return process(location)
+      case .noFix:
+        return []
+      case .failure(let error):
+        // As with Core Location, errors reach only a client that asked for locations: a replay
+        // that ends before anyone asked must not fail the request that comes next, which its
+        // undelivered last fix answers.
+        guard
+          isUpdating || isMonitoringSignificantChanges || isMonitoringVisits
+            || !pendingRequests.isEmpty || !regionMonitor.monitoredRegions.isEmpty
+        else {
+          if case .trackEnded = error { endedUnheard = error }
+          return []
+        }
+        return [.didFailWithError(error)]
+      }
+    }
+
+    private mutating func statusIfChanged() -> [LocationManager.Action] {
+      let status = authorizationStatus
+      guard status != reportedStatus else { return [] }
+      reportedStatus = status
+      return [.didChangeAuthorization(status), .authorizationDidChange(status, .fullAccuracy)]
+    }
+
+    private mutating func process(_ fix: Location) -> [LocationManager.Action] {
+      lastLocation = fix
+      undelivered = fix
+      guard authorizationStatus.isAuthorized else { return [] }
+      var actions = Self.actions(for: regionMonitor.update(with: fix))
+      if isMonitoringVisits {
+        for visit in visitDetector.update(with: fix) { actions.append(.didVisit(visit)) }
+      }
+      var delivers = false
+      if !pendingRequests.isEmpty {
+        pendingRequests.removeAll()
+        delivers = true
+      }
+      if isUpdating, passesPause(fix, &actions), passesDistanceFilter(fix) {
+        delivers = true
+      }
+      if isMonitoringSignificantChanges {
+        let moved = lastSignificant.map { $0.distance(from: fix) } ?? .infinity
+        if moved >= configuration.significantChangeDistance {
+          lastSignificant = fix
+          delivers = true
+        }
+      }
+      if delivers { actions += deliver(fix) }
+      return actions
+    }
+
+    private mutating func deliver(_ fix: Location) -> [LocationManager.Action] {
+      undelivered = nil
+      lastDelivered = fix
+      return [.didUpdateLocations([fix])]
+    }
+
+    private func passesDistanceFilter(_ fix: Location) -> Bool {
+      guard distanceFilter > 0, let lastDelivered else { return true }
+      return lastDelivered.distance(from: fix) >= distanceFilter
+    }
+
+    /// Updates the automatic-pause state, appending a pause or resume to `actions`; false
+    /// while paused.
+    private mutating func passesPause(
+      _ fix: Location, _ actions: inout [LocationManager.Action]
+    ) -> Bool {
+      guard pausesAutomatically else { return true }
+      guard let anchor = pauseAnchor else {
+        pauseAnchor = fix
+        return true
+      }
+      let stayed = anchor.distance(from: fix) <= configuration.pauseRadius
+      if isPaused {
+        guard !stayed else { return false }
+        isPaused = false
+        pauseAnchor = fix
+        actions.append(.didResumeLocationUpdates)
+        return true
+      }
+      guard stayed else {
+        pauseAnchor = fix
+        return true
+      }
+      if fix.timestamp.timeIntervalSince(anchor.timestamp) >= configuration.pauseAfter {
+        isPaused = true
+        actions.append(.didPauseLocationUpdates)
+        return false
+      }
+      return true
+    }
+
+    private static func actions(for events: some Sequence<RegionEvent>) -> [LocationManager.Action]
+    {
+      events.map { event in
+        switch event {
+        case .didStartMonitoring(let region): .didStartMonitoring(region)
+        case .didEnter(let region): .didEnterRegion(region)
+        case .didExit(let region): .didExitRegion(region)
+        case .didDetermineState(let state, let region): .didDetermineState(state, region)
+        case .monitoringDidFail(let region, let error):
+          .monitoringDidFail(region, .regionMonitoringFailed(reason: "\(error)"))
+        }
+      }
+    }
+  }
+}
