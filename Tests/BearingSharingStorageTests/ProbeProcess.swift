@@ -73,6 +73,8 @@ final class ProbeProcess: Sendable {
       }
       try await Task.sleep(for: .milliseconds(5))
     }
+    // The line may have come while this task waited to run again after its last sleep.
+    if lines.withLock({ $0.contains(line) }) { return ContinuousClock.now - start }
     throw Failure(description: "probe did not print \(line) within \(timeout): \(output)")
   }
 
