@@ -19,10 +19,10 @@ let package = Package(
     .library(name: "BearingTelemetry", targets: ["BearingTelemetry"]),
     .library(name: "BearingText", targets: ["BearingText"]),
     .library(name: "BearingMap", targets: ["BearingMap"]),
-    // The app's own modules (CoffeeFinder, Settings) are not for other packages: only the app
-    // uses them. Settings is a product only so that the fuzz package (Fuzz/) can reach the config
-    // file's parser; it promises no stable API.
-    .library(name: "CoffeeFinderSettings", targets: ["Settings"]),
+    // The app's own modules (CoffeeFinder, CoffeeFinderSettings) are not for other packages:
+    // only the app uses them. CoffeeFinderSettings is a product only so that the fuzz package
+    // (Fuzz/) can reach the config file's parser; it promises no stable API.
+    .library(name: "CoffeeFinderSettings", targets: ["CoffeeFinderSettings"]),
     .executable(name: "coffee-finder", targets: ["coffee-finder"]),
   ],
   dependencies: [
@@ -194,8 +194,8 @@ let package = Package(
       ]
     ),
     .target(
-      name: "Settings",
-      dependencies: ["BearingGPSD", "BearingText"]
+      name: "CoffeeFinderSettings",
+      dependencies: ["BearingLocation", "BearingPlaces", "BearingText"]
     ),
     .target(
       name: "BearingTelemetry",
@@ -227,7 +227,7 @@ let package = Package(
       name: "CoffeeFinder",
       dependencies: [
         "Bearing", "BearingLocation", "BearingMap", "BearingPlaces", "BearingPersistence",
-        "Settings", "BearingTelemetry", "BearingText",
+        "CoffeeFinderSettings", "BearingTelemetry", "BearingText",
       ]
     ),
     .executableTarget(
@@ -237,7 +237,7 @@ let package = Package(
         "BearingHTTP", "BearingMap",
         "BearingPlaces",
         "BearingPersistence", "BearingTelemetry", "BearingText",
-        "Settings",
+        "CoffeeFinderSettings",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -339,7 +339,7 @@ let package = Package(
       name: "BearingMapTests", dependencies: ["BearingMap", "BearingLocation", "BearingText"],
       resources: [.copy("Golden")]
     ),
-    .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
+    .testTarget(name: "CoffeeFinderSettingsTests", dependencies: ["CoffeeFinderSettings"]),
     .testTarget(
       name: "BearingTelemetryTests",
       dependencies: [
@@ -356,7 +356,7 @@ let package = Package(
         "BearingLocationTesting", "BearingGeoClueTesting",
         "CoffeeFinder", "Bearing", "BearingTesting", "BearingLocation", "BearingHTTPTesting",
         "BearingMap", "BearingPlaces", "BearingPlacesTesting", "BearingPersistence", "BearingText",
-        "Settings",
+        "CoffeeFinderSettings",
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
       ]
     ),
@@ -383,7 +383,8 @@ for target in package.targets where target.name == "CDBus" {
 // the host, and a plug-in linked with libFuzzer's runtime gets libFuzzer's `main`.
 if Context.environment["BEARING_FUZZ"] == "1" {
   let parsers: Set = [
-    "BearingGPSD", "BearingHTTP", "BearingLocation", "BearingPlaces", "BearingText", "Settings",
+    "BearingGPSD", "BearingHTTP", "BearingLocation", "BearingPlaces", "BearingText",
+    "CoffeeFinderSettings",
   ]
   for target in package.targets where parsers.contains(target.name) {
     target.swiftSettings =

@@ -1,7 +1,7 @@
 import BearingLocation
 import BearingText
+import CoffeeFinderSettings
 import Foundation
-import Settings
 
 /// One line of `coffee-finder watch` output: a fix, or entering or leaving a favourite.
 ///

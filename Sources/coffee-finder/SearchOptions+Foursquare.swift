@@ -2,8 +2,8 @@ import BearingPersistence
 import BearingPlaces
 import BearingText
 import CoffeeFinder
+import CoffeeFinderSettings
 import Foundation
-import Settings
 
 extension SearchOptions {
   /// The Foursquare client for the configured key; the key itself never reaches output.

@@ -6,8 +6,8 @@ import BearingPlaces
 import BearingTelemetry
 import BearingText
 import CoffeeFinder
+import CoffeeFinderSettings
 import Foundation
-import Settings
 
 /// What to search: radius, limit and provider; defaults come from the settings (config file
 /// and environment).
@@ -163,6 +163,7 @@ struct RadiusOption: ParsableArguments {
 struct OverpassURLOption: ParsableArguments {
   @Option(
     name: .customLong("overpass-url"),
-    help: "The Overpass API interpreter (default https://overpass-api.de/api/interpreter).")
+    help: "The Overpass API interpreter (default \(OverpassPlaces.defaultEndpoint.absoluteString))."
+  )
   var overpassURL: String?
 }

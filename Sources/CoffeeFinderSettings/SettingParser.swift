@@ -1,4 +1,5 @@
-import BearingGPSD
+import BearingLocation
+import BearingPlaces
 import BearingText
 import Foundation
 
@@ -50,7 +51,7 @@ enum SettingParser {
         url.host?.isEmpty == false
       else {
         throw .init(
-          "must be an http(s) URL such as \(AppSettings.defaultOverpassURL), not \(quoted)")
+          "must be an http(s) URL such as \(OverpassPlaces.defaultEndpoint), not \(quoted)")
       }
       settings.overpassURL = url
     }

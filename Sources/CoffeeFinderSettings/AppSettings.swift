@@ -1,4 +1,5 @@
-import BearingGPSD
+import BearingLocation
+import BearingPlaces
 import Foundation
 
 /// The app's settings after the config file, environment and command line were applied.
@@ -26,9 +27,6 @@ public struct AppSettings: Hashable, Sendable, CustomStringConvertible {
   /// outside the offline data).
   public var overpassURL: URL
 
-  /// The main public Overpass instance.
-  public static let defaultOverpassURL = URL(string: "https://overpass-api.de/api/interpreter")!
-
   /// The settings used when nothing is configured.
   public static let defaults = AppSettings()
 
@@ -39,7 +37,7 @@ public struct AppSettings: Hashable, Sendable, CustomStringConvertible {
     provider: PlaceProvider = .auto,
     gpsdAddress: GPSDEndpoint = GPSDEndpoint(),
     foursquareAPIKey: APIKey? = nil,
-    overpassURL: URL = defaultOverpassURL
+    overpassURL: URL = OverpassPlaces.defaultEndpoint
   ) {
     self.searchRadius = searchRadius
     self.resultLimit = resultLimit

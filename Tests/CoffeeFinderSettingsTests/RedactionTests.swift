@@ -1,5 +1,5 @@
+import CoffeeFinderSettings
 import Foundation
-import Settings
 import Testing
 
 @Suite("Redaction")
