@@ -153,7 +153,8 @@ let package = Package(
         .product(name: "HTTPTypes", package: "swift-http-types"),
       ]
     ),
-    // Untrusted text made safe for a terminal, and the JSON-lines encoder for output.
+    // Untrusted text made safe for a terminal, the JSON-lines encoder for output, and the one
+    // JSON string reader and JSON value type.
     .target(name: "BearingText"),
     // Maps in braille cells and SVG: a pure renderer of streets and marks.
     .target(name: "BearingMap", dependencies: ["BearingLocation", "BearingText"]),
@@ -310,7 +311,7 @@ let package = Package(
       name: "BearingPlacesTests",
       dependencies: [
         "BearingPlaces", "BearingPlacesTesting", "BearingHTTP", "BearingHTTPTesting",
-        "BearingLocation", "BearingMap",
+        "BearingLocation", "BearingMap", "BearingText",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "CustomDump", package: "swift-custom-dump"),

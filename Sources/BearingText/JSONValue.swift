@@ -1,5 +1,11 @@
-/// Any JSON value, for walking documents whose shape varies, such as GeoJSON properties.
-enum JSONValue: Hashable, Sendable, Decodable {
+/// Any JSON value: the package's one JSON value type, for documents whose shape varies
+/// (GeoJSON properties, the app's config file) and for objects built to be written (a `watch`
+/// line).
+///
+/// ```swift
+/// let line = try JSONLines.line(["type": JSONValue.string("fix"), "latitude": .number(60.17)])
+/// ```
+package enum JSONValue: Hashable, Sendable, Codable {
   case null
   case bool(Bool)
   case number(Double)
@@ -7,7 +13,7 @@ enum JSONValue: Hashable, Sendable, Decodable {
   case array([JSONValue])
   case object([String: JSONValue])
 
-  init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if container.decodeNil() {
       self = .null
@@ -24,17 +30,31 @@ enum JSONValue: Hashable, Sendable, Decodable {
     }
   }
 
-  subscript(key: String) -> JSONValue? {
+  package func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .null: try container.encodeNil()
+    case .bool(let value): try container.encode(value)
+    case .number(let value): try container.encode(value)
+    case .string(let value): try container.encode(value)
+    case .array(let value): try container.encode(value)
+    case .object(let value): try container.encode(value)
+    }
+  }
+
+  package subscript(key: String) -> JSONValue? {
     if case .object(let object) = self { object[key] } else { nil }
   }
 
-  var string: String? { if case .string(let value) = self { value } else { nil } }
-  var number: Double? { if case .number(let value) = self { value } else { nil } }
-  var array: [JSONValue]? { if case .array(let value) = self { value } else { nil } }
-  var object: [String: JSONValue]? { if case .object(let value) = self { value } else { nil } }
+  package var string: String? { if case .string(let value) = self { value } else { nil } }
+  package var number: Double? { if case .number(let value) = self { value } else { nil } }
+  package var array: [JSONValue]? { if case .array(let value) = self { value } else { nil } }
+  package var object: [String: JSONValue]? {
+    if case .object(let value) = self { value } else { nil }
+  }
 
   /// A short name of the value's kind, for error messages.
-  var kind: String {
+  package var kind: String {
     switch self {
     case .null: "null"
     case .bool: "a boolean"
