@@ -125,7 +125,7 @@ let package = Package(
     .target(
       name: "BearingGPSD",
       dependencies: [
-        "BearingLocation", "BearingText",
+        "BearingBackoff", "BearingLocation", "BearingText",
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -136,7 +136,7 @@ let package = Package(
     // run time (dlopen), declared by a header of our own, so that no libdbus package is needed
     // to build and only libdbus-1-3 to use GeoClue (ARCHITECTURE.md).
     .target(name: "CDBus"),
-    .target(name: "BearingGeoClue", dependencies: ["BearingLocation", "CDBus"]),
+    .target(name: "BearingGeoClue", dependencies: ["BearingBackoff", "BearingLocation", "CDBus"]),
     // Test support: a real GeoClue on a private system bus. Not a product.
     .target(
       name: "BearingGeoClueTesting",
@@ -145,7 +145,7 @@ let package = Package(
     .target(
       name: "BearingHTTP",
       dependencies: [
-        "BearingText",
+        "BearingBackoff", "BearingText",
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Dependencies", package: "swift-dependencies"),
@@ -153,6 +153,8 @@ let package = Package(
         .product(name: "HTTPTypes", package: "swift-http-types"),
       ]
     ),
+    // The one backoff formula: gpsd's and GeoClue's reconnects, HTTP's retries. Not a product.
+    .target(name: "BearingBackoff"),
     // Untrusted text made safe for a terminal, the JSON-lines encoder for output, and the one
     // JSON string reader and JSON value type.
     .target(name: "BearingText"),
@@ -336,6 +338,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "BearingTextTests", dependencies: ["BearingText"]),
+    .testTarget(name: "BearingBackoffTests", dependencies: ["BearingBackoff"]),
     .testTarget(
       name: "BearingMapTests", dependencies: ["BearingMap", "BearingLocation", "BearingText"],
       resources: [.copy("Golden")]
