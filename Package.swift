@@ -343,7 +343,8 @@ let package = Package(
       name: "BearingMapTests", dependencies: ["BearingMap", "BearingLocation", "BearingText"],
       resources: [.copy("Golden")]
     ),
-    .testTarget(name: "CoffeeFinderSettingsTests", dependencies: ["CoffeeFinderSettings"]),
+    .testTarget(
+      name: "CoffeeFinderSettingsTests", dependencies: ["BearingPlaces", "CoffeeFinderSettings"]),
     .testTarget(
       name: "BearingTelemetryTests",
       dependencies: [

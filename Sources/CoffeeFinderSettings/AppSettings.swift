@@ -22,7 +22,7 @@ public struct AppSettings: Hashable, Sendable, CustomStringConvertible {
   public var units: MeasurementSystem
   public var provider: PlaceProvider
   public var gpsdAddress: GPSDEndpoint
-  public var foursquareAPIKey: APIKey?
+  public var foursquareAPIKey: FoursquareAPIKey?
   /// The Overpass API interpreter searched without a key (`--provider overpass`, or `auto`
   /// outside the offline data).
   public var overpassURL: URL
@@ -36,7 +36,7 @@ public struct AppSettings: Hashable, Sendable, CustomStringConvertible {
     units: MeasurementSystem = .metric,
     provider: PlaceProvider = .auto,
     gpsdAddress: GPSDEndpoint = GPSDEndpoint(),
-    foursquareAPIKey: APIKey? = nil,
+    foursquareAPIKey: FoursquareAPIKey? = nil,
     overpassURL: URL = OverpassPlaces.defaultEndpoint
   ) {
     self.searchRadius = searchRadius

@@ -45,7 +45,7 @@ enum SettingParser {
       else {
         throw .init("must be printable ASCII with no spaces (the key is not shown)")
       }
-      settings.foursquareAPIKey = APIKey(text)
+      settings.foursquareAPIKey = FoursquareAPIKey(verbatim: text)
     case .overpassURL:
       guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased()),
         url.host?.isEmpty == false

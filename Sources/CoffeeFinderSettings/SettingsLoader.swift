@@ -100,7 +100,7 @@ public struct SettingsLoader: Sendable {
     case .provider: values[key.rawValue] = .string(scratch.provider.rawValue)
     case .gpsdAddress: values[key.rawValue] = .string(scratch.gpsdAddress.description)
     case .foursquareAPIKey:
-      values[key.rawValue] = .string(scratch.foursquareAPIKey?.value ?? "")
+      values[key.rawValue] = .string(scratch.foursquareAPIKey?.secret ?? "")
     case .overpassURL: values[key.rawValue] = .string(scratch.overpassURL.absoluteString)
     }
     try file.write(values)

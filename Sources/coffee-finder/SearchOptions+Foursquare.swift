@@ -10,7 +10,7 @@ extension SearchOptions {
   static func foursquare(
     _ settings: AppSettings
   ) throws -> (PlacesClient, DataOrigin, OfflineLibrary?) {
-    guard let text = settings.foursquareAPIKey?.value, let key = FoursquareAPIKey(text) else {
+    guard let text = settings.foursquareAPIKey?.secret, let key = FoursquareAPIKey(text) else {
       throw CLIError(
         "the Foursquare API key is empty or malformed; check FOURSQUARE_API_KEY or the config file")
     }
