@@ -93,22 +93,7 @@ struct JSONParser {
     depth: Int = 0, _ body: (inout JSONParser, Int) throws(Failure) -> Void
   ) throws(Failure) {
     try open(UInt8(ascii: "["), depth: depth)
-    if peek() == UInt8(ascii: "]") {
-      position += 1
-      return
-    }
-    var index = 0
-    while true {
-      try body(&self, index)
-      index += 1
-      switch peek() {
-      case UInt8(ascii: ","): position += 1
-      case UInt8(ascii: "]"):
-        position += 1
-        return
-      default: throw failure("expected \",\" or \"]\" in an array")
-      }
-    }
+    try elements(from: ElementScan(start: position), body)
   }
 
   /// ``elements(depth:_:)`` from the middle of an array: from the element at `scan.start`,
