@@ -19,10 +19,10 @@ let package = Package(
     .library(name: "BearingTelemetry", targets: ["BearingTelemetry"]),
     .library(name: "BearingText", targets: ["BearingText"]),
     .library(name: "BearingMap", targets: ["BearingMap"]),
-    // The app's own modules (CoffeeFinder, Settings) are not for other packages: only the app
-    // uses them. Settings is a product only so that the fuzz package (Fuzz/) can reach the config
-    // file's parser; it promises no stable API.
-    .library(name: "CoffeeFinderSettings", targets: ["Settings"]),
+    // The app's own modules (CoffeeFinder, CoffeeFinderSettings) are not for other packages:
+    // only the app uses them. CoffeeFinderSettings is a product only so that the fuzz package
+    // (Fuzz/) can reach the config file's parser; it promises no stable API.
+    .library(name: "CoffeeFinderSettings", targets: ["CoffeeFinderSettings"]),
     .executable(name: "coffee-finder", targets: ["coffee-finder"]),
   ],
   dependencies: [
@@ -125,7 +125,7 @@ let package = Package(
     .target(
       name: "BearingGPSD",
       dependencies: [
-        "BearingLocation", "BearingText",
+        "BearingBackoff", "BearingLocation", "BearingText",
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -136,7 +136,7 @@ let package = Package(
     // run time (dlopen), declared by a header of our own, so that no libdbus package is needed
     // to build and only libdbus-1-3 to use GeoClue (ARCHITECTURE.md).
     .target(name: "CDBus"),
-    .target(name: "BearingGeoClue", dependencies: ["BearingLocation", "CDBus"]),
+    .target(name: "BearingGeoClue", dependencies: ["BearingBackoff", "BearingLocation", "CDBus"]),
     // Test support: a real GeoClue on a private system bus. Not a product.
     .target(
       name: "BearingGeoClueTesting",
@@ -145,7 +145,7 @@ let package = Package(
     .target(
       name: "BearingHTTP",
       dependencies: [
-        "BearingText",
+        "BearingBackoff", "BearingText",
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Dependencies", package: "swift-dependencies"),
@@ -153,7 +153,10 @@ let package = Package(
         .product(name: "HTTPTypes", package: "swift-http-types"),
       ]
     ),
-    // Untrusted text made safe for a terminal, and the JSON-lines encoder for output.
+    // The one backoff formula: gpsd's and GeoClue's reconnects, HTTP's retries. Not a product.
+    .target(name: "BearingBackoff"),
+    // Untrusted text made safe for a terminal, the JSON-lines encoder for output, and the one
+    // JSON string reader and JSON value type.
     .target(name: "BearingText"),
     // Maps in braille cells and SVG: a pure renderer of streets and marks.
     .target(name: "BearingMap", dependencies: ["BearingLocation", "BearingText"]),
@@ -194,8 +197,8 @@ let package = Package(
       ]
     ),
     .target(
-      name: "Settings",
-      dependencies: ["BearingGPSD", "BearingText"]
+      name: "CoffeeFinderSettings",
+      dependencies: ["BearingLocation", "BearingPlaces", "BearingText"]
     ),
     .target(
       name: "BearingTelemetry",
@@ -227,7 +230,7 @@ let package = Package(
       name: "CoffeeFinder",
       dependencies: [
         "Bearing", "BearingLocation", "BearingMap", "BearingPlaces", "BearingPersistence",
-        "Settings", "BearingTelemetry", "BearingText",
+        "CoffeeFinderSettings", "BearingTelemetry", "BearingText",
       ]
     ),
     .executableTarget(
@@ -237,7 +240,7 @@ let package = Package(
         "BearingHTTP", "BearingMap",
         "BearingPlaces",
         "BearingPersistence", "BearingTelemetry", "BearingText",
-        "Settings",
+        "CoffeeFinderSettings",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -310,7 +313,7 @@ let package = Package(
       name: "BearingPlacesTests",
       dependencies: [
         "BearingPlaces", "BearingPlacesTesting", "BearingHTTP", "BearingHTTPTesting",
-        "BearingLocation", "BearingMap",
+        "BearingLocation", "BearingMap", "BearingText",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
@@ -335,11 +338,13 @@ let package = Package(
       ]
     ),
     .testTarget(name: "BearingTextTests", dependencies: ["BearingText"]),
+    .testTarget(name: "BearingBackoffTests", dependencies: ["BearingBackoff"]),
     .testTarget(
       name: "BearingMapTests", dependencies: ["BearingMap", "BearingLocation", "BearingText"],
       resources: [.copy("Golden")]
     ),
-    .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
+    .testTarget(
+      name: "CoffeeFinderSettingsTests", dependencies: ["BearingPlaces", "CoffeeFinderSettings"]),
     .testTarget(
       name: "BearingTelemetryTests",
       dependencies: [
@@ -356,7 +361,7 @@ let package = Package(
         "BearingLocationTesting", "BearingGeoClueTesting",
         "CoffeeFinder", "Bearing", "BearingTesting", "BearingLocation", "BearingHTTPTesting",
         "BearingMap", "BearingPlaces", "BearingPlacesTesting", "BearingPersistence", "BearingText",
-        "Settings",
+        "CoffeeFinderSettings",
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
       ]
     ),
@@ -383,7 +388,8 @@ for target in package.targets where target.name == "CDBus" {
 // the host, and a plug-in linked with libFuzzer's runtime gets libFuzzer's `main`.
 if Context.environment["BEARING_FUZZ"] == "1" {
   let parsers: Set = [
-    "BearingGPSD", "BearingHTTP", "BearingLocation", "BearingPlaces", "BearingText", "Settings",
+    "BearingGPSD", "BearingHTTP", "BearingLocation", "BearingPlaces", "BearingText",
+    "CoffeeFinderSettings",
   ]
   for target in package.targets where parsers.contains(target.name) {
     target.swiftSettings =

@@ -1,3 +1,5 @@
+import BearingBackoff
+
 /// How the gpsd source connects and reconnects.
 ///
 /// ```swift
@@ -27,8 +29,6 @@ public struct GPSDConnectionOptions: Hashable, Sendable {
 
   /// The wait before reconnect attempt `attempt` (0-based).
   func backoff(attempt: Int) -> Duration {
-    var delay = initialBackoff
-    for _ in 0..<min(attempt, 30) where delay < maximumBackoff { delay *= 2 }
-    return min(delay, maximumBackoff)
+    Backoff(initial: initialBackoff, maximum: maximumBackoff).delay(attempt: attempt)
   }
 }

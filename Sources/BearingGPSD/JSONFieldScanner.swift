@@ -1,3 +1,4 @@
+import BearingText
 import Foundation
 
 /// A one-pass reader of the top-level fields of one flat JSON object, as gpsd sends them.
@@ -17,11 +18,7 @@ struct JSONFieldScanner {
   }
 
   /// Why a line is not a JSON object.
-  struct Failure: Error, CustomStringConvertible {
-    var offset: Int
-    var reason: String
-    var description: String { "\(reason) at byte \(offset)" }
-  }
+  typealias Failure = JSONSyntaxError
 
   let bytes: UnsafeRawBufferPointer
   private var index = 0
@@ -58,41 +55,12 @@ struct JSONFieldScanner {
     }
   }
 
-  /// The text of a string value, with JSON escapes resolved.
+  /// The text of a string value, with JSON escapes resolved (``JSONString``, the package's one
+  /// reader of JSON strings).
   static func string(in bytes: UnsafeRawBufferPointer, _ range: Range<Int>, escaped: Bool)
     throws(Failure) -> String
   {
-    let raw = UnsafeRawBufferPointer(rebasing: bytes[range])
-    guard escaped else { return String(decoding: raw, as: UTF8.self) }
-    var out: [UInt8] = []
-    out.reserveCapacity(raw.count)
-    var i = 0
-    while i < raw.count {
-      let byte = raw[i]
-      guard byte == UInt8(ascii: "\\"), i + 1 < raw.count else {
-        out.append(byte)
-        i += 1
-        continue
-      }
-      let code = raw[i + 1]
-      i += 2
-      switch code {
-      case UInt8(ascii: "n"): out.append(0x0A)
-      case UInt8(ascii: "t"): out.append(0x09)
-      case UInt8(ascii: "r"): out.append(0x0D)
-      case UInt8(ascii: "b"): out.append(0x08)
-      case UInt8(ascii: "f"): out.append(0x0C)
-      case UInt8(ascii: "u"):
-        guard i + 4 <= raw.count,
-          let scalarValue = UInt32(String(decoding: raw[i..<i + 4], as: UTF8.self), radix: 16)
-        else { throw Failure(offset: range.lowerBound + i, reason: "bad \\u escape") }
-        i += 4
-        let scalar = Unicode.Scalar(scalarValue) ?? "\u{FFFD}"
-        out.append(contentsOf: Array(String(Character(scalar)).utf8))
-      default: out.append(code)
-      }
-    }
-    return String(decoding: out, as: UTF8.self)
+    try JSONString.text(bytes, range, escaped: escaped)
   }
 
   // MARK: Scanning
@@ -123,24 +91,10 @@ struct JSONFieldScanner {
   }
 
   private mutating func scanString() throws(Failure) -> (Range<Int>, escaped: Bool) {
-    try expect(UInt8(ascii: "\""))
-    let start = index
-    var escaped = false
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "\"") {
-        index += 1
-        return (start..<index - 1, escaped)
-      }
-      if byte == UInt8(ascii: "\\") {
-        escaped = true
-        index += 2
-        continue
-      }
-      if byte < 0x20 { throw failure("control character in string") }
-      index += 1
-    }
-    throw failure("unterminated string")
+    guard peek() == UInt8(ascii: "\"") else { throw failure("expected \"") }
+    let (contents, escaped) = try JSONString.scan(bytes, quote: index)
+    index = contents.upperBound + 1
+    return (contents, escaped)
   }
 
   private mutating func scanValue() throws(Failure) -> Value {

@@ -1,3 +1,5 @@
+import BearingBackoff
+
 /// What a GeoClue client asks for, and how long it waits for GeoClue.
 ///
 /// ```swift
@@ -46,6 +48,6 @@ public struct GeoClueOptions: Hashable, Sendable {
   /// The wait before reconnecting after the `attempt`-th failure in a row: 1 s, doubling, at
   /// most 30 s.
   public func backoff(attempt: Int) -> Duration {
-    .seconds(min(30, 1 << min(attempt, 5)))
+    Backoff(initial: .seconds(1), maximum: .seconds(30)).delay(attempt: attempt)
   }
 }

@@ -1,3 +1,5 @@
+import BearingBackoff
+
 /// When and how long to wait before sending an idempotent request again.
 ///
 /// Waits grow geometrically from ``initialDelay``; a server's `Retry-After` replaces the computed
@@ -54,12 +56,8 @@ public struct RetryPolicy: Hashable, Sendable {
     if let retryAfter {
       return retryAfter <= maxDelay ? retryAfter : nil
     }
-    let computed = initialDelay * Self.power(multiplier, attempt - 1)
-    return min(computed, maxDelay)
-  }
-
-  private static func power(_ base: Double, _ exponent: Int) -> Double {
-    (0..<max(0, exponent)).reduce(1.0) { result, _ in result * base }
+    return Backoff(initial: initialDelay, multiplier: multiplier, maximum: maxDelay)
+      .delay(attempt: attempt - 1)
   }
 }
 

@@ -1,7 +1,7 @@
 import CustomDump
 import Foundation
 
-/// A Foursquare Places API key that never shows itself.
+/// A Foursquare Places API key that never shows itself: the package's one API-key type.
 ///
 /// Every way of printing a key — `description`, `debugDescription`, `dump`, custom dumps and
 /// reflection — prints `FoursquareAPIKey(<redacted>)`. The type is deliberately not `Codable`,
@@ -16,14 +16,20 @@ public struct FoursquareAPIKey: Hashable, Sendable {
   /// The name of the environment variable the key is read from.
   public static let environmentVariable = "FOURSQUARE_API_KEY"
 
-  /// The key itself, for the `Authorization` header only.
-  let secret: String
+  /// The key itself, for the `Authorization` header, the app's config file and its log
+  /// redactor only.
+  package let secret: String
 
   /// A key from its text, surrounding whitespace removed; `nil` when nothing is left.
   public init?(_ text: String) {
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty else { return nil }
     self.secret = trimmed
+  }
+
+  /// A key of exactly `text`, for the app's settings, which check a key's text themselves.
+  package init(verbatim text: String) {
+    self.secret = text
   }
 
   /// The key in `FOURSQUARE_API_KEY`, or `nil` when the variable is unset or blank.

@@ -1,5 +1,6 @@
 import BearingLocation
 import BearingMap
+import BearingText
 import Foundation
 
 /// Reads the named cafés out of any GeoJSON FeatureCollection: as Overpass exports it

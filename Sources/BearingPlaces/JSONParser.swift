@@ -1,3 +1,5 @@
+import BearingText
+
 /// A strict JSON (RFC 8259) parser into ``JSONValue`` that reads bytes where they lie (a mapped
 /// file) and can hand out a large document one member or element at a time.
 ///
@@ -7,10 +9,7 @@
 /// ``elements(_:)`` and turns each feature into a place before parsing the next.
 struct JSONParser {
   /// Why the bytes are not JSON, at a byte offset.
-  struct Failure: Error {
-    var offset: Int
-    var reason: String
-  }
+  typealias Failure = JSONSyntaxError
 
   /// Deeper documents are refused rather than risking the stack.
   static let maximumDepth = 512
@@ -94,22 +93,7 @@ struct JSONParser {
     depth: Int = 0, _ body: (inout JSONParser, Int) throws(Failure) -> Void
   ) throws(Failure) {
     try open(UInt8(ascii: "["), depth: depth)
-    if peek() == UInt8(ascii: "]") {
-      position += 1
-      return
-    }
-    var index = 0
-    while true {
-      try body(&self, index)
-      index += 1
-      switch peek() {
-      case UInt8(ascii: ","): position += 1
-      case UInt8(ascii: "]"):
-        position += 1
-        return
-      default: throw failure("expected \",\" or \"]\" in an array")
-      }
-    }
+    try elements(from: ElementScan(start: position), body)
   }
 
   /// ``elements(depth:_:)`` from the middle of an array: from the element at `scan.start`,
@@ -299,85 +283,8 @@ struct JSONParser {
   }
 
   private mutating func string() throws(Failure) -> String {
-    let quote = position
-    position += 1
-    let start = position
-    var escaped = false
-    while true {
-      guard position < bytes.count else {
-        throw Failure(offset: quote, reason: "a string is not closed")
-      }
-      let byte = bytes[position]
-      if byte == UInt8(ascii: "\"") { break }
-      if byte < 0x20 { throw failure("a control character in a string") }
-      if byte == UInt8(ascii: "\\") {
-        escaped = true
-        position += 1
-      }
-      position += 1
-    }
-    let end = position
-    position += 1
-    let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-    return escaped ? try unescape(raw, at: start) : String(decoding: raw, as: UTF8.self)
-  }
-
-  private func unescape(_ raw: UnsafeRawBufferPointer, at offset: Int) throws(Failure) -> String {
-    var out: [UInt8] = []
-    out.reserveCapacity(raw.count)
-    var i = 0
-    func hex4(_ at: Int) throws(Failure) -> UInt32 {
-      guard at + 4 <= raw.count else {
-        throw Failure(offset: offset + at, reason: "a \\u escape is cut short")
-      }
-      var value: UInt32 = 0
-      for byte in raw[at..<at + 4] {
-        let digit: UInt8
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-        default: throw Failure(offset: offset + at, reason: "a \\u escape is not hexadecimal")
-        }
-        value = value << 4 | UInt32(digit)
-      }
-      return value
-    }
-    while i < raw.count {
-      let byte = raw[i]
-      guard byte == UInt8(ascii: "\\") else {
-        out.append(byte)
-        i += 1
-        continue
-      }
-      let kind = raw[i + 1]
-      i += 2
-      switch kind {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(kind)
-      case UInt8(ascii: "b"): out.append(0x08)
-      case UInt8(ascii: "f"): out.append(0x0C)
-      case UInt8(ascii: "n"): out.append(0x0A)
-      case UInt8(ascii: "r"): out.append(0x0D)
-      case UInt8(ascii: "t"): out.append(0x09)
-      case UInt8(ascii: "u"):
-        var scalar = try hex4(i)
-        i += 4
-        // A surrogate pair is one scalar; a lone surrogate becomes U+FFFD, as invalid UTF-8 does.
-        if (0xD800..<0xDC00).contains(scalar), i + 6 <= raw.count, raw[i] == UInt8(ascii: "\\"),
-          raw[i + 1] == UInt8(ascii: "u")
-        {
-          let low = try hex4(i + 2)
-          if (0xDC00..<0xE000).contains(low) {
-            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-            i += 6
-          }
-        }
-        out.append(
-          contentsOf: Array(String(Unicode.Scalar(scalar).map(Character.init) ?? "\u{FFFD}").utf8))
-      default:
-        throw Failure(offset: offset + i - 2, reason: "an unknown escape in a string")
-      }
-    }
-    return String(decoding: out, as: UTF8.self)
+    let (contents, escaped) = try JSONString.scan(bytes, quote: position)
+    position = contents.upperBound + 1
+    return try JSONString.text(bytes, contents, escaped: escaped)
   }
 }

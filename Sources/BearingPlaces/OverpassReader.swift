@@ -1,4 +1,5 @@
 import BearingMap
+import BearingText
 
 /// Reads an Overpass answer (``OverpassResponse``'s JSON) an element at a time, for an import
 /// of any size: the places and street lines of each element go out in batches as it is read,

@@ -27,7 +27,7 @@ public enum PlacesError: Error, Hashable, Sendable, CustomStringConvertible, Loc
     case .dataUnavailable(let reason):
       "The offline places could not be loaded: \(reason)."
     case .keyRefused:
-      "The API key was refused; check FOURSQUARE_API_KEY or the config file."
+      "The API key was refused."
     case .rateLimited(let retryAfter?):
       "Rate limited, retry in \(Int(retryAfter.rounded(.up))) s."
     case .rateLimited(nil):

@@ -1,5 +1,6 @@
 import BearingLocation
 import BearingMap
+import BearingText
 import Foundation
 
 /// The street geometry of a GeoJSON FeatureCollection, an Overpass answer with `out geom;` or

@@ -2,8 +2,8 @@ import Bearing
 import BearingLocation
 import BearingPersistence
 import BearingPlaces
+import CoffeeFinderSettings
 import Foundation
-import Settings
 
 /// The whole app as one feature: the nearby list, the detail of a selected place, favourites as
 /// monitored regions with "You are near …" alerts, and the status shown on every screen.

@@ -1,5 +1,5 @@
+import CoffeeFinderSettings
 import Foundation
-import Settings
 
 /// Distances as people read them, in the user's units: "85 m" and "1.2 km", or "280 ft" and
 /// "0.8 mi".

@@ -1,8 +1,8 @@
 import Bearing
 import BearingLocation
 import BearingPlaces
+import CoffeeFinderSettings
 import Foundation
-import Settings
 
 /// The nearby coffee shops screen: ask for authorization, get a fix, search, list nearest first.
 ///

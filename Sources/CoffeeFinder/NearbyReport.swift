@@ -1,8 +1,8 @@
 import BearingLocation
 import BearingPlaces
 import BearingText
+import CoffeeFinderSettings
 import Foundation
-import Settings
 
 /// What `coffee-finder nearby` prints: a table for people or JSON for programs.
 ///

@@ -1,5 +1,5 @@
 import Bearing
-import Settings
+import CoffeeFinderSettings
 
 // The choices the app remembers between runs, in its app storage
 // (`$XDG_CONFIG_HOME/coffee-finder/app-storage.json`; a fresh in-memory store in tests). Only a

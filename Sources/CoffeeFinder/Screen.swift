@@ -2,8 +2,8 @@ import BearingLocation
 import BearingPersistence
 import BearingPlaces
 import BearingText
+import CoffeeFinderSettings
 import Foundation
-import Settings
 
 /// Renders the app's state as terminal lines: a pure function, so every screen is tested by
 /// comparing strings.

@@ -20,6 +20,9 @@ public enum UserMessage {
   public static func line(for error: any Error) -> String {
     let text: String
     switch error {
+    case PlacesError.keyRefused:
+      // Where the key comes from is the app's business, not the library's.
+      text = "The API key was refused; check FOURSQUARE_API_KEY or the config file."
     case let error as PlacesError: text = error.description
     case let error as StorageError: text = error.description
     case let error as LocationError: text = error.description

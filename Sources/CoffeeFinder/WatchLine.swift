@@ -1,7 +1,7 @@
 import BearingLocation
 import BearingText
+import CoffeeFinderSettings
 import Foundation
-import Settings
 
 /// One line of `coffee-finder watch` output: a fix, or entering or leaving a favourite.
 ///
@@ -35,7 +35,7 @@ public enum WatchLine: Equatable, Sendable {
 
   /// The line as one compact JSON object.
   public var json: String {
-    var object: [String: JSONScalar]
+    var object: [String: JSONValue]
     switch self {
     case .fix(let location):
       object = [
@@ -57,18 +57,5 @@ public enum WatchLine: Equatable, Sendable {
 
   static func time(_ date: Date) -> String {
     date.formatted(.iso8601)
-  }
-
-  enum JSONScalar: Encodable {
-    case string(String)
-    case number(Double)
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.singleValueContainer()
-      switch self {
-      case .string(let value): try container.encode(value)
-      case .number(let value): try container.encode(value)
-      }
-    }
   }
 }

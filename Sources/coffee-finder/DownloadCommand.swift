@@ -6,9 +6,9 @@ import BearingPersistence
 import BearingPlaces
 import BearingText
 import CoffeeFinder
+import CoffeeFinderSettings
 import Dependencies
 import Foundation
-import Settings
 
 /// `coffee-finder download --around LAT,LON --radius 5km`: stores an area's cafés and streets
 /// from Overpass for offline use.

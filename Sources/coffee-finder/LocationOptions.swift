@@ -4,8 +4,8 @@ import BearingGeoClue
 import BearingLocation
 import BearingText
 import CoffeeFinder
+import CoffeeFinderSettings
 import Foundation
-import Settings
 
 /// Where the location comes from: `--at`, `--gpsd`, `--replay`, `--wander` or `--geoclue`. None
 /// of them means gpsd at the configured `gpsd_address` (config file or `COFFEE_FINDER_GPSD`)

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Settings
+import CoffeeFinderSettings
 
 // Lets `--units metric|imperial` parse straight into the settings' type.
 extension MeasurementSystem: ExpressibleByArgument {}

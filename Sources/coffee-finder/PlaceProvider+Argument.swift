@@ -1,5 +1,5 @@
 import ArgumentParser
-import Settings
+import CoffeeFinderSettings
 
 // Lets `--provider auto|foursquare|offline` parse straight into the settings' type.
 extension PlaceProvider: ExpressibleByArgument {}

@@ -2,15 +2,15 @@ import BearingPersistence
 import BearingPlaces
 import BearingText
 import CoffeeFinder
+import CoffeeFinderSettings
 import Foundation
-import Settings
 
 extension SearchOptions {
   /// The Foursquare client for the configured key; the key itself never reaches output.
   static func foursquare(
     _ settings: AppSettings
   ) throws -> (PlacesClient, DataOrigin, OfflineLibrary?) {
-    guard let text = settings.foursquareAPIKey?.value, let key = FoursquareAPIKey(text) else {
+    guard let text = settings.foursquareAPIKey?.secret, let key = FoursquareAPIKey(text) else {
       throw CLIError(
         "the Foursquare API key is empty or malformed; check FOURSQUARE_API_KEY or the config file")
     }

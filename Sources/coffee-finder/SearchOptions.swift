@@ -6,8 +6,8 @@ import BearingPlaces
 import BearingTelemetry
 import BearingText
 import CoffeeFinder
+import CoffeeFinderSettings
 import Foundation
-import Settings
 
 /// What to search: radius, limit and provider; defaults come from the settings (config file
 /// and environment).
@@ -66,7 +66,8 @@ struct SearchOptions: ParsableArguments {
     try Self.load(
       SettingsOverrides(
         searchRadius: radius?.metres, resultLimit: limit, units: units, provider: provider,
-        gpsdAddress: gpsd, foursquareAPIKey: apiKey.map(APIKey.init), overpassURL: overpassURL),
+        gpsdAddress: gpsd, foursquareAPIKey: apiKey.map(FoursquareAPIKey.init(verbatim:)),
+        overpassURL: overpassURL),
       remembered: Self.remembered())
   }
 
@@ -76,7 +77,7 @@ struct SearchOptions: ParsableArguments {
     _ overrides: SettingsOverrides, remembered: RememberedSettings = RememberedSettings()
   ) throws -> LoadedSettings {
     let loaded = try SettingsLoader().load(overrides: overrides, remembered: remembered)
-    SecretRedactor.register(loaded.settings.foursquareAPIKey?.value)
+    SecretRedactor.register(loaded.settings.foursquareAPIKey?.secret)
     for warning in loaded.warnings { Console.note("warning: \(TerminalText.escape(warning))") }
     let used = SettingKey.allCases.filter { loaded.source(of: $0) == .remembered }
     if !used.isEmpty {
@@ -163,6 +164,7 @@ struct RadiusOption: ParsableArguments {
 struct OverpassURLOption: ParsableArguments {
   @Option(
     name: .customLong("overpass-url"),
-    help: "The Overpass API interpreter (default https://overpass-api.de/api/interpreter).")
+    help: "The Overpass API interpreter (default \(OverpassPlaces.defaultEndpoint.absoluteString))."
+  )
   var overpassURL: String?
 }

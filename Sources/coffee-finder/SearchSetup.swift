@@ -4,8 +4,8 @@ import BearingPersistence
 import BearingPlaces
 import BearingText
 import CoffeeFinder
+import CoffeeFinderSettings
 import Foundation
-import Settings
 
 /// What a command that searches needs, made from its options in one place: the settings, the
 /// place client and where its data comes from, and the location source.

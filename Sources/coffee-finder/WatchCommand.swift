@@ -3,8 +3,8 @@ import Bearing
 import BearingLocation
 import BearingText
 import CoffeeFinder
+import CoffeeFinderSettings
 import Foundation
-import Settings
 import UnixSignals
 
 /// `coffee-finder watch`: follows the location and prints fixes and favourite enter/exit

@@ -1,3 +1,4 @@
+import BearingText
 import Foundation
 import Testing
 

@@ -3,9 +3,9 @@ import BearingLocation
 import BearingPlaces
 import BearingTesting
 import CoffeeFinder
+import CoffeeFinderSettings
 import ConcurrencyExtras
 import Foundation
-import Settings
 import Testing
 
 /// What the nearby feature remembers across runs, asserted as shared state: in tests app

@@ -1,6 +1,6 @@
+import CoffeeFinderSettings
 import Foundation
 import LibFuzzerDriver
-import Settings
 
 // The config file is the user's own, but it is edited by hand and by other programs: its values
 // go through the same loader as the app's, from a real file.

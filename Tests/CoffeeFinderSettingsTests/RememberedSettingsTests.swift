@@ -1,5 +1,5 @@
+import CoffeeFinderSettings
 import Foundation
-import Settings
 import Testing
 
 /// The choices remembered from the user's last runs sit between the defaults and the config

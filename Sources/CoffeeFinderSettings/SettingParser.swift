@@ -1,4 +1,5 @@
-import BearingGPSD
+import BearingLocation
+import BearingPlaces
 import BearingText
 import Foundation
 
@@ -44,13 +45,13 @@ enum SettingParser {
       else {
         throw .init("must be printable ASCII with no spaces (the key is not shown)")
       }
-      settings.foursquareAPIKey = APIKey(text)
+      settings.foursquareAPIKey = FoursquareAPIKey(verbatim: text)
     case .overpassURL:
       guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased()),
         url.host?.isEmpty == false
       else {
         throw .init(
-          "must be an http(s) URL such as \(AppSettings.defaultOverpassURL), not \(quoted)")
+          "must be an http(s) URL such as \(OverpassPlaces.defaultEndpoint), not \(quoted)")
       }
       settings.overpassURL = url
     }

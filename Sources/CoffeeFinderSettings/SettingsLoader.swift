@@ -59,7 +59,7 @@ public struct SettingsLoader: Sendable {
         throw .unknownKey(name, path: file.path)
       }
       let source = SettingSource.file(path: file.path)
-      guard let text = value.text else {
+      guard let text = value.settingText else {
         throw .invalidValue(key: key, source: source, reason: "must be a string or a number")
       }
       try apply(key, text: text, from: source, to: &settings, sources: &sources)
@@ -100,7 +100,7 @@ public struct SettingsLoader: Sendable {
     case .provider: values[key.rawValue] = .string(scratch.provider.rawValue)
     case .gpsdAddress: values[key.rawValue] = .string(scratch.gpsdAddress.description)
     case .foursquareAPIKey:
-      values[key.rawValue] = .string(scratch.foursquareAPIKey?.value ?? "")
+      values[key.rawValue] = .string(scratch.foursquareAPIKey?.secret ?? "")
     case .overpassURL: values[key.rawValue] = .string(scratch.overpassURL.absoluteString)
     }
     try file.write(values)

@@ -1,3 +1,4 @@
+import BearingText
 import Foundation
 
 /// The JSON config file, `$XDG_CONFIG_HOME/coffee-finder/config.json` (else
@@ -17,51 +18,6 @@ import Foundation
 /// The file may hold the API key, so it is always written with mode 0600 (in a 0700
 /// directory), replacing the old file atomically.
 public struct ConfigFile: Sendable {
-  /// A JSON value as the file holds it.
-  enum Value: Codable, Equatable {
-    case string(String)
-    case number(Double)
-    case bool(Bool)
-    case null
-    case other
-
-    init(from decoder: any Decoder) throws {
-      let container = try decoder.singleValueContainer()
-      if container.decodeNil() {
-        self = .null
-      } else if let bool = try? container.decode(Bool.self) {
-        self = .bool(bool)
-      } else if let number = try? container.decode(Double.self) {
-        self = .number(number)
-      } else if let string = try? container.decode(String.self) {
-        self = .string(string)
-      } else {
-        self = .other
-      }
-    }
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.singleValueContainer()
-      switch self {
-      case .string(let string): try container.encode(string)
-      case .number(let number) where number.rounded() == number && abs(number) < 1e15:
-        try container.encode(Int(number))
-      case .number(let number): try container.encode(number)
-      case .bool(let bool): try container.encode(bool)
-      case .null, .other: try container.encodeNil()
-      }
-    }
-
-    /// The value as setting text; `nil` for JSON that no setting accepts.
-    var text: String? {
-      switch self {
-      case .string(let string): string
-      case .number(let number): number.formatted(maximumFractionDigits: 17)
-      case .bool, .null, .other: nil
-      }
-    }
-  }
-
   public let path: String
 
   public init(path: String) {
@@ -94,7 +50,7 @@ public struct ConfigFile: Sendable {
   }
 
   /// The file's key-value pairs; empty when there is no file.
-  func read() throws(SettingsError) -> [String: Value] {
+  func read() throws(SettingsError) -> [String: JSONValue] {
     guard exists else { return [:] }
     let data: Data
     do {
@@ -104,7 +60,7 @@ public struct ConfigFile: Sendable {
     }
     if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return [:] }
     do {
-      return try JSONDecoder().decode([String: Value].self, from: data)
+      return try JSONDecoder().decode([String: JSONValue].self, from: data)
     } catch {
       throw .malformedFile(path: path, reason: "expected one JSON object of settings")
     }
@@ -112,7 +68,14 @@ public struct ConfigFile: Sendable {
 
   /// Replaces the file with `values`, mode 0600, atomically (a temporary file renamed over it),
   /// so a crash leaves either the old file or the new one.
-  func write(_ values: [String: Value]) throws(SettingsError) {
+  func write(_ values: [String: JSONValue]) throws(SettingsError) {
+    // Arrays and objects are no setting's value: the file has always written them as null.
+    let values = values.mapValues { value -> JSONValue in
+      switch value {
+      case .array, .object: .null
+      default: value
+      }
+    }
     let directory = (path as NSString).deletingLastPathComponent
     let data: Data
     do {
@@ -142,5 +105,16 @@ public struct ConfigFile: Sendable {
 
   static func reason(_ error: any Error) -> String {
     (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+  }
+}
+
+extension JSONValue {
+  /// The value as setting text; `nil` for JSON that no setting accepts.
+  var settingText: String? {
+    switch self {
+    case .string(let string): string
+    case .number(let number): number.formatted(maximumFractionDigits: 17)
+    case .bool, .null, .array, .object: nil
+    }
   }
 }

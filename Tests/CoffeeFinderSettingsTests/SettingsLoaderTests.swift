@@ -1,5 +1,6 @@
+import BearingPlaces
+import CoffeeFinderSettings
 import Foundation
-import Settings
 import Testing
 
 @Suite("SettingsLoader")
@@ -49,7 +50,7 @@ struct SettingsLoaderTests {
     #expect(loaded.source(of: .resultLimit) == .file(path: loader.file.path))
     #expect(loaded.settings.provider == .offline)
     #expect(loaded.settings.gpsdAddress.description == "[::1]:3000")
-    #expect(loaded.settings.foursquareAPIKey?.value == "env-key-123")
+    #expect(loaded.settings.foursquareAPIKey?.secret == "env-key-123")
   }
 
   @Test(arguments: [
@@ -139,12 +140,13 @@ struct SettingsLoaderTests {
 
     let loaded = try loader.load()
     #expect(loaded.settings.searchRadius == 800)
-    #expect(loaded.settings.foursquareAPIKey == APIKey("fsq-secret-1"))
+    #expect(loaded.settings.foursquareAPIKey == FoursquareAPIKey(verbatim: "fsq-secret-1"))
     #expect(loaded.warnings.isEmpty)
 
     try loader.unset(.searchRadius)
     #expect(try loader.load().settings.searchRadius == AppSettings.defaults.searchRadius)
-    #expect(try loader.load().settings.foursquareAPIKey == APIKey("fsq-secret-1"))
+    #expect(
+      try loader.load().settings.foursquareAPIKey == FoursquareAPIKey(verbatim: "fsq-secret-1"))
 
     #expect(throws: SettingsError.self) { try loader.set(.resultLimit, to: "500") }
     #expect(try loader.load().settings.resultLimit == AppSettings.defaults.resultLimit)

@@ -1,5 +1,6 @@
+import BearingPlaces
+import CoffeeFinderSettings
 import Foundation
-import Settings
 import Testing
 
 @Suite("Redaction")
@@ -8,21 +9,23 @@ struct RedactionTests {
 
   @Test
   func theKeyNeverAppearsInAnyDescriptionOrDump() {
-    let settings = AppSettings(foursquareAPIKey: APIKey(secret))
+    let settings = AppSettings(foursquareAPIKey: FoursquareAPIKey(verbatim: secret))
     var dumped = ""
     dump(settings, to: &dumped)
     var dumpedOverrides = ""
-    dump(SettingsOverrides(foursquareAPIKey: APIKey(secret)), to: &dumpedOverrides)
+    dump(
+      SettingsOverrides(foursquareAPIKey: FoursquareAPIKey(verbatim: secret)), to: &dumpedOverrides)
     let renderings = [
       "\(settings)", String(describing: settings), String(reflecting: settings), dumped,
-      dumpedOverrides, "\(APIKey(secret))", String(reflecting: APIKey(secret)),
-      "\(Mirror(reflecting: APIKey(secret)).children.map { "\($0)" })",
+      dumpedOverrides, "\(FoursquareAPIKey(verbatim: secret))",
+      String(reflecting: FoursquareAPIKey(verbatim: secret)),
+      "\(Mirror(reflecting: FoursquareAPIKey(verbatim: secret)).children.map { "\($0)" })",
     ]
     for rendering in renderings {
       #expect(!rendering.contains(secret), "\(rendering)")
     }
     #expect("\(settings)".contains("foursquare_api_key = <redacted>"))
-    #expect(APIKey(secret).value == secret)
+    #expect(FoursquareAPIKey(verbatim: secret).secret == secret)
   }
 
   @Test

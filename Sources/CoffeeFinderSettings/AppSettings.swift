@@ -1,4 +1,5 @@
-import BearingGPSD
+import BearingLocation
+import BearingPlaces
 import Foundation
 
 /// The app's settings after the config file, environment and command line were applied.
@@ -21,13 +22,10 @@ public struct AppSettings: Hashable, Sendable, CustomStringConvertible {
   public var units: MeasurementSystem
   public var provider: PlaceProvider
   public var gpsdAddress: GPSDEndpoint
-  public var foursquareAPIKey: APIKey?
+  public var foursquareAPIKey: FoursquareAPIKey?
   /// The Overpass API interpreter searched without a key (`--provider overpass`, or `auto`
   /// outside the offline data).
   public var overpassURL: URL
-
-  /// The main public Overpass instance.
-  public static let defaultOverpassURL = URL(string: "https://overpass-api.de/api/interpreter")!
 
   /// The settings used when nothing is configured.
   public static let defaults = AppSettings()
@@ -38,8 +36,8 @@ public struct AppSettings: Hashable, Sendable, CustomStringConvertible {
     units: MeasurementSystem = .metric,
     provider: PlaceProvider = .auto,
     gpsdAddress: GPSDEndpoint = GPSDEndpoint(),
-    foursquareAPIKey: APIKey? = nil,
-    overpassURL: URL = defaultOverpassURL
+    foursquareAPIKey: FoursquareAPIKey? = nil,
+    overpassURL: URL = OverpassPlaces.defaultEndpoint
   ) {
     self.searchRadius = searchRadius
     self.resultLimit = resultLimit

@@ -1,3 +1,5 @@
+import BearingPlaces
+
 /// Values given on the command line; each one set overrides the environment and the file.
 ///
 /// The CLI fills this from its parsed options and passes it to
@@ -14,7 +16,7 @@ public struct SettingsOverrides: Hashable, Sendable {
   public var provider: PlaceProvider?
   /// `host`, `host:port` or `[v6]:port`, as typed.
   public var gpsdAddress: String?
-  public var foursquareAPIKey: APIKey?
+  public var foursquareAPIKey: FoursquareAPIKey?
   /// An http(s) URL, as typed.
   public var overpassURL: String?
 
@@ -24,7 +26,7 @@ public struct SettingsOverrides: Hashable, Sendable {
     units: MeasurementSystem? = nil,
     provider: PlaceProvider? = nil,
     gpsdAddress: String? = nil,
-    foursquareAPIKey: APIKey? = nil,
+    foursquareAPIKey: FoursquareAPIKey? = nil,
     overpassURL: String? = nil
   ) {
     self.searchRadius = searchRadius
@@ -44,7 +46,7 @@ public struct SettingsOverrides: Hashable, Sendable {
     if let units { values.append((.units, units.rawValue)) }
     if let provider { values.append((.provider, provider.rawValue)) }
     if let gpsdAddress { values.append((.gpsdAddress, gpsdAddress)) }
-    if let foursquareAPIKey { values.append((.foursquareAPIKey, foursquareAPIKey.value)) }
+    if let foursquareAPIKey { values.append((.foursquareAPIKey, foursquareAPIKey.secret)) }
     if let overpassURL { values.append((.overpassURL, overpassURL)) }
     return values
   }
