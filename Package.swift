@@ -226,8 +226,8 @@ let package = Package(
     .target(
       name: "CoffeeFinder",
       dependencies: [
-        "Bearing", "BearingLocation", "BearingMap", "BearingPlaces", "BearingPersistence",
-        "Settings", "BearingTelemetry", "BearingText",
+        "Bearing", "BearingHTTP", "BearingLocation", "BearingMap", "BearingPlaces",
+        "BearingPersistence", "Settings", "BearingTelemetry", "BearingText",
       ]
     ),
     .executableTarget(

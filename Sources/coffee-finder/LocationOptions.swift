@@ -123,7 +123,7 @@ struct LocationOptions: ParsableArguments {
       do {
         data = try Data(contentsOf: url)
       } catch {
-        throw CLIError("cannot read the track \(replay): \(error.localizedDescription)")
+        throw CLIError(UserMessage.cannotReadTrack(replay, error))
       }
       let track: Track
       do {
@@ -133,7 +133,7 @@ struct LocationOptions: ParsableArguments {
           ? try GPXParser().parse(data)
           : try NMEAParser(startDate: replayDate.flatMap(Self.parseDay)).parse(text)
       } catch {
-        throw CLIError("\(replay): \(error.description)")
+        throw CLIError(UserMessage.unreadableTrack(replay, error))
       }
       guard !track.fixes.isEmpty else {
         throw CLIError("the track \(replay) holds no usable fixes")
