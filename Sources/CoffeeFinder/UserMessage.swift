@@ -66,6 +66,11 @@ public enum UserMessage {
     "\(TerminalText.line(path)): \(line(for: error))"
   }
 
+  /// The track file at `path` holds no fix the app can replay.
+  public static func noUsableFixes(_ path: String) -> String {
+    "the track \(TerminalText.line(path)) holds no usable fixes"
+  }
+
   /// Monitoring the region called `identifier` (`nil`: not known) failed; watching goes on.
   public static func cannotMonitor(_ identifier: String?, _ error: any Error) -> String {
     "cannot monitor \(TerminalText.line(identifier ?? "a region")): \(line(for: error))"

@@ -15,8 +15,9 @@ import Testing
     "SourceProbe.", "GeoClue.isPresent", "Data(contentsOf", "FileManager",
   ]
 
-  /// The files that still do, each for a reason ARCHITECTURE.md gives. `DataOptions.swift`
-  /// opens the place store for the live `OfflineAreasClient` too, which is where that belongs.
+  /// The files that still do, each for a reason ARCHITECTURE.md gives. `DataOptions.swift` and
+  /// `SourceProbe.swift` also hold live values of clients (`OfflineAreasClient`,
+  /// `LocationSourceProbe`), which is where those belong.
   static let stillCallingClients: Set<String> = [
     "AreasCommand.swift",  // areas update
     "DataOptions.swift",  // opening the place store, the legacy data-file migration
@@ -24,7 +25,7 @@ import Testing
     "FavoritesCommand.swift",  // favorites add: the place named
     "ImportCommand.swift",
     "InteractiveSession.swift",  // the map panel's streets
-    "LocationOptions.swift",  // location choice
+    "SourceProbe.swift",  // the live LocationSourceProbe
     "MapCommand.swift",  // streets
     "NotesCommand.swift",  // notes add and list: the place named
     "SearchOptions.swift",  // remembered choices, the offline data for a search
