@@ -157,11 +157,6 @@ public struct LocationSelection: Reducer {
     }
   }
 
-  /// A failure already worded for the user.
-  struct Failure: Error, CustomStringConvertible {
-    var description: String
-  }
-
   static func choice(
     for request: Request, probe: LocationSourceProbe
   ) async throws -> Choice {
@@ -191,7 +186,7 @@ public struct LocationSelection: Reducer {
     do {
       data = try probe.readTrack(path: path)
     } catch {
-      throw Failure(description: UserMessage.cannotReadTrack(path, error))
+      throw UserMessage.Worded(UserMessage.cannotReadTrack(path, error))
     }
     let track: Track
     do {
@@ -201,10 +196,10 @@ public struct LocationSelection: Reducer {
         ? try GPXParser().parse(data)
         : try NMEAParser(startDate: startDate).parse(text)
     } catch {
-      throw Failure(description: UserMessage.unreadableTrack(path, error))
+      throw UserMessage.Worded(UserMessage.unreadableTrack(path, error))
     }
     guard !track.fixes.isEmpty else {
-      throw Failure(description: UserMessage.noUsableFixes(path))
+      throw UserMessage.Worded(UserMessage.noUsableFixes(path))
     }
     return Choice(
       .replay(file: path), .replaying(track),

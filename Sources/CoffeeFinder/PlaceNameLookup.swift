@@ -80,11 +80,6 @@ public struct PlaceNameLookup: Reducer {
     }
   }
 
-  /// A failure already worded for the user.
-  struct Failure: Error, CustomStringConvertible {
-    var description: String
-  }
-
   static func resolve(
     _ request: State, offlineAreas: OfflineAreasClient, geocoder: GeocoderClient
   ) async throws -> GeocodedPlace {
@@ -92,25 +87,25 @@ public struct PlaceNameLookup: Reducer {
     let library = try await offlineAreas.library()
     let offline = distinct(try await offlineMatches(name, library: library))
     if offline.count == 1 { return offline[0] }
-    if offline.count > 1 { throw Failure(description: UserMessage.ambiguous(name, offline)) }
+    if offline.count > 1 { throw UserMessage.Worded(UserMessage.ambiguous(name, offline)) }
 
     var answers = try await offlineAreas.cachedGeocode(name: name)
     if answers == nil {
-      if let problem = request.endpointProblem { throw Failure(description: problem) }
+      if let problem = request.endpointProblem { throw UserMessage.Worded(problem) }
       do {
         answers = try await geocoder.search(name: name, endpoint: request.endpoint)
       } catch {
-        throw Failure(
-          description: UserMessage.cannotFind(
+        throw UserMessage.Worded(
+          UserMessage.cannotFind(
             name, error, offline: library.coverages.map(\.area)))
       }
       try? await offlineAreas.saveGeocode(name: name, answers: answers ?? [])
     }
     guard let answers, let best = answers.first else {
-      throw Failure(description: UserMessage.noPlaceCalled(name))
+      throw UserMessage.Worded(UserMessage.noPlaceCalled(name))
     }
     if GeocodedPlace.isAmbiguous(answers) {
-      throw Failure(description: UserMessage.ambiguous(name, answers))
+      throw UserMessage.Worded(UserMessage.ambiguous(name, answers))
     }
     return best
   }

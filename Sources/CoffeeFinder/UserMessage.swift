@@ -102,3 +102,15 @@ public enum UserMessage {
     "no place called \"\(TerminalText.escape(name))\" was found"
   }
 }
+
+extension UserMessage {
+  /// A failure a feature has already worded for the user; ``UserMessage/line(for:)`` says it as
+  /// it is.
+  struct Worded: Error, CustomStringConvertible {
+    var description: String
+
+    init(_ description: String) {
+      self.description = description
+    }
+  }
+}

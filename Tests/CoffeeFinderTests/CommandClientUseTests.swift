@@ -53,7 +53,11 @@ import Testing
   }
 
   @Test func onlyTheListedFilesCallClients() throws {
-    #expect(try Self.filesCallingClients() == Self.stillCallingClients)
+    let found = try Self.filesCallingClients()
+    let unlisted = found.subtracting(Self.stillCallingClients).sorted()
+    let cleared = Self.stillCallingClients.subtracting(found).sorted()
+    #expect(unlisted.isEmpty, "\(unlisted) call a client themselves: drive a feature's store")
+    #expect(cleared.isEmpty, "\(cleared) no longer call a client: take them off the list")
   }
 
   @Test func theNotesAndAreasCommandsDriveStores() throws {
