@@ -229,8 +229,8 @@ let package = Package(
     .target(
       name: "CoffeeFinder",
       dependencies: [
-        "Bearing", "BearingLocation", "BearingMap", "BearingPlaces", "BearingPersistence",
-        "CoffeeFinderSettings", "BearingTelemetry", "BearingText",
+        "Bearing", "BearingHTTP", "BearingLocation", "BearingMap", "BearingPlaces",
+        "BearingPersistence", "CoffeeFinderSettings", "BearingTelemetry", "BearingText",
       ]
     ),
     .executableTarget(

@@ -117,7 +117,7 @@ public struct Watch: Reducer {
 
     case .locationManager(.monitoringDidFail(let region, let error)):
       return .send(
-        .output(.warning("cannot monitor \(region?.identifier ?? "a region"): \(error)")))
+        .output(.warning(UserMessage.cannotMonitor(region?.identifier, error))))
 
     case .locationManager(let event):
       // Region events belong to the favourites.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Bearing
 import BearingHTTP
 import BearingPersistence
 import BearingPlaces
@@ -24,15 +25,18 @@ struct AreasCommand: AsyncParsableCommand {
 
     func run() async throws {
       output.bootstrapLogging()
-      let library = try await data.offlineLibrary()
+      let store = AreasCommand.store(data)
+      await store.send(.load).finish()
+      if let failure = store.state.failure { throw CLIError(failure) }
+      guard let areas = store.state.areas, let builtIn = store.state.builtIn else { return }
       if json {
-        for area in library.areas.reversed() {
+        for area in areas.reversed() {
           Console.out(try JSONLines.line(AreaJSON(area)))
         }
-        Console.out(try JSONLines.line(AreaJSON(builtIn: library.builtIn.coverage)))
+        Console.out(try JSONLines.line(AreaJSON(builtIn: builtIn)))
         return
       }
-      for area in library.areas.reversed() {
+      for area in areas.reversed() {
         let box = area.boundingBox
         Console.out(
           "\(TerminalText.escape(area.name)): \(area.placeCount) places, "
@@ -43,7 +47,6 @@ struct AreasCommand: AsyncParsableCommand {
               format: " (%.4f…%.4f N, %.4f…%.4f E)", box.south, box.north, box.west, box.east)
             + "; from \(TerminalText.escape(area.origin.description))")
       }
-      let builtIn = library.builtIn.coverage
       Console.out(
         "\(TerminalText.escape(builtIn.area)) (built in): \(builtIn.placeCount) places, "
           + TerminalText.escape(builtIn.source))
@@ -68,9 +71,10 @@ struct AreasCommand: AsyncParsableCommand {
 
     func run() async throws {
       output.bootstrapLogging()
-      guard let store = try await data.openPlaceStore(create: false),
-        let removed = try await store.removeArea(named: name)
-      else {
+      let store = AreasCommand.store(data)
+      await store.send(.remove(name: name)).finish()
+      if let failure = store.state.failure { throw CLIError(failure) }
+      guard case .some(.some(let removed)) = store.state.removed else {
         throw CLIError(
           "no stored area is called \"\(TerminalText.escape(name))\"; `coffee-finder areas list` "
             + "shows them (the built-in area cannot be removed)")
@@ -154,6 +158,15 @@ struct AreasCommand: AsyncParsableCommand {
       dataset.coverage.area = area.name
       let stored = try await ImportCommand.store(dataset, origin: .migrated(path), data: data)
       Console.out("Updated \(TerminalText.escape(stored.name)): \(stored.placeCount) places.")
+    }
+  }
+
+  /// A store of the stored-areas feature over the offline data in `data`.
+  static func store(_ data: DataOptions) -> StoreOf<StoredAreas> {
+    Store(initialState: StoredAreas.State()) {
+      StoredAreas()
+    } withDependencies: {
+      $0.offlineAreas = data.offlineAreas
     }
   }
 

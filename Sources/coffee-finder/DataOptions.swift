@@ -2,6 +2,7 @@ import ArgumentParser
 import BearingPersistence
 import BearingPlaces
 import BearingText
+import CoffeeFinder
 import Foundation
 
 /// Where favourites, notes and imported places are kept.
@@ -51,7 +52,7 @@ struct DataOptions: ParsableArguments {
     do {
       store = try PlaceStore(path: placeStoreURL.path)
     } catch {
-      throw CLIError("cannot open the offline places \(placeStoreURL.path): \(error)")
+      throw CLIError(UserMessage.cannotOpenOfflinePlaces(placeStoreURL.path, error))
     }
     if hasLegacy { try await migrate(legacy, into: store) }
     return store
@@ -83,13 +84,26 @@ struct DataOptions: ParsableArguments {
         + "kept as \(kept.lastPathComponent)")
   }
 
+  /// The offline data of ``directory``, for the features that read or change it.
+  var offlineAreas: OfflineAreasClient {
+    let data = self
+    return OfflineAreasClient(
+      library: { try await data.offlineLibrary() },
+      removeArea: { name in try await data.openPlaceStore(create: false)?.removeArea(named: name) },
+      cachedGeocode: { name in try await data.openPlaceStore(create: true)?.cachedGeocode(name) },
+      saveGeocode: { name, answers in
+        try await data.openPlaceStore(create: true)?.saveGeocode(name, answers: answers)
+      }
+    )
+  }
+
   /// The offline data: the stored areas (if any) and the built-in one.
   func offlineLibrary() async throws -> OfflineLibrary {
     let store = try await openPlaceStore(create: false)
     do {
       return try await OfflineLibrary(store: store, builtIn: try OfflinePlaces.embedded())
     } catch {
-      throw CLIError("cannot read the offline places \(placeStoreURL.path): \(error)")
+      throw CLIError(UserMessage.cannotReadOfflinePlaces(placeStoreURL.path, error))
     }
   }
 }

@@ -98,7 +98,7 @@ struct ImportCommand: AsyncParsableCommand {
       if let failure = stream.failure {
         throw CLIError(cannotImport(file, CLIError.describe(failure)))
       }
-      throw CLIError("cannot store the area in \(data.placeStoreURL.path): \(error)")
+      throw CLIError(UserMessage.cannotStoreArea(in: data.placeStoreURL.path, error))
     }
   }
 
@@ -120,7 +120,7 @@ struct ImportCommand: AsyncParsableCommand {
     do {
       return try await store.add(area, places: dataset.places, streets: streets)
     } catch {
-      throw CLIError("cannot store the area in \(data.placeStoreURL.path): \(error)")
+      throw CLIError(UserMessage.cannotStoreArea(in: data.placeStoreURL.path, error))
     }
   }
 }

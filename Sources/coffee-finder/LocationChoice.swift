@@ -1,6 +1,11 @@
+import Bearing
+import BearingGPSD
+import BearingGeoClue
 import BearingLocation
 import BearingText
 import CoffeeFinder
+import CoffeeFinderSettings
+import Foundation
 
 /// The location source a command uses: where it comes from, a client for it, and, when no
 /// option chose it, why it was chosen (said to the user in one line).
@@ -41,5 +46,54 @@ struct LocationChoice {
     default:
       return "\(reason): using \(origin)"
     }
+  }
+
+  /// The source `options` ask for, chosen by a ``LocationSelection`` store (which probes gpsd
+  /// and GeoClue, and reads a replayed track), and a client for it; when nothing answers,
+  /// `lastPosition` is used if it is recent enough, else `defaultCenter`. A one-shot request
+  /// waits up to `requestTimeout` for a fix. With `verbose`, each sentence a replay skipped is
+  /// said at once.
+  static func choose(
+    _ options: LocationOptions, defaultCenter: Coordinate, settings: LoadedSettings,
+    lastPosition: LastPosition? = nil, requestTimeout: Duration = .seconds(10),
+    verbose: Bool = false
+  ) async throws -> LocationChoice {
+    // `--gpsd` reaches the settings as an override, so one parser reads it wherever it came
+    // from.
+    let configured = options.gpsd != nil || settings.source(of: .gpsdAddress) != .defaultValue
+    let gpsd = configured ? settings.settings.gpsdAddress : GPSDEndpoint.fromEnvironment()
+    let request = LocationSelection.Request(
+      option: try options.option(gpsd: configured ? gpsd.description : nil),
+      defaultGPSD: (gpsd.host, gpsd.port, gpsd.description), defaultCenter: defaultCenter,
+      lastPosition: lastPosition, verbose: verbose)
+    let store = Store(initialState: LocationSelection.State(request: request)) {
+      LocationSelection()
+    } withDependencies: {
+      $0.locationSourceProbe = .live
+    }
+    await store.send(.choose).finish()
+    if let failure = store.state.failure { throw CLIError(failure) }
+    guard let chosen = store.state.choice else { throw CLIError("no location source was chosen") }
+    for note in chosen.notes { Console.note(note) }
+    let configuration = LocationEngine.Configuration(requestTimeout: requestTimeout)
+    let manager: LocationManager =
+      switch chosen.source {
+      case .fixed(let location): .fixed(location, configuration: configuration)
+      case .gpsd: .gpsd(gpsd, configuration: configuration)
+      case .geoClue:
+        .geoClue(
+          GeoClueOptions(desktopID: LocationSelection.desktopID), configuration: configuration)
+      case .replaying(let track):
+        .replaying(
+          track, speed: options.replaySpeed, repeats: options.loop,
+          maximumGap: LocationOptions.maximumReplayGap, configuration: configuration)
+      case .wandering:
+        .wandering(
+          among: LocationManager.demoRegions, seed: 2026,
+          stepDistance: LocationManager.walkingSpeed, configuration: configuration)
+      }
+    var choice = LocationChoice(chosen.origin, manager, reason: chosen.reason)
+    choice.closingNote = chosen.closingNote
+    return choice
   }
 }

@@ -1,8 +1,6 @@
 import ArgumentParser
 import BearingGPSD
-import BearingGeoClue
 import BearingLocation
-import BearingText
 import CoffeeFinder
 import CoffeeFinderSettings
 import Foundation
@@ -52,9 +50,6 @@ struct LocationOptions: ParsableArguments {
       "Ask GeoClue, the desktop's location service, on the system bus (desktop id coffee-finder).")
   var geoClue = false
 
-  /// The desktop id the app gives GeoClue: what its configuration or agent must allow.
-  static let desktopID = "coffee-finder"
-
   /// Throws a usage error for contradictory or malformed options.
   func check() throws {
     let chosen = [at != nil, near != nil, gpsd != nil, replay != nil, wander, geoClue]
@@ -95,123 +90,15 @@ struct LocationOptions: ParsableArguments {
     }
   }
 
-  /// The location source and a client for it, and, when no option chose it, why it was
-  /// chosen. When nothing answers, `lastPosition` is used if it is recent enough
-  /// (``LastPosition/usableAge(at:)``), else `defaultCenter`. A one-shot request waits up to
-  /// `requestTimeout` for a fix.
-  func makeSource(
-    defaultCenter: Coordinate, settings: LoadedSettings, lastPosition: LastPosition? = nil,
-    requestTimeout: Duration = .seconds(10), verbose: Bool = false
-  ) async throws -> LocationChoice {
-    let configuration = LocationEngine.Configuration(requestTimeout: requestTimeout)
-    if let at {
-      let coordinate = try Self.parseCoordinate(at)
-      return LocationChoice(
-        .manual(coordinate), .fixed(Location(coordinate: coordinate), configuration: configuration))
-    }
-    // `--gpsd` reaches the settings as an override, so one parser reads it wherever it came from.
-    // A configured address is used as it is, reachable or not: gpsd may start later.
-    if gpsd != nil || settings.source(of: .gpsdAddress) != .defaultValue {
-      let endpoint = settings.settings.gpsdAddress
-      return LocationChoice(
-        .gpsd(endpoint: endpoint.description), .gpsd(endpoint, configuration: configuration))
-    }
-    if geoClue { return Self.geoClueChoice(configuration: configuration) }
-    if let replay {
-      let url = URL(fileURLWithPath: replay)
-      let data: Data
-      do {
-        data = try Data(contentsOf: url)
-      } catch {
-        throw CLIError("cannot read the track \(replay): \(error.localizedDescription)")
-      }
-      let track: Track
-      do {
-        let text = String(decoding: data, as: UTF8.self)
-        track =
-          text.contains("<gpx")
-          ? try GPXParser().parse(data)
-          : try NMEAParser(startDate: replayDate.flatMap(Self.parseDay)).parse(text)
-      } catch {
-        throw CLIError("\(replay): \(error.description)")
-      }
-      guard !track.fixes.isEmpty else {
-        throw CLIError("the track \(replay) holds no usable fixes")
-      }
-      if verbose {
-        for issue in track.issues { Console.note("\(TerminalText.escape(replay)): \(issue)") }
-      }
-      var choice = LocationChoice(
-        .replay(file: replay),
-        .replaying(
-          track, speed: replaySpeed, repeats: loop, maximumGap: Self.maximumReplayGap,
-          configuration: configuration))
-      // Said when the command ends, where the user reads the last lines.
-      choice.closingNote = track.issueSummary.map {
-        "replay of \(TerminalText.escape(replay)): \($0)"
-      }
-      return choice
-    }
-    if wander {
-      return LocationChoice(
-        .wander,
-        .wandering(
-          among: LocationManager.demoRegions, seed: 2026,
-          stepDistance: LocationManager.walkingSpeed, configuration: configuration))
-    }
-    return await Self.automaticChoice(
-      defaultCenter: defaultCenter, lastPosition: lastPosition, configuration: configuration)
-  }
-
-  /// No option chose a source: gpsd if it answers at the default address (`BEARING_GPSD`, else
-  /// `GPSD_HOST`/`GPSD_PORT`, else 127.0.0.1:2947), else GeoClue if it is on the system bus,
-  /// else `lastPosition` when it is recent enough, else a fixed position at `defaultCenter`.
-  static func automaticChoice(
-    defaultCenter: Coordinate, lastPosition: LastPosition? = nil,
-    configuration: LocationEngine.Configuration, now: Date = Date()
-  ) async -> LocationChoice {
-    let endpoint = GPSDEndpoint.fromEnvironment()
-    if await SourceProbe.listens(host: endpoint.host, port: endpoint.port) {
-      return LocationChoice(
-        .gpsd(endpoint: endpoint.description), .gpsd(endpoint, configuration: configuration),
-        reason: "no location option and gpsd answers at \(endpoint)")
-    }
-    if await GeoClue.isPresent() {
-      var choice = geoClueChoice(configuration: configuration)
-      choice.reason = "no location option and no gpsd at \(endpoint)"
-      return choice
-    }
-    var reason =
-      "no gpsd at \(endpoint) and no GeoClue on the system bus"
-      + (GeoClue.libdbusProblem.map { " (\($0))" } ?? "")
-    if let lastPosition, let coordinate = lastPosition.coordinate {
-      if let age = lastPosition.usableAge(at: now) {
-        let accuracy = lastPosition.horizontalAccuracy
-        return LocationChoice(
-          .lastKnown(coordinate, age: age, source: lastPosition.source),
-          .fixed(
-            Location(
-              coordinate: coordinate, horizontalAccuracy: accuracy.isFinite ? accuracy : -1,
-              timestamp: lastPosition.receivedAt),
-            configuration: configuration),
-          reason: reason)
-      }
-      reason +=
-        now < lastPosition.receivedAt
-        ? "; your last known position is dated in the future, so it is not used"
-        : "; your last known position, \(Screen.age(now.timeIntervalSince(lastPosition.receivedAt))), "
-          + "is more than \(Int(LastPosition.maximumAge / 3600)) h old, so it is not used"
-    }
-    return LocationChoice(
-      .simulated(defaultCenter),
-      .fixed(Location(coordinate: defaultCenter), configuration: configuration),
-      reason: reason)
-  }
-
-  static func geoClueChoice(configuration: LocationEngine.Configuration) -> LocationChoice {
-    LocationChoice(
-      .geoClue(desktopID: desktopID),
-      .geoClue(GeoClueOptions(desktopID: desktopID), configuration: configuration))
+  /// What the options ask for, parsed (``check()`` has refused malformed ones): `gpsd` is the
+  /// address `--gpsd` or the configuration gave, `nil` when neither did.
+  func option(gpsd: String?) throws -> LocationSelection.Request.Option {
+    if let at { return .fixed(try Self.parseCoordinate(at)) }
+    if let gpsd { return .gpsd(endpoint: gpsd) }
+    if geoClue { return .geoClue }
+    if let replay { return .replay(path: replay, startDate: replayDate.flatMap(Self.parseDay)) }
+    if wander { return .wander }
+    return .automatic
   }
 
   /// The longest wait between two replayed fixes: a longer jump in a track (two recordings

@@ -121,7 +121,7 @@ struct MapCommand: AsyncParsableCommand {
       do {
         try picture.write(to: URL(fileURLWithPath: svg), atomically: true, encoding: .utf8)
       } catch {
-        throw CLIError("cannot write \(TerminalText.escape(svg)): \(error.localizedDescription)")
+        throw CLIError(UserMessage.cannotWrite(svg, error))
       }
       Console.note("wrote \(TerminalText.escape(svg)) (\(marks.places.count) places)")
       return

@@ -117,13 +117,7 @@ struct NearbyCommand: AsyncParsableCommand {
   }
 
   /// The middle of the data's bounding box.
-  static func center(of coverage: DataCoverage) -> Coordinate {
-    var east = coverage.east
-    if east < coverage.west { east += 360 }
-    var longitude = (coverage.west + east) / 2
-    if longitude > 180 { longitude -= 360 }
-    return Coordinate(latitude: (coverage.south + coverage.north) / 2, longitude: longitude)
-  }
+  static func center(of coverage: DataCoverage) -> Coordinate { coverage.center }
 
   static let helsinki = Coordinate(latitude: 60.1699, longitude: 24.9384)
 }

@@ -93,9 +93,15 @@ struct NotesCommand: AsyncParsableCommand {
     func run() async throws {
       output.bootstrapLogging()
       guard let uuid = UUID(uuidString: id) else { return }
-      guard try await data.openDatabase().deleteNote(id: uuid) else {
-        throw CLIError("there is no note \(id)")
+      let database = try data.openDatabase()
+      let store = Store(initialState: NoteRemoval.State(id: uuid)) {
+        NoteRemoval()
+      } withDependencies: {
+        $0.database = database
       }
+      await store.send(.remove).finish()
+      if let failure = store.state.failure { throw CLIError(failure) }
+      guard store.state.removed == true else { throw CLIError("there is no note \(id)") }
       Console.out("Removed note \(uuid.uuidString).")
     }
   }

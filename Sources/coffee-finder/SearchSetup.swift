@@ -41,8 +41,8 @@ struct SearchSetup {
       location.near = nil
       location.at = "\(place.coordinate.latitude),\(place.coordinate.longitude)"
     }
-    locationChoice = try await location.makeSource(
-      defaultCenter: center, settings: loaded, lastPosition: Self.lastPosition(),
+    locationChoice = try await LocationChoice.choose(
+      location, defaultCenter: center, settings: loaded, lastPosition: Self.lastPosition(),
       requestTimeout: requestTimeout, verbose: output.verbose)
     locationOrigin = locationChoice.origin
     locationManager = locationChoice.manager

@@ -1,3 +1,5 @@
+import BearingGeoClue
+import CoffeeFinder
 import Foundation
 
 #if canImport(Glibc)
@@ -50,4 +52,13 @@ enum SourceProbe {
     }
     return false
   }
+}
+
+extension LocationSourceProbe {
+  /// The machine's own: a TCP probe, GeoClue's name on the system bus, the file system.
+  static let live = LocationSourceProbe(
+    gpsdAnswers: { host, port in await SourceProbe.listens(host: host, port: port) },
+    geoClueIsPresent: { await GeoClue.isPresent() },
+    geoClueProblem: { GeoClue.libdbusProblem },
+    readTrack: { path in try Data(contentsOf: URL(fileURLWithPath: path)) })
 }

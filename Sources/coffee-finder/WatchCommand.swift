@@ -45,8 +45,8 @@ struct WatchCommand: AsyncParsableCommand {
       remembered: RememberedSettings(units: SearchOptions.remembered().units))
     let database = try data.openDatabase()
     let center = NearbyCommand.helsinki
-    let choice = try await location.makeSource(
-      defaultCenter: center, settings: loaded, verbose: output.verbose)
+    let choice = try await LocationChoice.choose(
+      location, defaultCenter: center, settings: loaded, verbose: output.verbose)
     let (origin, manager) = (choice.origin, choice.manager)
     if case .simulated = origin {
       throw ValidationError(

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// Keeps ARCHITECTURE.md's account of the executable true: which files under
+/// `Sources/coffee-finder` still reach a client (the place store, the database's endpoints, the
+/// HTTP client, the location probes, files) themselves instead of through a feature's store.
+///
+/// The list is exact: a command that starts calling a client fails this test, and so does one
+/// that stops (take it off the list, and off ARCHITECTURE.md's).
+@Suite struct CommandClientUseTests {
+  /// What a call of a client looks like in the executable's sources.
+  static let clientUse = [
+    "@Dependency(", "openPlaceStore(", "offlineLibrary(", "PlaceStore(", "PlaceStore.",
+    ".deleteNote(", "HTTPClient", "httpClient", "NominatimGeocoder(", "OverpassPlaces(",
+    "SourceProbe.", "GeoClue.isPresent", "Data(contentsOf", "FileManager",
+  ]
+
+  /// The files that still do, each for a reason ARCHITECTURE.md gives. `DataOptions.swift` and
+  /// `SourceProbe.swift` also hold live values of clients (`OfflineAreasClient`,
+  /// `LocationSourceProbe`), which is where those belong.
+  static let stillCallingClients: Set<String> = [
+    "AreasCommand.swift",  // areas update
+    "DataOptions.swift",  // opening the place store, the legacy data-file migration
+    "DownloadCommand.swift",
+    "FavoritesCommand.swift",  // favorites add: the place named
+    "ImportCommand.swift",
+    "InteractiveSession.swift",  // the map panel's streets
+    "SourceProbe.swift",  // the live LocationSourceProbe
+    "MapCommand.swift",  // streets
+    "NotesCommand.swift",  // notes add and list: the place named
+    "SearchOptions.swift",  // remembered choices, the offline data for a search
+    "SearchSetup.swift",  // remembered choices
+  ]
+
+  static var sources: URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Sources/coffee-finder")
+  }
+
+  /// The files whose code (comments left out) names one of ``clientUse``.
+  static func filesCallingClients() throws -> Set<String> {
+    let names = try FileManager.default.contentsOfDirectory(atPath: sources.path)
+      .filter { $0.hasSuffix(".swift") }
+    return Set(
+      try names.filter { name in
+        let text = try String(
+          contentsOf: sources.appendingPathComponent(name), encoding: .utf8)
+        let code = text.split(separator: "\n").filter {
+          !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+        }
+        return code.contains { line in clientUse.contains { line.contains($0) } }
+      })
+  }
+
+  @Test func onlyTheListedFilesCallClients() throws {
+    let found = try Self.filesCallingClients()
+    let unlisted = found.subtracting(Self.stillCallingClients).sorted()
+    let cleared = Self.stillCallingClients.subtracting(found).sorted()
+    #expect(unlisted.isEmpty, "\(unlisted) call a client themselves: drive a feature's store")
+    #expect(cleared.isEmpty, "\(cleared) no longer call a client: take them off the list")
+  }
+
+  @Test func theNotesAndAreasCommandsDriveStores() throws {
+    let notes = try String(
+      contentsOf: Self.sources.appendingPathComponent("NotesCommand.swift"), encoding: .utf8)
+    #expect(notes.contains("NoteRemoval()"))
+    #expect(!notes.contains("deleteNote"))
+    let areas = try String(
+      contentsOf: Self.sources.appendingPathComponent("AreasCommand.swift"), encoding: .utf8)
+    #expect(areas.contains("StoredAreas()"))
+    #expect(!areas.contains("removeArea"))
+  }
+}
