@@ -8,7 +8,7 @@ extension Nearby {
   /// ```swift
   /// Store(initialState: Nearby.State()) { Nearby().analytics(Nearby.analyticsEvent) }
   /// ```
-  public static func analyticsEvent(_ state: State, _ action: Action) -> AnalyticsEvent? {
+  package static func analyticsEvent(_ state: State, _ action: Action) -> AnalyticsEvent? {
     switch action {
     case .searchFinished(let places):
       var properties: [String: AnalyticsValue] = [
@@ -30,7 +30,7 @@ extension Nearby {
 extension CoffeeFinderApp {
   /// What the app tells analytics: searches (as ``Nearby/analyticsEvent(_:_:)``), favourites
   /// added and removed, arrivals at a favourite, and notes written, without names or note text.
-  public static func analyticsEvent(_ state: State, _ action: Action) -> AnalyticsEvent? {
+  package static func analyticsEvent(_ state: State, _ action: Action) -> AnalyticsEvent? {
     switch action {
     case .nearby(let action):
       return Nearby.analyticsEvent(state.nearby, action)

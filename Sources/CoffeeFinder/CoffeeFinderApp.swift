@@ -16,36 +16,36 @@ import Foundation
 /// }
 /// store.send(.onAppear)
 /// ```
-public struct CoffeeFinderApp: Reducer {
+package struct CoffeeFinderApp: Reducer {
   /// The app's state.
-  public struct State: Equatable, Sendable {
+  package struct State: Equatable, Sendable {
     /// The nearby list.
-    public var nearby: Nearby.State
+    package var nearby: Nearby.State
     /// The detail screen, when a place is open.
-    public var detail: PlaceDetail.State?
+    package var detail: PlaceDetail.State?
     /// The row the cursor is on in the nearby list.
-    public var selection: Int
+    package var selection: Int
     /// The place the cursor is on, so that it stays on that place when a fix reorders the list.
-    public var selectedPlaceID: String?
+    package var selectedPlaceID: String?
     /// The units distances are shown in.
-    public var units: MeasurementSystem
+    package var units: MeasurementSystem
     /// The user's favourites and their regions.
-    public var favoriteRegions: FavoriteRegions.State
+    package var favoriteRegions: FavoriteRegions.State
     /// A region alert ("You are near Café Ekberg") shown until the user leaves or dismisses it.
-    public var regionAlert: RegionAlert?
+    package var regionAlert: RegionAlert?
     /// A note being typed on the detail screen; `nil` when not typing.
-    public var noteDraft: String?
+    package var noteDraft: String?
     /// Where the location comes from.
-    public var locationOrigin: LocationOrigin
+    package var locationOrigin: LocationOrigin
     /// Where the places come from.
-    public var dataOrigin: DataOrigin
+    package var dataOrigin: DataOrigin
     /// An app-level error (favourites could not be loaded, say), shown until dismissed.
-    public var errorAlert: String?
+    package var errorAlert: String?
     /// Whether the map panel is on (`m` toggles it); it shows when the terminal has room.
-    public var showsMap: Bool
+    package var showsMap: Bool
 
     /// Creates the state of an app that has not appeared yet.
-    public init(
+    package init(
       nearby: Nearby.State = Nearby.State(),
       detail: PlaceDetail.State? = nil,
       selection: Int = 0,
@@ -74,21 +74,21 @@ public struct CoffeeFinderApp: Reducer {
     }
 
     /// The user's favourites, newest first.
-    public var favorites: [Favorite] {
+    package var favorites: [Favorite] {
       get { favoriteRegions.favorites }
       set { favoriteRegions.favorites = newValue }
     }
   }
 
   /// A region event the user is told about.
-  public struct RegionAlert: Equatable, Sendable {
+  package struct RegionAlert: Equatable, Sendable {
     /// The region's identifier (the favourite's place id).
-    public var regionID: String
+    package var regionID: String
     /// What to show.
-    public var message: String
+    package var message: String
 
     /// Creates an alert.
-    public init(regionID: String, message: String) {
+    package init(regionID: String, message: String) {
       self.regionID = regionID
       self.message = message
     }
@@ -96,7 +96,7 @@ public struct CoffeeFinderApp: Reducer {
 
   /// Everything that can happen in the app.
   @CasePathable
-  public enum Action: Equatable, Sendable {
+  package enum Action: Equatable, Sendable {
     case onAppear
     case onDisappear
     case nearby(Nearby.Action)
@@ -114,9 +114,9 @@ public struct CoffeeFinderApp: Reducer {
   }
 
   /// Creates the feature.
-  public init() {}
+  package init() {}
 
-  public var body: some Reducer<State, Action> {
+  package var body: some Reducer<State, Action> {
     Scope(state: \.nearby, action: \.nearby) { Nearby() }
     Scope(state: \.favoriteRegions, action: \.favoriteRegions) { FavoriteRegions() }
     Reduce { state, action in core(&state, action) }

@@ -3,7 +3,7 @@ import BearingPlaces
 
 extension DataCoverage {
   /// The middle of the data's bounding box (across the antimeridian when east < west).
-  public var center: Coordinate {
+  package var center: Coordinate {
     var east = self.east
     if east < west { east += 360 }
     var longitude = (west + east) / 2

@@ -9,7 +9,7 @@ import Foundation
 /// let origin = DataOrigin.offline(coverage)
 /// origin.credit  // "© OpenStreetMap contributors (ODbL)"
 /// ```
-public enum DataOrigin: Hashable, Sendable, CustomStringConvertible {
+package enum DataOrigin: Hashable, Sendable, CustomStringConvertible {
   /// The Foursquare Places API.
   case foursquare
   /// An offline OpenStreetMap dataset covering an area.
@@ -24,7 +24,7 @@ public enum DataOrigin: Hashable, Sendable, CustomStringConvertible {
   /// (`--provider offline`); ``resolved(at:)`` says which for a point.
   case stored([DataCoverage], overpassHost: String?)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .foursquare: "Foursquare"
     case .offline(let coverage):
@@ -46,7 +46,7 @@ public enum DataOrigin: Hashable, Sendable, CustomStringConvertible {
   /// hold a result (each one whose extent a result lies in), else the newest stored area that
   /// covers the point; the built-in data (the last of the areas) where no stored area covers
   /// the point, as ``OfflineLibrary`` searches; else Overpass. Any other origin is itself.
-  public func resolved(at center: Coordinate, places: [Place] = []) -> DataOrigin {
+  package func resolved(at center: Coordinate, places: [Place] = []) -> DataOrigin {
     guard case .stored(let areas, let host) = self, let builtIn = areas.last else { return self }
     let margin = OfflinePlaces.coverageMargin
     let stored = areas.dropLast()
@@ -62,7 +62,7 @@ public enum DataOrigin: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The attribution line to show with results, if the data needs one.
-  public var credit: String? {
+  package var credit: String? {
     switch self {
     case .foursquare: "Places data from Foursquare"
     case .offline(let coverage): TerminalText.escape(coverage.attribution)
@@ -77,7 +77,7 @@ public enum DataOrigin: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// A machine-readable kind, for JSON output.
-  public var kind: String {
+  package var kind: String {
     switch self {
     case .foursquare: "foursquare"
     case .offline, .offlineAreas: "offline"

@@ -6,26 +6,26 @@ import BearingLocation
 /// ```swift
 /// Direction.text(from: fix, to: place.coordinate)  // "NE", or "↗" while walking north
 /// ```
-public enum Direction {
+package enum Direction {
   static let points = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
   static let arrows = ["↑", "↗", "→", "↘", "↓", "↙", "←", "↖"]
   /// Below this speed (metres per second) a course is noise: the user is standing still.
   static let movingSpeed = 0.5
 
   /// The eight-point compass direction of `bearing` (degrees clockwise from north).
-  public static func compassPoint(_ bearing: Double) -> String {
+  package static func compassPoint(_ bearing: Double) -> String {
     points[sector(bearing)]
   }
 
   /// An arrow pointing to `bearing` for someone facing `course` (both in degrees clockwise
   /// from north): "↑" is straight ahead, "↓" behind.
-  public static func arrow(bearing: Double, course: Double) -> String {
+  package static func arrow(bearing: Double, course: Double) -> String {
     arrows[sector(bearing - course)]
   }
 
   /// The direction from `fix` to `target`: an arrow relative to the course while moving with a
   /// valid course, a compass point otherwise; empty when they are the same point.
-  public static func text(from fix: Location, to target: Coordinate) -> String {
+  package static func text(from fix: Location, to target: Coordinate) -> String {
     guard fix.coordinate.distance(to: target) >= 1 else { return "" }
     let bearing = fix.coordinate.bearing(to: target)
     if fix.course >= 0, fix.speed >= movingSpeed {

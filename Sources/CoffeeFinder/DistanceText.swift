@@ -8,14 +8,14 @@ import Foundation
 /// DistanceText.format(1234)                     // "1.2 km"
 /// DistanceText.format(1234, units: .imperial)   // "0.8 mi"
 /// ```
-public enum DistanceText {
+package enum DistanceText {
   static let metresPerFoot = 0.3048
   static let metresPerMile = 1609.344
 
   /// `metres` rounded for display; "?" for a value that is not a distance.
   ///
   /// Imperial distances are in feet below a tenth of a mile (528 ft), in miles above.
-  public static func format(_ metres: Double?, units: MeasurementSystem = .metric) -> String {
+  package static func format(_ metres: Double?, units: MeasurementSystem = .metric) -> String {
     guard let metres, metres.isFinite, metres >= 0 else { return "?" }
     switch units {
     case .metric:

@@ -13,10 +13,10 @@ import Foundation
 /// ```
 extension FavoriteRegions {
   /// Metres around a favourite that count as "near" it.
-  public static let radius: Double = 100
+  package static let radius: Double = 100
 
   /// The favourite record for `place`.
-  public static func favorite(for place: Place, addedAt: Date) -> Favorite {
+  package static func favorite(for place: Place, addedAt: Date) -> Favorite {
     Favorite(
       placeID: place.id, name: place.name, coordinate: place.coordinate,
       source: place.source == .foursquare ? .foursquare : .openStreetMap,
@@ -24,12 +24,12 @@ extension FavoriteRegions {
   }
 
   /// The monitored region around `favorite`.
-  public static func region(for favorite: Favorite, radius: Double = radius) -> Region {
+  package static func region(for favorite: Favorite, radius: Double = radius) -> Region {
     Region(identifier: favorite.placeID, center: favorite.coordinate, radius: radius)
   }
 
   /// The place a favourite was saved from, as far as the favourite remembers it.
-  public static func place(for favorite: Favorite) -> Place {
+  package static func place(for favorite: Favorite) -> Place {
     Place(
       id: favorite.placeID, name: favorite.name, coordinate: favorite.coordinate,
       address: favorite.address,

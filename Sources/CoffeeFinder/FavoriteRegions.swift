@@ -16,23 +16,23 @@ import Foundation
 /// let store = Store(initialState: FavoriteRegions.State(monitors: false)) { FavoriteRegions() }
 /// await store.send(.add(place)).finish()
 /// ```
-public struct FavoriteRegions: Reducer {
+package struct FavoriteRegions: Reducer {
   /// The favourites and what is known of their regions.
-  public struct State: Equatable, Sendable {
+  package struct State: Equatable, Sendable {
     /// The favourites, newest first.
-    public var favorites: [Favorite]
+    package var favorites: [Favorite]
     /// Inside or outside, per favourite (region identifier = place id), as last recorded.
-    public var regionStates: [String: RegionState]
+    package var regionStates: [String: RegionState]
     /// Whether favourites are monitored as regions here (the app, `watch`) or only stored (the
     /// `favorites` commands).
-    public var monitors: Bool
+    package var monitors: Bool
     /// Whether ``Action/loaded(_:_:)`` has arrived.
-    public var isLoaded: Bool
+    package var isLoaded: Bool
     /// The last failure, for a command to report.
-    public var failure: String?
+    package var failure: String?
 
     /// Creates the state of a feature that has not loaded yet.
-    public init(
+    package init(
       favorites: [Favorite] = [], regionStates: [String: RegionState] = [:],
       monitors: Bool = true, isLoaded: Bool = false, failure: String? = nil
     ) {
@@ -44,14 +44,14 @@ public struct FavoriteRegions: Reducer {
     }
 
     /// Whether `placeID` is a favourite.
-    public func contains(_ placeID: String) -> Bool {
+    package func contains(_ placeID: String) -> Bool {
       favorites.contains { $0.placeID == placeID }
     }
   }
 
   /// Everything that can happen to the favourites.
   @CasePathable
-  public enum Action: Equatable, Sendable {
+  package enum Action: Equatable, Sendable {
     case load
     case loaded([Favorite], [MonitoredRegion])
     case add(Place)
@@ -66,7 +66,7 @@ public struct FavoriteRegions: Reducer {
 
   /// What the parent is told.
   @CasePathable
-  public enum Delegate: Equatable, Sendable {
+  package enum Delegate: Equatable, Sendable {
     /// The favourites were loaded and this many regions are monitored.
     case loaded(regions: Int)
     /// The user entered a favourite's region.
@@ -86,9 +86,9 @@ public struct FavoriteRegions: Reducer {
   @Dependency(\.date.now) var now
 
   /// Creates the feature.
-  public init() {}
+  package init() {}
 
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+  package func reduce(into state: inout State, action: Action) -> Effect<Action> {
     let database = database
     let locationManager = locationManager
     switch action {

@@ -13,20 +13,20 @@ import Foundation
 /// }
 /// ```
 @DependencyClient
-public struct GeocoderClient: Sendable {
+package struct GeocoderClient: Sendable {
   /// The places called `name`, best first, from the geocoder at `endpoint`.
-  public var search: @Sendable (_ name: String, _ endpoint: URL) async throws -> [GeocodedPlace]
+  package var search: @Sendable (_ name: String, _ endpoint: URL) async throws -> [GeocodedPlace]
 }
 
 extension GeocoderClient: TestDependencyKey {
   /// Every endpoint fails the test that calls it unasked.
-  public static let testValue = GeocoderClient()
+  package static let testValue = GeocoderClient()
 }
 
 extension GeocoderClient {
   /// Nominatim, asked through the `httpClient` dependency as the app's `userAgent`, at most
   /// once a second (``NominatimGeocoder``).
-  public static func nominatim(userAgent: String) -> Self {
+  package static func nominatim(userAgent: String) -> Self {
     Self(search: { name, endpoint in
       @Dependency(\.httpClient) var http
       return try await NominatimGeocoder(endpoint: endpoint, userAgent: userAgent)
@@ -37,7 +37,7 @@ extension GeocoderClient {
 
 extension DependencyValues {
   /// The online geocoder `--near` asks when the offline data does not know a name.
-  public var geocoder: GeocoderClient {
+  package var geocoder: GeocoderClient {
     get { self[GeocoderClient.self] }
     set { self[GeocoderClient.self] = newValue }
   }

@@ -4,22 +4,22 @@
 /// var decoder = Key.Decoder()
 /// decoder.feed(Array("j\u{1B}[A".utf8))  // [.character("j"), .up]
 /// ```
-public enum Key: Equatable, Sendable {
+package enum Key: Equatable, Sendable {
   case up, down, enter, escape, backspace, interrupt
   /// A printable character.
   case character(Character)
 
   /// Splits input bytes into keys, keeping an incomplete UTF-8 or escape sequence for the next
   /// chunk.
-  public struct Decoder: Sendable {
+  package struct Decoder: Sendable {
     var pending: [UInt8] = []
 
     /// Creates a decoder with nothing pending.
-    public init() {}
+    package init() {}
 
     /// The keys completed by `bytes`. A lone ESC is a key only when `flush` is set (the caller
     /// saw no more input shortly after it), since ESC also starts arrow-key sequences.
-    public mutating func feed(_ bytes: [UInt8], flush: Bool = true) -> [Key] {
+    package mutating func feed(_ bytes: [UInt8], flush: Bool = true) -> [Key] {
       pending += bytes
       var keys: [Key] = []
       var index = 0

@@ -3,9 +3,9 @@
 /// ```swift
 /// KeyBindings.action(for: .character("j"), in: state)  // .selectionMoved(1)
 /// ```
-public enum KeyBindings {
+package enum KeyBindings {
   /// What pressing a key means.
-  public enum Outcome: Equatable, Sendable {
+  package enum Outcome: Equatable, Sendable {
     /// Send this action to the store.
     case send(CoffeeFinderApp.Action)
     /// Leave the UI.
@@ -15,7 +15,7 @@ public enum KeyBindings {
   }
 
   /// The outcome of `key` in `state`.
-  public static func outcome(for key: Key, in state: CoffeeFinderApp.State) -> Outcome {
+  package static func outcome(for key: Key, in state: CoffeeFinderApp.State) -> Outcome {
     if key == .interrupt { return .quit }
     if let draft = state.noteDraft {
       switch key {

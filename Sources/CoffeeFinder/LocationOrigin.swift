@@ -7,7 +7,7 @@ import BearingText
 /// LocationOrigin.simulated(at: centre).description
 /// // "simulated at the offline data's centre (60.170, 24.944)"
 /// ```
-public enum LocationOrigin: Hashable, Sendable, CustomStringConvertible {
+package enum LocationOrigin: Hashable, Sendable, CustomStringConvertible {
   /// Live fixes from gpsd at `endpoint` (`host:port`).
   case gpsd(endpoint: String)
   /// Live fixes from GeoClue on the system bus, asked for as the desktop id `desktopID`.
@@ -25,7 +25,7 @@ public enum LocationOrigin: Hashable, Sendable, CustomStringConvertible {
   /// from a file).
   case lastKnown(Coordinate, age: Double, source: String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .gpsd(let endpoint): "gpsd \(endpoint)"
     case .geoClue: "GeoClue"
@@ -41,7 +41,7 @@ public enum LocationOrigin: Hashable, Sendable, CustomStringConvertible {
 
   /// How a fix of this source is labelled when it is remembered as the ``LastPosition``; `nil`
   /// for a source that does not say where the user is (a simulation, a replay).
-  public var rememberedAs: String? {
+  package var rememberedAs: String? {
     switch self {
     case .gpsd, .geoClue: description
     case .manual: "--at"
@@ -50,7 +50,7 @@ public enum LocationOrigin: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// A machine-readable kind, for JSON output.
-  public var kind: String {
+  package var kind: String {
     switch self {
     case .gpsd: "gpsd"
     case .geoClue: "geoclue"
@@ -63,10 +63,10 @@ public enum LocationOrigin: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// A last known position's age as people read it: "12 min ago".
-  public static func age(_ seconds: Double) -> String { Screen.age(max(1, seconds)) }
+  package static func age(_ seconds: Double) -> String { Screen.age(max(1, seconds)) }
 
   /// A coordinate to five decimals (about a metre): "60.1699, 24.9384".
-  public static func short(_ coordinate: Coordinate) -> String {
+  package static func short(_ coordinate: Coordinate) -> String {
     let latitude = (coordinate.latitude * 100_000).rounded() / 100_000
     let longitude = (coordinate.longitude * 100_000).rounded() / 100_000
     return "\(latitude), \(longitude)"

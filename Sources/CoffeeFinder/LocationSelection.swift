@@ -16,11 +16,11 @@ import Foundation
 /// }
 /// await store.send(.choose).finish()
 /// ```
-public struct LocationSelection: Reducer {
+package struct LocationSelection: Reducer {
   /// What the command line and the settings asked for, parsed.
-  public struct Request: Equatable, Sendable {
+  package struct Request: Equatable, Sendable {
     /// The source an option (or the configuration, for gpsd) chose.
-    public enum Option: Equatable, Sendable {
+    package enum Option: Equatable, Sendable {
       /// `--at`.
       case fixed(Coordinate)
       /// `--gpsd`, or a configured `gpsd_address`: used as it is, reachable or not (gpsd may
@@ -38,18 +38,18 @@ public struct LocationSelection: Reducer {
     }
 
     /// What was asked for.
-    public var option: Option
+    package var option: Option
     /// The default gpsd address the automatic choice tries.
-    public var defaultGPSD: (host: String, port: Int, description: String)
+    package var defaultGPSD: (host: String, port: Int, description: String)
     /// Where a simulated position goes.
-    public var defaultCenter: Coordinate
+    package var defaultCenter: Coordinate
     /// The position the last run remembered.
-    public var lastPosition: LastPosition?
+    package var lastPosition: LastPosition?
     /// Whether each sentence a replay skipped is reported.
-    public var verbose: Bool
+    package var verbose: Bool
 
     /// A request for `option`.
-    public init(
+    package init(
       option: Option, defaultGPSD: (host: String, port: Int, description: String),
       defaultCenter: Coordinate, lastPosition: LastPosition? = nil, verbose: Bool = false
     ) {
@@ -60,7 +60,7 @@ public struct LocationSelection: Reducer {
       self.verbose = verbose
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    package static func == (lhs: Self, rhs: Self) -> Bool {
       lhs.option == rhs.option && lhs.defaultGPSD == rhs.defaultGPSD
         && lhs.defaultCenter == rhs.defaultCenter && lhs.lastPosition == rhs.lastPosition
         && lhs.verbose == rhs.verbose
@@ -68,7 +68,7 @@ public struct LocationSelection: Reducer {
   }
 
   /// The source to use, for the executable to make a client of.
-  public enum Source: Equatable, Sendable {
+  package enum Source: Equatable, Sendable {
     /// A fixed position (`--at`, the last known position, a simulated one).
     case fixed(Location)
     /// gpsd at the requested address (`.gpsd` option), or at the default one (automatic).
@@ -82,21 +82,21 @@ public struct LocationSelection: Reducer {
   }
 
   /// What was chosen, and what to tell the user about it.
-  public struct Choice: Equatable, Sendable {
+  package struct Choice: Equatable, Sendable {
     /// The source, for the output.
-    public var origin: LocationOrigin
+    package var origin: LocationOrigin
     /// The source, for the client.
-    public var source: Source
+    package var source: Source
     /// Why the automatic choice fell where it did; `nil` when an option or the configuration
     /// chose the source.
-    public var reason: String?
+    package var reason: String?
     /// Lines to tell the user at once (with `verbose`, each sentence a replay skipped).
-    public var notes: [String] = []
+    package var notes: [String] = []
     /// What to tell the user when the command ends (a replay's summary of what it skipped).
-    public var closingNote: String?
+    package var closingNote: String?
 
     /// A choice of `source`, shown as `origin`.
-    public init(
+    package init(
       _ origin: LocationOrigin, _ source: Source, reason: String? = nil, notes: [String] = [],
       closingNote: String? = nil
     ) {
@@ -108,36 +108,36 @@ public struct LocationSelection: Reducer {
     }
   }
 
-  public struct State: Equatable, Sendable {
+  package struct State: Equatable, Sendable {
     /// What was asked for.
-    public var request: Request
+    package var request: Request
     /// What was chosen; `nil` until chosen.
-    public var choice: Choice?
+    package var choice: Choice?
     /// Why nothing could be chosen (a track that cannot be replayed), as the user reads it.
-    public var failure: String?
+    package var failure: String?
 
     /// A choice for `request`, not made yet.
-    public init(request: Request) {
+    package init(request: Request) {
       self.request = request
     }
   }
 
   @CasePathable
-  public enum Action: Equatable, Sendable {
+  package enum Action: Equatable, Sendable {
     case choose
     case chosen(Choice)
     case failed(String)
   }
 
   /// The desktop id the app gives GeoClue: what its configuration or agent must allow.
-  public static let desktopID = "coffee-finder"
+  package static let desktopID = "coffee-finder"
 
   @Dependency(\.locationSourceProbe) var probe
 
   /// Creates the feature.
-  public init() {}
+  package init() {}
 
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+  package func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .choose:
       let (request, probe) = (state.request, probe)

@@ -13,25 +13,25 @@ import Foundation
 /// }
 /// ```
 @DependencyClient
-public struct LocationSourceProbe: Sendable {
+package struct LocationSourceProbe: Sendable {
   /// Whether something accepts a TCP connection at `host:port` within half a second.
-  public var gpsdAnswers: @Sendable (_ host: String, _ port: Int) async -> Bool = { _, _ in false }
+  package var gpsdAnswers: @Sendable (_ host: String, _ port: Int) async -> Bool = { _, _ in false }
   /// Whether GeoClue's name is on the system bus.
-  public var geoClueIsPresent: @Sendable () async -> Bool = { false }
+  package var geoClueIsPresent: @Sendable () async -> Bool = { false }
   /// Why GeoClue cannot be asked at all on this machine (libdbus missing), if it cannot.
-  public var geoClueProblem: @Sendable () -> String? = { nil }
+  package var geoClueProblem: @Sendable () -> String? = { nil }
   /// The bytes of the track file at `path`.
-  public var readTrack: @Sendable (_ path: String) throws -> Data
+  package var readTrack: @Sendable (_ path: String) throws -> Data
 }
 
 extension LocationSourceProbe: TestDependencyKey {
   /// Every endpoint fails the test that calls it unasked.
-  public static let testValue = LocationSourceProbe()
+  package static let testValue = LocationSourceProbe()
 }
 
 extension DependencyValues {
   /// The machine's location sources, as the location choice probes them.
-  public var locationSourceProbe: LocationSourceProbe {
+  package var locationSourceProbe: LocationSourceProbe {
     get { self[LocationSourceProbe.self] }
     set { self[LocationSourceProbe.self] = newValue }
   }

@@ -9,21 +9,21 @@ import Foundation
 /// track.record(fix)
 /// MapMarks(track: track.points)
 /// ```
-public struct MapTrack: Equatable, Sendable {
-  public private(set) var points: [Coordinate] = []
+package struct MapTrack: Equatable, Sendable {
+  package private(set) var points: [Coordinate] = []
   private var times: [Date] = []
-  public var duration: TimeInterval
-  public var spacing: Double
-  public var capacity: Int
+  package var duration: TimeInterval
+  package var spacing: Double
+  package var capacity: Int
 
-  public init(duration: TimeInterval = 300, spacing: Double = 2, capacity: Int = 1_000) {
+  package init(duration: TimeInterval = 300, spacing: Double = 2, capacity: Int = 1_000) {
     self.duration = duration
     self.spacing = spacing
     self.capacity = capacity
   }
 
   /// Adds a fix, if it is far enough from the last point, and forgets what is too old.
-  public mutating func record(_ fix: Location) {
+  package mutating func record(_ fix: Location) {
     if let last = points.last, last.distance(to: fix.coordinate) < spacing {
       times[times.count - 1] = fix.timestamp
     } else {

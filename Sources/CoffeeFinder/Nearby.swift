@@ -17,45 +17,45 @@ import Foundation
 /// let store = Store(initialState: Nearby.State()) { Nearby() }
 /// store.send(.onAppear)
 /// ```
-public struct Nearby: Reducer {
+package struct Nearby: Reducer {
   /// What the screen shows.
-  public struct State: Equatable, Sendable {
+  package struct State: Equatable, Sendable {
     /// Metres around the fix to search.
-    public var radius: Double
+    package var radius: Double
     /// At most this many results.
-    public var limit: Int
+    package var limit: Int
     /// Whether to follow live updates (the terminal UI) or take one fix (a command).
-    public var followsUpdates: Bool
+    package var followsUpdates: Bool
     /// Metres the user must move before a new search starts on its own.
-    public var researchDistance: Double
+    package var researchDistance: Double
     /// Where the screen is in its flow.
-    public var phase: Phase
+    package var phase: Phase
     /// The latest fix.
-    public var location: Location?
+    package var location: Location?
     /// When the latest fix arrived (the app's clock, not the receiver's), for its age.
-    public var locationReceivedAt: Date?
+    package var locationReceivedAt: Date?
     /// Whether a search started less than ``Nearby/researchInterval`` ago, so a move does not
     /// start another yet.
-    public var isResearchThrottled: Bool
+    package var isResearchThrottled: Bool
     /// Where the shown results were searched around.
-    public var searchCenter: Coordinate?
+    package var searchCenter: Coordinate?
     /// The results, nearest first.
-    public var places: [Place]
+    package var places: [Place]
     /// The source whose fixes are remembered as ``lastPosition``, as it is described to the
     /// user ("gpsd 127.0.0.1:2947"); `nil` for a source that is not where the user is (a
     /// simulation, a replay).
-    public var remembersPositionAs: String?
+    package var remembersPositionAs: String?
     /// The last radius the user chose, remembered across runs.
-    @Shared(.lastSearchRadius) public var lastSearchRadius: Double?
+    @Shared(.lastSearchRadius) package var lastSearchRadius: Double?
     /// The units the user last chose, remembered across runs.
-    @Shared(.chosenUnits) public var chosenUnits: MeasurementSystem?
+    @Shared(.chosenUnits) package var chosenUnits: MeasurementSystem?
     /// The place provider the user last chose, remembered across runs.
-    @Shared(.chosenProvider) public var chosenProvider: PlaceProvider?
+    @Shared(.chosenProvider) package var chosenProvider: PlaceProvider?
     /// Where a live source last put the user, remembered across runs.
-    @Shared(.lastPosition) public var lastPosition: LastPosition?
+    @Shared(.lastPosition) package var lastPosition: LastPosition?
 
     /// Creates the state of a screen that has not appeared yet.
-    public init(
+    package init(
       radius: Double = 1_000,
       limit: Int = 10,
       followsUpdates: Bool = true,
@@ -83,7 +83,7 @@ public struct Nearby: Reducer {
   }
 
   /// Where the screen is in its flow; each phase has its own rendering.
-  public enum Phase: Equatable, Sendable {
+  package enum Phase: Equatable, Sendable {
     /// Not yet appeared.
     case idle
     /// Waiting for the user (or gpsd) to grant location access.
@@ -102,7 +102,7 @@ public struct Nearby: Reducer {
 
   /// Everything that can happen on the screen.
   @CasePathable
-  public enum Action: Equatable, Sendable {
+  package enum Action: Equatable, Sendable {
     case onAppear
     case onDisappear
     case refreshTapped
@@ -131,12 +131,12 @@ public struct Nearby: Reducer {
   @Dependency(\.date) var date
 
   /// The least time between two searches started by moving.
-  public static let researchInterval: Duration = .seconds(5)
+  package static let researchInterval: Duration = .seconds(5)
 
   /// Creates the feature.
-  public init() {}
+  package init() {}
 
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+  package func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .onAppear:
       state.phase = .authorizing
@@ -274,13 +274,13 @@ public struct Nearby: Reducer {
   }
 
   /// What to do when location access is refused; on Linux that means gpsd is unreachable.
-  public static let deniedMessage =
+  package static let deniedMessage =
     "Location access is off: gpsd could not be reached. Start gpsd (or pass --gpsd HOST:PORT), "
     + "or choose a location with --at LAT,LON, --replay FILE or --wander."
 
   /// What to do when location access is refused because of `error`: GeoClue's errors say
   /// what to allow or start; any other keeps ``deniedMessage``, which names the app's options.
-  public static func deniedMessage(for error: LocationError) -> String {
+  package static func deniedMessage(for error: LocationError) -> String {
     switch error {
     case .geoClueDenied, .geoClueNoAgent, .geoClueUnavailable, .geoClueLibraryMissing:
       error.description
@@ -327,7 +327,7 @@ public struct Nearby: Reducer {
 
   /// `places` with their distances measured from `origin`, nearest first (the order is kept
   /// for places at the same distance, and when there is no origin).
-  public static func nearestFirst(_ places: [Place], from origin: Coordinate?) -> [Place] {
+  package static func nearestFirst(_ places: [Place], from origin: Coordinate?) -> [Place] {
     guard let origin else { return places }
     let measured = places.map { place in
       var place = place

@@ -11,9 +11,9 @@ import Foundation
 /// ```swift
 /// let marks = NearbyMap.marks(state.nearby, favorites: state.favorites, selection: 0)
 /// ```
-public enum NearbyMap {
+package enum NearbyMap {
   /// The marks for a list of places around a fix.
-  public static func marks(
+  package static func marks(
     _ nearby: Nearby.State, favorites: [Favorite], selection: Int?, track: [Coordinate] = []
   ) -> MapMarks {
     let favoriteIDs = Set(favorites.map(\.placeID))
@@ -34,7 +34,7 @@ public enum NearbyMap {
 
   /// The viewport of `columns` × `rows` cells around you (else the search's centre) that
   /// shows the search radius, or `nil` before either is known.
-  public static func viewport(_ nearby: Nearby.State, columns: Int, rows: Int) -> MapViewport? {
+  package static func viewport(_ nearby: Nearby.State, columns: Int, rows: Int) -> MapViewport? {
     guard let center = nearby.location?.coordinate ?? nearby.searchCenter else { return nil }
     return MapViewport(center: center, radius: nearby.radius, columns: columns, rows: rows)
   }
@@ -42,7 +42,7 @@ public enum NearbyMap {
   /// The streets of `lines` that may show in `viewport`: those with a point in the box of its
   /// reach plus 2 km (the longest segment that can cross it), compared in degrees, which is
   /// cheap enough for every frame.
-  public static func streets(_ lines: [StreetLine], in viewport: MapViewport) -> [StreetLine] {
+  package static func streets(_ lines: [StreetLine], in viewport: MapViewport) -> [StreetLine] {
     let degrees = (viewport.reach + 2_000) / 111_195
     let center = viewport.center
     let cosine = cos(min(89.9, abs(center.latitude) + degrees) * .pi / 180)

@@ -11,22 +11,22 @@ import Foundation
 ///                           location: .manual(here), data: .offline(coverage))
 /// print(report.table(width: 80))
 /// ```
-public struct NearbyReport: Equatable, Sendable {
+package struct NearbyReport: Equatable, Sendable {
   /// Where the search was made.
-  public var center: Coordinate
+  package var center: Coordinate
   /// Metres searched around ``center``.
-  public var radius: Double
+  package var radius: Double
   /// The results, nearest first.
-  public var places: [Place]
+  package var places: [Place]
   /// Where the location came from.
-  public var location: LocationOrigin
+  package var location: LocationOrigin
   /// Where the places came from.
-  public var data: DataOrigin
+  package var data: DataOrigin
   /// The units of the table's distances (JSON is always in metres).
-  public var units: MeasurementSystem
+  package var units: MeasurementSystem
 
   /// Creates a report.
-  public init(
+  package init(
     center: Coordinate, radius: Double, places: [Place], location: LocationOrigin,
     data: DataOrigin, units: MeasurementSystem = .metric
   ) {
@@ -39,7 +39,7 @@ public struct NearbyReport: Equatable, Sendable {
   }
 
   /// The human-readable table, every line at most `width` characters (at least 40).
-  public func table(width: Int = 80) -> String {
+  package func table(width: Int = 80) -> String {
     let width = max(40, width)
     var lines = [
       TerminalText.truncate(
@@ -105,7 +105,7 @@ public struct NearbyReport: Equatable, Sendable {
   /// `attribution` and `places` (each with `id`, `name`, `distance` in metres, `latitude`,
   /// `longitude`, …) on one line, written by ``JSONLines``, so even raw JSON is safe on a
   /// terminal.
-  public func json() -> String {
+  package func json() -> String {
     let form = JSONForm(
       center: .init(latitude: center.latitude, longitude: center.longitude),
       radius: radius, locationSource: location.kind, location: location.description,

@@ -9,23 +9,23 @@ import Foundation
 /// let store = Store(initialState: NoteRemoval.State(id: id)) { NoteRemoval() }
 /// await store.send(.remove).finish()
 /// ```
-public struct NoteRemoval: Reducer {
-  public struct State: Equatable, Sendable {
+package struct NoteRemoval: Reducer {
+  package struct State: Equatable, Sendable {
     /// The note to remove.
-    public var id: UUID
+    package var id: UUID
     /// Whether a note of that id was there and is gone; `nil` until the database answered.
-    public var removed: Bool?
+    package var removed: Bool?
     /// Why the note could not be removed, as the user reads it.
-    public var failure: String?
+    package var failure: String?
 
     /// The note `id`, not removed yet.
-    public init(id: UUID) {
+    package init(id: UUID) {
       self.id = id
     }
   }
 
   @CasePathable
-  public enum Action: Equatable, Sendable {
+  package enum Action: Equatable, Sendable {
     case remove
     case finished(removed: Bool)
     case failed(String)
@@ -34,9 +34,9 @@ public struct NoteRemoval: Reducer {
   @Dependency(\.database) var database
 
   /// Creates the feature.
-  public init() {}
+  package init() {}
 
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+  package func reduce(into state: inout State, action: Action) -> Effect<Action> {
     let database = database
     switch action {
     case .remove:

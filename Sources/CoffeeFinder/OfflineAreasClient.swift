@@ -14,28 +14,28 @@ import BearingPlaces
 /// }
 /// ```
 @DependencyClient
-public struct OfflineAreasClient: Sendable {
+package struct OfflineAreasClient: Sendable {
   /// The stored areas (none when there is no place store yet) and the built-in one.
-  public var library: @Sendable () async throws -> OfflineLibrary
+  package var library: @Sendable () async throws -> OfflineLibrary
   /// Removes the stored area called `name` and the places no other area holds; `nil` when no
   /// stored area has that name.
-  public var removeArea: @Sendable (_ name: String) async throws -> StoredArea?
+  package var removeArea: @Sendable (_ name: String) async throws -> StoredArea?
   /// The answers the geocoder gave for `name` before, kept in the place store (which this
   /// creates when there is none); `nil` when it was never asked.
-  public var cachedGeocode: @Sendable (_ name: String) async throws -> [GeocodedPlace]?
+  package var cachedGeocode: @Sendable (_ name: String) async throws -> [GeocodedPlace]?
   /// Keeps the geocoder's `answers` for `name` in the place store.
-  public var saveGeocode:
+  package var saveGeocode:
     @Sendable (_ name: String, _ answers: [GeocodedPlace]) async throws -> Void
 }
 
 extension OfflineAreasClient: TestDependencyKey {
   /// Every endpoint fails the test that calls it unasked.
-  public static let testValue = OfflineAreasClient()
+  package static let testValue = OfflineAreasClient()
 }
 
 extension DependencyValues {
   /// The offline data of the data directory in use.
-  public var offlineAreas: OfflineAreasClient {
+  package var offlineAreas: OfflineAreasClient {
     get { self[OfflineAreasClient.self] }
     set { self[OfflineAreasClient.self] = newValue }
   }

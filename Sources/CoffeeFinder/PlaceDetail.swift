@@ -13,24 +13,24 @@ import Foundation
 /// let store = Store(initialState: PlaceDetail.State(place: place)) { PlaceDetail() }
 /// store.send(.onAppear)
 /// ```
-public struct PlaceDetail: Reducer {
+package struct PlaceDetail: Reducer {
   /// What the detail screen shows.
-  public struct State: Equatable, Sendable {
+  package struct State: Equatable, Sendable {
     /// The place.
-    public var place: Place
+    package var place: Place
     /// Whether the place is a favourite.
-    public var isFavorite: Bool
+    package var isFavorite: Bool
     /// Notes about the place, newest first.
-    public var notes: [PlaceNote]
+    package var notes: [PlaceNote]
     /// The note the cursor is on, for deleting or reading in full.
-    public var selectedNoteID: UUID?
+    package var selectedNoteID: UUID?
     /// Whether notes and the favourite flag have been loaded.
-    public var isLoaded: Bool
+    package var isLoaded: Bool
     /// An error to show until dismissed.
-    public var alert: String?
+    package var alert: String?
 
     /// Creates the state for `place`, before anything is loaded.
-    public init(
+    package init(
       place: Place,
       isFavorite: Bool = false,
       notes: [PlaceNote] = [],
@@ -47,14 +47,14 @@ public struct PlaceDetail: Reducer {
     }
 
     /// The selected note, if any.
-    public var selectedNote: PlaceNote? {
+    package var selectedNote: PlaceNote? {
       notes.first { $0.id == selectedNoteID }
     }
   }
 
   /// Everything that can happen on the detail screen.
   @CasePathable
-  public enum Action: Equatable, Sendable {
+  package enum Action: Equatable, Sendable {
     case onAppear
     case loaded(isFavorite: Bool, notes: [PlaceNote])
     /// The user toggled the favourite; ``FavoriteRegions`` (in the parent) does the work.
@@ -73,9 +73,9 @@ public struct PlaceDetail: Reducer {
   @Dependency(\.uuid) var uuid
 
   /// Creates the feature.
-  public init() {}
+  package init() {}
 
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+  package func reduce(into state: inout State, action: Action) -> Effect<Action> {
     let database = database
     switch action {
     case .onAppear:

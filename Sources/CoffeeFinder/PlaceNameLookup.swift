@@ -18,22 +18,22 @@ import Foundation
 /// let store = Store(initialState: PlaceNameLookup.State(text: "Kallio")) { PlaceNameLookup() }
 /// await store.send(.lookUp).finish()
 /// ```
-public struct PlaceNameLookup: Reducer {
-  public struct State: Equatable, Sendable {
+package struct PlaceNameLookup: Reducer {
+  package struct State: Equatable, Sendable {
     /// The name, without surrounding white space.
-    public var name: String
+    package var name: String
     /// Where the geocoder is asked.
-    public var endpoint: URL
+    package var endpoint: URL
     /// Why the configured geocoder address cannot be used, said only when it would be asked.
-    public var endpointProblem: String?
+    package var endpointProblem: String?
     /// The place found.
-    public var place: GeocodedPlace?
+    package var place: GeocodedPlace?
     /// Why no one place was found, as the user reads it.
-    public var failure: String?
+    package var failure: String?
 
     /// A look-up of `text`, asking the geocoder at `endpoint` (Nominatim's public instance
     /// unless given) when the offline data does not know it.
-    public init(
+    package init(
       text: String, endpoint: URL = NominatimGeocoder.defaultEndpoint,
       endpointProblem: String? = nil
     ) {
@@ -44,7 +44,7 @@ public struct PlaceNameLookup: Reducer {
   }
 
   @CasePathable
-  public enum Action: Equatable, Sendable {
+  package enum Action: Equatable, Sendable {
     case lookUp
     case found(GeocodedPlace)
     case failed(String)
@@ -54,9 +54,9 @@ public struct PlaceNameLookup: Reducer {
   @Dependency(\.geocoder) var geocoder
 
   /// Creates the feature.
-  public init() {}
+  package init() {}
 
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+  package func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .lookUp:
       guard !state.name.isEmpty else {

@@ -8,15 +8,15 @@ import CoffeeFinderSettings
 
 extension SharedKey where Self == AppStorageKey<Double?> {
   /// The last search radius the user chose, in metres.
-  public static var lastSearchRadius: Self { .appStorage("search_radius") }
+  package static var lastSearchRadius: Self { .appStorage("search_radius") }
 }
 
 extension SharedKey where Self == AppStorageKey<MeasurementSystem?> {
   /// The units the user last chose.
-  public static var chosenUnits: Self { .appStorage("units") }
+  package static var chosenUnits: Self { .appStorage("units") }
 }
 
 extension SharedKey where Self == AppStorageKey<PlaceProvider?> {
   /// The place provider the user last chose.
-  public static var chosenProvider: Self { .appStorage("provider") }
+  package static var chosenProvider: Self { .appStorage("provider") }
 }

@@ -5,7 +5,7 @@ import Foundation
 
 extension Screen {
   /// Where the map panel goes, given the terminal's shape.
-  public enum MapPlacement: Equatable, Sendable {
+  package enum MapPlacement: Equatable, Sendable {
     /// Right of a list `listWidth` columns wide, the full height.
     case beside(listWidth: Int)
     /// Below a list `listHeight` rows tall, the full width.
@@ -19,7 +19,7 @@ extension Screen {
 
   /// Where the map goes on a `width` × `height` terminal: beside the list from 121 columns,
   /// under it from 40 rows, nowhere when the panel is off, a place is open or there is no room.
-  public static func mapPlacement(
+  package static func mapPlacement(
     _ state: CoffeeFinderApp.State, width: Int, height: Int
   ) -> MapPlacement? {
     guard state.showsMap, state.detail == nil, height >= minimumHeight else { return nil }
@@ -39,7 +39,7 @@ extension Screen {
   /// ```swift
   /// let lines = Screen.render(state, width: 160, height: 40, streets: streets, style: .color)
   /// ```
-  public static func render(
+  package static func render(
     _ state: CoffeeFinderApp.State, width: Int, height: Int, now: Date = Date(),
     streets: [StreetLine], track: [Coordinate] = [], style: MapFrame.Style = .plain
   ) -> [String] {

@@ -15,15 +15,15 @@ import Foundation
 /// ```swift
 /// let lines = Screen.render(store.state, width: 80, height: 24)
 /// ```
-public enum Screen {
+package enum Screen {
   /// Below this width there is no room for a useful list.
-  public static let minimumWidth = 24
+  package static let minimumWidth = 24
   /// Below this height there is no room for a useful list.
-  public static let minimumHeight = 7
+  package static let minimumHeight = 7
 
   /// The screen for `state` on a terminal of `width` × `height` characters, at `now` (for the
   /// age of the fix).
-  public static func render(
+  package static func render(
     _ state: CoffeeFinderApp.State, width: Int, height: Int, now: Date = Date()
   ) -> [String] {
     render(state, width: width, height: height, now: now, numbered: false)
@@ -81,7 +81,7 @@ public enum Screen {
   /// ```text
   /// You: 60.16990, 24.93840 ±5 m, 3 s ago, walking NE
   /// ```
-  public static func positionLine(_ state: CoffeeFinderApp.State, now: Date) -> String {
+  package static func positionLine(_ state: CoffeeFinderApp.State, now: Date) -> String {
     guard let fix = state.nearby.location else { return "You: no fix yet" }
     var line = "You: " + LocationOrigin.short(fix.coordinate)
     if fix.horizontalAccuracy >= 0 {
@@ -97,7 +97,7 @@ public enum Screen {
   }
 
   /// "now", "12 s ago", "3 min ago", "2 h ago".
-  public static func age(_ seconds: TimeInterval) -> String {
+  package static func age(_ seconds: TimeInterval) -> String {
     guard seconds.isFinite, seconds >= 1 else { return "now" }
     if seconds < 60 { return "\(Int(seconds)) s ago" }
     if seconds < 3600 { return "\(Int(seconds / 60)) min ago" }
@@ -105,7 +105,7 @@ public enum Screen {
   }
 
   /// The status bar: location source, data source and its credit.
-  public static func statusLine(_ state: CoffeeFinderApp.State) -> String {
+  package static func statusLine(_ state: CoffeeFinderApp.State) -> String {
     var parts = ["Location: \(state.locationOrigin)"]
     // The credit comes before the data's description so that the licence's attribution stays
     // on screen when a narrow terminal cuts the line.

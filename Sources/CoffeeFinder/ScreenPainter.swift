@@ -8,17 +8,17 @@
 /// var painter = ScreenPainter()
 /// write(painter.paint(Screen.render(state, width: 80, height: 24)))
 /// ```
-public struct ScreenPainter: Sendable {
+package struct ScreenPainter: Sendable {
   private var previous: [String]?
 
-  public init() {}
+  package init() {}
 
   /// Forgets what is on the terminal, so the next screen is drawn whole.
-  public mutating func invalidate() { previous = nil }
+  package mutating func invalidate() { previous = nil }
 
   /// The escape sequences and text that turn the last screen into `lines`; empty when nothing
   /// changed.
-  public mutating func paint(_ lines: [String]) -> String {
+  package mutating func paint(_ lines: [String]) -> String {
     defer { previous = lines }
     guard let previous else {
       var output = "\u{1B}[H"

@@ -9,24 +9,24 @@ import BearingPlaces
 /// let store = Store(initialState: StoredAreas.State()) { StoredAreas() }
 /// await store.send(.load).finish()
 /// ```
-public struct StoredAreas: Reducer {
-  public struct State: Equatable, Sendable {
+package struct StoredAreas: Reducer {
+  package struct State: Equatable, Sendable {
     /// The stored areas, oldest first; `nil` until loaded.
-    public var areas: [StoredArea]?
+    package var areas: [StoredArea]?
     /// The built-in area; `nil` until loaded.
-    public var builtIn: DataCoverage?
+    package var builtIn: DataCoverage?
     /// What `remove` did: the area it removed, or `nil` in `.some` when no stored area had the
     /// name; `nil` until it answered.
-    public var removed: StoredArea??
+    package var removed: StoredArea??
     /// Why loading or removing failed, as the user reads it.
-    public var failure: String?
+    package var failure: String?
 
     /// Nothing loaded or removed yet.
-    public init() {}
+    package init() {}
   }
 
   @CasePathable
-  public enum Action: Equatable, Sendable {
+  package enum Action: Equatable, Sendable {
     /// Reads the stored areas and the built-in one.
     case load
     case loaded(areas: [StoredArea], builtIn: DataCoverage)
@@ -39,9 +39,9 @@ public struct StoredAreas: Reducer {
   @Dependency(\.offlineAreas) var offlineAreas
 
   /// Creates the feature.
-  public init() {}
+  package init() {}
 
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+  package func reduce(into state: inout State, action: Action) -> Effect<Action> {
     let offlineAreas = offlineAreas
     switch action {
     case .load:

@@ -15,9 +15,9 @@ import Foundation
 ///   await send(.searchFailed(UserMessage.line(for: error)))
 /// }
 /// ```
-public enum UserMessage {
+package enum UserMessage {
   /// One escaped line describing `error`, whatever it is.
-  public static func line(for error: any Error) -> String {
+  package static func line(for error: any Error) -> String {
     let text: String
     switch error {
     case PlacesError.keyRefused:
@@ -39,51 +39,51 @@ public enum UserMessage {
   }
 
   /// The place store at `path` could not be opened.
-  public static func cannotOpenOfflinePlaces(_ path: String, _ error: any Error) -> String {
+  package static func cannotOpenOfflinePlaces(_ path: String, _ error: any Error) -> String {
     "cannot open the offline places \(TerminalText.line(path)): \(line(for: error))"
   }
 
   /// The offline places at `path` (stored areas and the built-in one) could not be read.
-  public static func cannotReadOfflinePlaces(_ path: String, _ error: any Error) -> String {
+  package static func cannotReadOfflinePlaces(_ path: String, _ error: any Error) -> String {
     "cannot read the offline places \(TerminalText.line(path)): \(line(for: error))"
   }
 
   /// An area could not be stored in the place store at `path`; nothing of it was stored.
-  public static func cannotStoreArea(in path: String, _ error: any Error) -> String {
+  package static func cannotStoreArea(in path: String, _ error: any Error) -> String {
     "cannot store the area in \(TerminalText.line(path)): \(line(for: error))"
   }
 
   /// The file at `path` could not be written. Foundation's own sentence names the file.
-  public static func cannotWrite(_ path: String, _ error: any Error) -> String {
+  package static func cannotWrite(_ path: String, _ error: any Error) -> String {
     "cannot write \(TerminalText.line(path)): \(TerminalText.line(error.localizedDescription))"
   }
 
   /// The track file at `path` could not be read.
-  public static func cannotReadTrack(_ path: String, _ error: any Error) -> String {
+  package static func cannotReadTrack(_ path: String, _ error: any Error) -> String {
     "cannot read the track \(TerminalText.line(path)): "
       + TerminalText.line(error.localizedDescription)
   }
 
   /// The track file at `path` was read but is not a track the app can replay.
-  public static func unreadableTrack(_ path: String, _ error: any Error) -> String {
+  package static func unreadableTrack(_ path: String, _ error: any Error) -> String {
     "\(TerminalText.line(path)): \(line(for: error))"
   }
 
   /// The track file at `path` holds no fix the app can replay.
-  public static func noUsableFixes(_ path: String) -> String {
+  package static func noUsableFixes(_ path: String) -> String {
     "the track \(TerminalText.line(path)) holds no usable fixes"
   }
 
   /// Monitoring the region called `identifier` (`nil`: not known) failed; watching goes on.
-  public static func cannotMonitor(_ identifier: String?, _ error: any Error) -> String {
+  package static func cannotMonitor(_ identifier: String?, _ error: any Error) -> String {
     "cannot monitor \(TerminalText.line(identifier ?? "a region")): \(line(for: error))"
   }
 
   /// `--near` was given only white space.
-  public static let nearNeedsAName = "--near needs a place name"
+  package static let nearNeedsAName = "--near needs a place name"
 
   /// `name` could be any of `answers` (the first five are listed).
-  public static func ambiguous(_ name: String, _ answers: [GeocodedPlace]) -> String {
+  package static func ambiguous(_ name: String, _ answers: [GeocodedPlace]) -> String {
     let list = answers.prefix(5).map {
       TerminalText.escape($0.name)
         + String(format: " (%.5f,%.5f)", $0.coordinate.latitude, $0.coordinate.longitude)
@@ -94,14 +94,14 @@ public enum UserMessage {
 
   /// The geocoder could not be asked for `name`; `offline` are the areas whose names `--near`
   /// knows without it.
-  public static func cannotFind(_ name: String, _ error: any Error, offline: [String]) -> String {
+  package static func cannotFind(_ name: String, _ error: any Error, offline: [String]) -> String {
     "cannot find \"\(TerminalText.escape(name))\": \(line(for: error)) Offline, "
       + "--near knows the names of stored places and of the areas "
       + TerminalText.escape(offline.joined(separator: ", "))
   }
 
   /// The geocoder knows no place called `name`.
-  public static func noPlaceCalled(_ name: String) -> String {
+  package static func noPlaceCalled(_ name: String) -> String {
     "no place called \"\(TerminalText.escape(name))\" was found"
   }
 }

@@ -15,21 +15,21 @@ import BearingPersistence
 ///   viewState: { $0 }, event: { $0 }, viewEffect: \.output)
 /// await viewModel.send(.onAppear)
 /// ```
-public struct Watch: Reducer {
-  public struct State: Equatable, Sendable {
+package struct Watch: Reducer {
+  package struct State: Equatable, Sendable {
     /// Whether every fix is reported, or only entering and leaving.
-    public var showsFixes: Bool
+    package var showsFixes: Bool
     /// The favourites and their regions.
-    public var favoriteRegions = FavoriteRegions.State()
+    package var favoriteRegions = FavoriteRegions.State()
 
     /// A feature that has not started yet.
-    public init(showsFixes: Bool) {
+    package init(showsFixes: Bool) {
       self.showsFixes = showsFixes
     }
   }
 
   /// What the feature reports; the view decides how it looks.
-  public enum Output: Equatable, Sendable {
+  package enum Output: Equatable, Sendable {
     /// Monitoring began for this many favourite regions.
     case started(regions: Int)
     /// A line to show: a fix, an entry or an exit.
@@ -43,7 +43,7 @@ public struct Watch: Reducer {
   }
 
   @CasePathable
-  public enum Action: Equatable, Sendable {
+  package enum Action: Equatable, Sendable {
     case onAppear
     case onDisappear
     case favoriteRegions(FavoriteRegions.Action)
@@ -57,9 +57,9 @@ public struct Watch: Reducer {
   @Dependency(\.locationManager) var locationManager
 
   /// Creates the feature.
-  public init() {}
+  package init() {}
 
-  public var body: some ReducerOf<Self> {
+  package var body: some ReducerOf<Self> {
     Scope(state: \.favoriteRegions, action: \.favoriteRegions) { FavoriteRegions() }
     Reduce { state, action in core(&state, action) }
   }

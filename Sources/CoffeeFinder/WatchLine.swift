@@ -9,7 +9,7 @@ import Foundation
 /// WatchLine.enter(id: "osm:node/1", name: "Café Ekberg").text()
 /// // "enter  Café Ekberg (osm:node/1): you are near Café Ekberg"
 /// ```
-public enum WatchLine: Equatable, Sendable {
+package enum WatchLine: Equatable, Sendable {
   /// A position fix.
   case fix(Location)
   /// The user entered a favourite's region.
@@ -18,7 +18,7 @@ public enum WatchLine: Equatable, Sendable {
   case exit(id: String, name: String)
 
   /// The line for people, distances in `units`; untrusted text is escaped.
-  public func text(units: MeasurementSystem = .metric) -> String {
+  package func text(units: MeasurementSystem = .metric) -> String {
     switch self {
     case .fix(let location):
       let accuracy =
@@ -34,7 +34,7 @@ public enum WatchLine: Equatable, Sendable {
   }
 
   /// The line as one compact JSON object.
-  public var json: String {
+  package var json: String {
     var object: [String: JSONValue]
     switch self {
     case .fix(let location):
