@@ -1,5 +1,6 @@
 import BearingGeoClue
 import BearingLocation
+import BearingProcessTesting
 import Foundation
 
 /// A real GeoClue 2.6 on a private system bus, for tests: `dbus-daemon` with a configuration of
@@ -80,13 +81,10 @@ public final class GeoClueHarness: Sendable {
   ) async throws -> T {
     let harness = try await start(
       at: position, altitude: altitude, allowed: allowed, refused: refused, agent: agent)
-    do {
-      let result = try await body(harness)
+    return try await withTeardown {
+      try await body(harness)
+    } teardown: {
       await harness.stop()
-      return result
-    } catch {
-      await harness.stop()
-      throw error
     }
   }
 

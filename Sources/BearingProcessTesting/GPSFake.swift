@@ -47,13 +47,10 @@ public final class GPSFake: Sendable {
     log: String, port: Int? = nil, cycle: Double = 0.05, _ body: (GPSFake) async throws -> T
   ) async throws -> T {
     let gpsfake = try GPSFake(log: log, port: port, cycle: cycle)
-    do {
-      let result = try await body(gpsfake)
+    return try await withTeardown {
+      try await body(gpsfake)
+    } teardown: {
       await gpsfake.stop()
-      return result
-    } catch {
-      await gpsfake.stop()
-      throw error
     }
   }
 

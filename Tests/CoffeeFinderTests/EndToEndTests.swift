@@ -77,11 +77,7 @@ import Testing
     // The central walk replayed at 5× (22 s).
     let walk = try NMEAWalk.writeCentralWalk(in: directory)
     let end = NMEAWalk.centralWalkEnd
-    let command = Tmux.app(
-      [
-        "--replay", walk.path, "--replay-speed", "5", "--data-dir",
-        directory.appendingPathComponent("data").path,
-      ], directory: directory, linger: 30)
+    let command = Tmux.replaying(walk, directory: directory)
     try await Tmux.with(command, width: 100, height: 30) { tmux in
       _ = try await tmux.waitFor("q quit")
       // Capture twice a second until the header shows the walk's last fix.

@@ -54,11 +54,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     // The list's replay test's walk, replayed at 5×.
     let walk = try NMEAWalk.writeCentralWalk(in: directory)
-    let command = Tmux.app(
-      [
-        "--replay", walk.path, "--replay-speed", "5", "--data-dir",
-        directory.appendingPathComponent("data").path,
-      ], directory: directory, linger: 30)
+    let command = Tmux.replaying(walk, directory: directory)
     try await Tmux.with(command, width: 160, height: 40) { tmux in
       _ = try await tmux.waitFor("m map")
       let captures = try await tmux.captures(forUpTo: 60) {

@@ -25,13 +25,10 @@ struct Tmux {
     try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"), "install tmux")
     let tmux = Tmux()
     await tmux.run(["new-session", "-d", "-s", "ui", "-x", "\(width)", "-y", "\(height)", command])
-    do {
-      let result = try await body(tmux)
+    return try await withTeardown {
+      try await body(tmux)
+    } teardown: {
       await tmux.killServer()
-      return result
-    } catch {
-      await tmux.killServer()
-      throw error
     }
   }
 
@@ -44,6 +41,15 @@ struct Tmux {
       separator: " ")
       + " " + ([BuiltBinary.url.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
       + "; echo \"EXITED $?\"; stty -a; sleep \(linger)"
+  }
+
+  /// The pane's command for the UI replaying `walk` at 5×, with its data under `directory`.
+  static func replaying(_ walk: URL, directory: URL) -> String {
+    app(
+      [
+        "--replay", walk.path, "--replay-speed", "5", "--data-dir",
+        directory.appendingPathComponent("data").path,
+      ], directory: directory, linger: 30)
   }
 
   /// Runs a tmux command against this server; returns its exit status.
