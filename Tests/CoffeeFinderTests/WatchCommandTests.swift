@@ -24,6 +24,8 @@ import Testing
       from: Self.offset(center, metresNorth: -400), to: Self.offset(center, metresNorth: 400),
       steps: 40, pause: 20, date: Date(timeIntervalSince1970: 1_800_000_000))
     try await GPSFake.with(log: log, cycle: 0.25) { gpsfake in
+      // `watch` starts once gpsd listens: its first attempt then connects, with no backoff.
+      try await gpsfake.waitUntilListening()
       let outcome = try await WatchProcess.run(
         ["--gpsd", "127.0.0.1:\(gpsfake.port)", "--events-only"] + data, dataDirectory: directory,
         until: "exit")
