@@ -137,10 +137,16 @@ let package = Package(
     // to build and only libdbus-1-3 to use GeoClue (ARCHITECTURE.md).
     .target(name: "CDBus"),
     .target(name: "BearingGeoClue", dependencies: ["BearingBackoff", "BearingLocation", "CDBus"]),
+    // Test support: the programs tests start (posix_spawn without the test's descriptors or
+    // signal mask, waited for without blocking), gpsfake, a loopback greeter standing in for
+    // gpsd, and helper executables read line by line. Not a product.
+    .target(name: "BearingProcessTesting"),
     // Test support: a real GeoClue on a private system bus. Not a product.
     .target(
       name: "BearingGeoClueTesting",
-      dependencies: ["BearingGeoClue", "BearingLocation", "BearingLocationTesting"]
+      dependencies: [
+        "BearingGeoClue", "BearingLocation", "BearingLocationTesting", "BearingProcessTesting",
+      ]
     ),
     .target(
       name: "BearingHTTP",
@@ -290,7 +296,7 @@ let package = Package(
     .testTarget(
       name: "BearingGPSDTests",
       dependencies: [
-        "BearingGPSD", "BearingLocation", "BearingLocationTesting",
+        "BearingGPSD", "BearingLocation", "BearingLocationTesting", "BearingProcessTesting",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
@@ -325,6 +331,7 @@ let package = Package(
       name: "BearingPersistenceTests",
       dependencies: [
         "BearingPersistence", "BearingLocation", "BearingMap", "BearingPlaces",
+        "BearingProcessTesting",
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
@@ -332,7 +339,7 @@ let package = Package(
     .testTarget(
       name: "BearingSharingStorageTests",
       dependencies: [
-        "BearingSharing",
+        "BearingProcessTesting", "BearingSharing",
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "Dependencies", package: "swift-dependencies"),
       ]
@@ -360,8 +367,8 @@ let package = Package(
       dependencies: [
         "BearingLocationTesting", "BearingGeoClueTesting",
         "CoffeeFinder", "Bearing", "BearingTesting", "BearingLocation", "BearingHTTPTesting",
-        "BearingMap", "BearingPlaces", "BearingPlacesTesting", "BearingPersistence", "BearingText",
-        "CoffeeFinderSettings",
+        "BearingMap", "BearingPlaces", "BearingPlacesTesting", "BearingPersistence",
+        "BearingProcessTesting", "BearingText", "CoffeeFinderSettings",
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
       ]
     ),

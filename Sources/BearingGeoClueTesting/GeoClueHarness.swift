@@ -1,5 +1,6 @@
 import BearingGeoClue
 import BearingLocation
+import BearingProcessTesting
 import Foundation
 
 /// A real GeoClue 2.6 on a private system bus, for tests: `dbus-daemon` with a configuration of
@@ -45,16 +46,30 @@ public final class GeoClueHarness: Sendable {
     at position: Coordinate, altitude: Double? = 12.5, allowed: [String],
     refused: [String] = [], agent: Bool = true
   ) async throws -> GeoClueHarness {
-    try await withCheckedThrowingContinuation { continuation in
-      let thread = Thread {
-        continuation.resume(
-          with: Result {
-            try startBlocking(
-              at: position, altitude: altitude, allowed: allowed, refused: refused, agent: agent)
-          })
+    do {
+      // Starting waits for the bus and GeoClue with blocking calls: on a thread of its own.
+      return try await withCheckedThrowingContinuation { continuation in
+        let thread = Thread {
+          continuation.resume(
+            with: Result {
+              try startBlocking(
+                at: position, altitude: altitude, allowed: allowed, refused: refused,
+                agent: agent)
+            })
+        }
+        thread.start()
       }
-      thread.start()
+    } catch let failure as StartFailure {
+      let logs = failure.harness.logs()
+      await failure.harness.stop()
+      throw HarnessError("\(failure.message)\n\(logs)")
     }
+  }
+
+  /// What did not start, and the harness so far, to be stopped.
+  private struct StartFailure: Error {
+    let harness: GeoClueHarness
+    let message: String
   }
 
   /// Starts a harness (see ``start(at:altitude:allowed:refused:agent:)``), runs `body` with
@@ -66,13 +81,10 @@ public final class GeoClueHarness: Sendable {
   ) async throws -> T {
     let harness = try await start(
       at: position, altitude: altitude, allowed: allowed, refused: refused, agent: agent)
-    do {
-      let result = try await body(harness)
+    return try await withTeardown {
+      try await body(harness)
+    } teardown: {
       await harness.stop()
-      return result
-    } catch {
-      await harness.stop()
-      throw error
     }
   }
 
@@ -89,23 +101,11 @@ public final class GeoClueHarness: Sendable {
     }.joined(separator: "\n")
   }
 
-  /// Ends every daemon and the receiver, and removes the directory. Blocks for at most a few
-  /// seconds; call it from a thread of its own or through ``stop()``.
-  public func stopBlocking() {
-    for daemon in daemons.reversed() { daemon.stop() }
-    receiver.stop()
-    try? FileManager.default.removeItem(at: directory)
-  }
-
-  /// Ends every daemon and the receiver, and removes the directory, on a thread of its own.
+  /// Ends every daemon and the receiver, and removes the directory.
   public func stop() async {
-    await withCheckedContinuation { continuation in
-      let thread = Thread { [self] in
-        stopBlocking()
-        continuation.resume()
-      }
-      thread.start()
-    }
+    for daemon in daemons.reversed() { await daemon.stop() }
+    await receiver.stop()
+    try? FileManager.default.removeItem(at: directory)
   }
 
   private static func startBlocking(
@@ -133,12 +133,11 @@ public final class GeoClueHarness: Sendable {
       throw error
     }
     var daemons: [DaemonProcess] = []
-    func fail(_ message: String) -> HarnessError {
-      let harness = GeoClueHarness(
-        busAddress: busAddress, directory: directory, receiver: receiver, daemons: daemons)
-      let logs = harness.logs()
-      harness.stopBlocking()
-      return HarnessError("\(message)\n\(logs)")
+    func fail(_ message: String) -> StartFailure {
+      StartFailure(
+        harness: GeoClueHarness(
+          busAddress: busAddress, directory: directory, receiver: receiver, daemons: daemons),
+        message: message)
     }
     var environment = [
       "PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "DBUS_SYSTEM_BUS_ADDRESS": busAddress,

@@ -63,9 +63,10 @@ final class NMEASocketServer: Sendable {
   }
 
   /// Stops serving, closes every connection and removes the socket; waits for the thread.
-  func stop() {
+  func stop() async {
     state.withLock { $0.stopped = true }
-    while !state.withLock({ $0.finished }) { usleep(10_000) }
+    // The thread sees `stopped` within one poll (50 ms); asleep meanwhile, not blocking.
+    while !state.withLock({ $0.finished }) { try? await Task.sleep(for: .milliseconds(10)) }
   }
 
   private func serve() {

@@ -1,6 +1,7 @@
 import BearingGPSD
 import BearingLocation
 import BearingLocationTesting
+import BearingProcessTesting
 import Foundation
 import Testing
 
@@ -39,52 +40,52 @@ import Testing
       log += NMEALog.epoch(
         second: epoch.second, latitude: epoch.latitude, longitude: epoch.longitude)
     }
-    let gpsfake = try GPSFake(sentences: log)
-    defer { gpsfake.stop() }
-    try await gpsfake.waitUntilListening()
-    let manager = LocationManager.gpsd(
-      GPSDEndpoint(host: "127.0.0.1", port: gpsfake.port), options: Self.options)
-    let recorder = ActionRecorder(manager.delegate())
+    try await GPSFake.with(sentences: log) { gpsfake in
+      try await gpsfake.waitUntilListening()
+      let manager = LocationManager.gpsd(
+        GPSDEndpoint(host: "127.0.0.1", port: gpsfake.port), options: Self.options)
+      let recorder = ActionRecorder(manager.delegate())
 
-    await manager.requestWhenInUseAuthorization()
-    #expect(await manager.authorizationStatus() == .authorizedWhenInUse)
-    #expect(await manager.locationServicesEnabled())
-    await manager.startUpdatingLocation()
-    let actions = await recorder.wait(timeout: .seconds(30)) {
-      $0.contains { if case .didFailWithError(.deviceGone) = $0 { true } else { false } }
-    }
-
-    #expect(
-      Array(actions.prefix(2)) == [
-        .didChangeAuthorization(.authorizedWhenInUse),
-        .authorizationDidChange(.authorizedWhenInUse, .fullAccuracy),
-      ])
-    let fixes = actions.compactMap(\.fixes).flatMap { $0 }
-    let expected = first + second
-    // One update per epoch, except that gpsd's first reports of an epoch may be followed by
-    // better ones (3D, then with error estimates); never a report from a no-fix epoch.
-    let seconds = fixes.map { Int($0.timestamp.timeIntervalSince(NMEALog.date(second: 0))) }
-    #expect(Array(Set(seconds)).sorted() == expected.map(\.second))
-    #expect(seconds == seconds.sorted())
-    for epoch in expected {
-      let reports = fixes.filter {
-        $0.timestamp == NMEALog.date(second: epoch.second)
+      await manager.requestWhenInUseAuthorization()
+      #expect(await manager.authorizationStatus() == .authorizedWhenInUse)
+      #expect(await manager.locationServicesEnabled())
+      await manager.startUpdatingLocation()
+      let actions = await recorder.wait(timeout: .seconds(30)) {
+        $0.contains { if case .didFailWithError(.deviceGone) = $0 { true } else { false } }
       }
-      #expect((1...3).contains(reports.count), "epoch \(epoch.second): \(reports.count) reports")
-      let best = try #require(reports.last)
-      #expect(abs(best.coordinate.latitude - epoch.latitude) < 1e-6)
-      #expect(abs(best.coordinate.longitude - epoch.longitude) < 1e-6)
-      #expect(abs(best.speed - 1.5 * 1852 / 3600) < 0.01)
-      #expect(best.course == 45)
-      #expect(best.horizontalAccuracy > 0)
+
+      #expect(
+        Array(actions.prefix(2)) == [
+          .didChangeAuthorization(.authorizedWhenInUse),
+          .authorizationDidChange(.authorizedWhenInUse, .fullAccuracy),
+        ])
+      let fixes = actions.compactMap(\.fixes).flatMap { $0 }
+      let expected = first + second
+      // One update per epoch, except that gpsd's first reports of an epoch may be followed by
+      // better ones (3D, then with error estimates); never a report from a no-fix epoch.
+      let seconds = fixes.map { Int($0.timestamp.timeIntervalSince(NMEALog.date(second: 0))) }
+      #expect(Array(Set(seconds)).sorted() == expected.map(\.second))
+      #expect(seconds == seconds.sorted())
+      for epoch in expected {
+        let reports = fixes.filter {
+          $0.timestamp == NMEALog.date(second: epoch.second)
+        }
+        #expect((1...3).contains(reports.count), "epoch \(epoch.second): \(reports.count) reports")
+        let best = try #require(reports.last)
+        #expect(abs(best.coordinate.latitude - epoch.latitude) < 1e-6)
+        #expect(abs(best.coordinate.longitude - epoch.longitude) < 1e-6)
+        #expect(abs(best.speed - 1.5 * 1852 / 3600) < 0.01)
+        #expect(best.course == 45)
+        #expect(best.horizontalAccuracy > 0)
+      }
+      // Later epochs are full 3D fixes with gpsd's error estimates mapped.
+      let settled = try #require(fixes.last)
+      #expect(settled.altitude == 12.5)
+      #expect(settled.ellipsoidalAltitude == 30.5)
+      #expect(settled.verticalAccuracy > 0)
+      #expect(
+        actions.contains { if case .didFailWithError(.deviceGone) = $0 { true } else { false } })
     }
-    // Later epochs are full 3D fixes with gpsd's error estimates mapped.
-    let settled = try #require(fixes.last)
-    #expect(settled.altitude == 12.5)
-    #expect(settled.ellipsoidalAltitude == 30.5)
-    #expect(settled.verticalAccuracy > 0)
-    #expect(
-      actions.contains { if case .didFailWithError(.deviceGone) = $0 { true } else { false } })
   }
 
   @Test func aReceiverThatHasNotLearntTheDateGivesFixesStampedOnArrival() async throws {
@@ -96,28 +97,28 @@ import Testing
         .filter { !$0.hasPrefix("$GPRMC") }
     }
     let received = Date(timeIntervalSince1970: 1_900_000_000)
-    let gpsfake = try GPSFake(sentences: log)
-    defer { gpsfake.stop() }
-    try await gpsfake.waitUntilListening()
-    let manager = LocationManager.gpsd(
-      GPSDEndpoint(host: "127.0.0.1", port: gpsfake.port), options: Self.options,
-      now: { received })
-    let recorder = ActionRecorder(manager.delegate())
-    await manager.requestWhenInUseAuthorization()
-    await manager.startUpdatingLocation()
-    let actions = await recorder.wait(timeout: .seconds(30)) {
-      $0.compactMap(\.fixes).flatMap { $0 }.count >= 3
-    }
-    let fixes = actions.compactMap(\.fixes).flatMap { $0 }
-    #expect(fixes.count >= 3)
-    for fix in fixes {
-      #expect(fix.timestamp == received)
-      #expect(fix.timestampSource == .receipt)
-      #expect(abs(fix.coordinate.longitude - 24.9384) < 1e-6)
-      #expect(
-        epochs.contains { abs($0.latitude - fix.coordinate.latitude) < 1e-6 },
-        "\(fix.coordinate)")
-      #expect(fix.altitude == 12.5)
+    try await GPSFake.with(sentences: log) { gpsfake in
+      try await gpsfake.waitUntilListening()
+      let manager = LocationManager.gpsd(
+        GPSDEndpoint(host: "127.0.0.1", port: gpsfake.port), options: Self.options,
+        now: { received })
+      let recorder = ActionRecorder(manager.delegate())
+      await manager.requestWhenInUseAuthorization()
+      await manager.startUpdatingLocation()
+      let actions = await recorder.wait(timeout: .seconds(30)) {
+        $0.compactMap(\.fixes).flatMap { $0 }.count >= 3
+      }
+      let fixes = actions.compactMap(\.fixes).flatMap { $0 }
+      #expect(fixes.count >= 3)
+      for fix in fixes {
+        #expect(fix.timestamp == received)
+        #expect(fix.timestampSource == .receipt)
+        #expect(abs(fix.coordinate.longitude - 24.9384) < 1e-6)
+        #expect(
+          epochs.contains { abs($0.latitude - fix.coordinate.latitude) < 1e-6 },
+          "\(fix.coordinate)")
+        #expect(fix.altitude == 12.5)
+      }
     }
   }
 
@@ -147,7 +148,7 @@ import Testing
   }
 
   @Test func aGPSDOfAnotherProtocolVersionIsRefused() async throws {
-    let server = try OneLineServer(
+    let server = try GreetingServer(
       greeting: #"{"class":"VERSION","release":"9.0","proto_major":4,"proto_minor":0}"# + "\n")
     let manager = LocationManager.gpsd(
       GPSDEndpoint(host: "127.0.0.1", port: server.port), options: Self.options)
@@ -176,7 +177,7 @@ import Testing
     await manager.requestWhenInUseAuthorization()
     await manager.startUpdatingLocation()
     await recorder.wait(timeout: .seconds(20)) { $0.compactMap(\.fixes).count >= 2 }
-    before.stop()
+    await before.stop()
     let lost = await recorder.wait(timeout: .seconds(10)) {
       $0.contains(.didChangeAuthorization(.denied))
     }
@@ -190,7 +191,6 @@ import Testing
         second: epoch.second, latitude: epoch.latitude, longitude: epoch.longitude)
     }
     let after = try GPSFake(sentences: secondLog, port: before.port, cycle: 0.05)
-    defer { after.stop() }
     let resumed = await recorder.wait(timeout: .seconds(30)) {
       $0.compactMap(\.fixes).flatMap { $0 }.contains { $0.coordinate.longitude == 25.5 }
     }
@@ -198,5 +198,6 @@ import Testing
     #expect(tail.contains(.didChangeAuthorization(.authorizedWhenInUse)))
     #expect(resumed.compactMap(\.fixes).count > fixesBefore)
     #expect(resumed.compactMap(\.fixes).flatMap { $0 }.contains { $0.coordinate.longitude == 25.5 })
+    await after.stop()
   }
 }

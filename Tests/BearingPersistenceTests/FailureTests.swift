@@ -1,4 +1,5 @@
 import BearingPersistence
+import BearingProcessTesting
 import Foundation
 import GRDB
 import Testing
@@ -14,7 +15,7 @@ struct FailureTests {
     let database = try LocalDatabase(path: path, options: .init(busyTimeout: timeout))
     try await database.saveFavorite(Fixtures.favorite(1))
 
-    let holder = try HelperProcess(["hold-lock", path])
+    let holder = try LineProcess.persistenceHelper(["hold-lock", path])
     _ = try await holder.waitForLine(startingWith: "LOCKED")
 
     let start = ContinuousClock.now
@@ -117,7 +118,7 @@ struct FailureTests {
         return "ERROR: \(error)"
       }
     }
-    let helper = try HelperProcess(["open", path, "--as-nobody"])
+    let helper = try LineProcess.persistenceHelper(["open", path, "--as-nobody"])
     let line = try await helper.waitForLine(startingWith: "")
     _ = await helper.finish()
     return line
@@ -151,7 +152,7 @@ struct FailureTests {
       try database.close()
     }
 
-    let writer = try HelperProcess(["batch", path, "2000"])
+    let writer = try LineProcess.persistenceHelper(["batch", path, "2000"])
     _ = try await writer.waitForLine(startingWith: "MIDWAY")
     writer.kill()
     _ = await writer.finish()
@@ -165,7 +166,7 @@ struct FailureTests {
   @Test
   func aBatchThatCompletesIsAllThere() async throws {
     let path = try TemporaryDirectory.make().appendingPathComponent("batch.sqlite").path
-    let writer = try HelperProcess(["batch", path, "2000", "--no-stall"])
+    let writer = try LineProcess.persistenceHelper(["batch", path, "2000", "--no-stall"])
     _ = try await writer.waitForLine(startingWith: "DONE")
     #expect(await writer.finish() == 0)
     let database = try LocalDatabase(path: path)

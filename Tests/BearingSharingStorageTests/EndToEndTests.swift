@@ -1,3 +1,4 @@
+import BearingProcessTesting
 import Foundation
 import Testing
 
@@ -20,7 +21,10 @@ import Testing
   @Test func twoProcessesSeeEachOthersFileWrites() async throws {
     defer { directory.cleanUp() }
     let path = directory.file("items.json").path
-    let (a, b) = (try ProbeProcess(["file-chat", path]), try ProbeProcess(["file-chat", path]))
+    let (a, b) = (
+      try LineProcess.sharingProbe(["file-chat", path]),
+      try LineProcess.sharingProbe(["file-chat", path])
+    )
     try await a.waitFor("ready")
     try await b.waitFor("ready")
     a.send("set 1")
@@ -37,10 +41,10 @@ import Testing
   @Test func twoProcessesSeeEachOthersAppStorageWrites() async throws {
     defer { directory.cleanUp() }
     let (a, b) = (
-      try ProbeProcess(["app-chat", "count"], environment: environment),
-      try ProbeProcess(["app-chat", "count"], environment: environment)
+      try LineProcess.sharingProbe(["app-chat", "count"], environment: environment),
+      try LineProcess.sharingProbe(["app-chat", "count"], environment: environment)
     )
-    let other = try ProbeProcess(["app-chat", "other"], environment: environment)
+    let other = try LineProcess.sharingProbe(["app-chat", "other"], environment: environment)
     try await a.waitFor("ready")
     try await b.waitFor("ready")
     try await other.waitFor("ready")
@@ -60,7 +64,7 @@ import Testing
     defer { directory.cleanUp() }
     let url = directory.file("items.json")
     for run in 0..<200 {
-      let probe = try ProbeProcess(["file-burst", url.path, "2000"])
+      let probe = try LineProcess.sharingProbe(["file-burst", url.path, "2000"])
       try await probe.waitFor("ready")
       try await Task.sleep(for: .microseconds(Int.random(in: 0...3000)))
       probe.kill()
@@ -75,7 +79,7 @@ import Testing
     let url = directory.file("items.json")
     let corrupt = Data("[1, 2,\u{0} torn".utf8)
     try corrupt.write(to: url)
-    let probe = try ProbeProcess(["file-chat", url.path])
+    let probe = try LineProcess.sharingProbe(["file-chat", url.path])
     try await probe.waitFor("ready")
     let loaded = try #require(probe.output.first { $0.hasPrefix("loaded ") })
     #expect(loaded.hasPrefix("loaded error \(url.path) does not hold a value"))
@@ -92,7 +96,7 @@ import Testing
     try FileManager.default.setAttributes(
       [.posixPermissions: 0o755], ofItemAtPath: directory.url.path)
     // Root writes anywhere: run the probe as nobody then.
-    let probe = try ProbeProcess(
+    let probe = try LineProcess.sharingProbe(
       ["file-save", readOnly.appendingPathComponent("items.json").path, "1"],
       user: getuid() == 0 ? 65534 : nil)
     let status = await probe.exit()
@@ -107,7 +111,7 @@ import Testing
 
   @Test func documentsDirectoryIsUnderTheXDGDataDirectory() async throws {
     defer { directory.cleanUp() }
-    let probe = try ProbeProcess(["documents"], environment: environment)
+    let probe = try LineProcess.sharingProbe(["documents"], environment: environment)
     #expect(await probe.exit() == 0)
     let expected = directory.file("data/bearing-sharing-probe").path
     #expect(probe.output.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } == [expected])

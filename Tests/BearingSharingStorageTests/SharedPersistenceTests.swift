@@ -22,7 +22,11 @@ struct SharedPersistenceTests {
       @Shared(.numbers(url)) var numbers
       #expect(numbers == [0])
       $numbers.withLock { $0.append(1) }
-      try await Task.sleep(for: .milliseconds(200))
+      // Written after the debounce.
+      let written = ContinuousClock.now + .seconds(10)
+      while (try? Data(contentsOf: url)) != Data("[0,1]".utf8) && ContinuousClock.now < written {
+        try await Task.sleep(for: .milliseconds(10))
+      }
       #expect(try Data(contentsOf: url) == Data("[0,1]".utf8))
       // Another writer's change arrives.
       try Data("[9]".utf8).write(to: directory.file("new.json"))

@@ -219,17 +219,20 @@ import Testing
   @Test func observersMaySendReentrantly() async {
     let store = Store(initialState: Counter.State()) { Counter() }
     let states = store.states
+    let (subscribed, subscription) = AsyncStream<Void>.makeStream()
     let observer = Task {
       var seen: [Int] = []
       for await state in states {
         seen.append(state.count)
+        if state.count == 0 { subscription.yield() }
         // Sending from inside observation is queued like any other send.
         if state.count == 1 { store.send(.increment) }
         if state.count == 2 { break }
       }
       return seen
     }
-    try? await Task.sleep(for: .milliseconds(10))
+    // The observer has the initial state before the first send.
+    for await _ in subscribed { break }
     store.send(.increment)
     let seen = await observer.value
     #expect(seen.last == 2)
@@ -246,10 +249,10 @@ import Testing
     defer { reader.cancel() }
     await eventually { seen.value == [0] }
     store.send(.stopTicking)  // no change: nothing may be yielded
-    try? await Task.sleep(for: .milliseconds(100))
-    #expect(seen.value == [0])
+    // States arrive in order: once the increment's is there, one for `stopTicking` would be
+    // before it.
     store.send(.increment)
-    await eventually { seen.value.count == 2 }
+    await eventually { seen.value.last == 1 }
     #expect(seen.value == [0, 1])
   }
 

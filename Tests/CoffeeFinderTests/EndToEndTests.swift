@@ -1,4 +1,5 @@
 import BearingLocation
+import BearingProcessTesting
 import Foundation
 import Testing
 
@@ -71,89 +72,65 @@ import Testing
   }
 
   @Test(.timeLimit(.minutes(2))) func interactiveListFollowsAReplayedWalk() async throws {
-    try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"), "install tmux")
     let directory = try BuiltBinary.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    // From the Market Square's west end north to Töölönlahti: 1.2 km in 110 one-second fixes,
-    // replayed at 5× (22 s).
-    let walk = directory.appendingPathComponent("walk.nmea")
-    let end = Coordinate(latitude: 60.1760, longitude: 24.9420)
-    try NMEAWalk.log(
-      from: Coordinate(latitude: 60.1650, longitude: 24.9380), to: end, steps: 110, pause: 0,
-      date: Date(timeIntervalSince1970: 1_800_000_000)
-    ).write(to: walk, atomically: true, encoding: .utf8)
-    let environment = BuiltBinary.environment(dataDirectory: directory)
-    let command =
-      ["XDG_CONFIG_HOME", "XDG_DATA_HOME"].map { "\($0)='\(environment[$0]!)'" }.joined(
-        separator: " ")
-      + " '\(BuiltBinary.url.path)' --replay '\(walk.path)' --replay-speed 5"
-      + " --data-dir '\(directory.appendingPathComponent("data").path)'"
-      + "; echo \"EXITED $?\"; sleep 30"
-    let tmux = TerminalUITests.Tmux()
-    await tmux.run(["new-session", "-d", "-s", "ui", "-x", "100", "-y", "30", command])
-    defer {
-      tmux.killServer()
-      try? FileManager.default.removeItem(at: tmux.captureFile)
-    }
+    // The central walk replayed at 5× (22 s).
+    let walk = try NMEAWalk.writeCentralWalk(in: directory)
+    let end = NMEAWalk.centralWalkEnd
+    let command = Tmux.replaying(walk, directory: directory)
+    try await Tmux.with(command, width: 100, height: 30) { tmux in
+      _ = try await tmux.waitFor("q quit")
+      // Capture twice a second until the header shows the walk's last fix.
+      let panes = try await tmux.captures(forUpTo: 60) { Pane($0).isAt(end) }.map(Pane.init)
+      let last = try #require(panes.last)
+      #expect(last.isAt(end), "the walk did not reach its end:\n\(last.text)")
 
-    _ = try await tmux.waitFor("q quit")
-    // Capture twice a second until the header shows the walk's last fix.
-    var panes: [Pane] = []
-    let deadline = Date().addingTimeInterval(60)
-    while Date() < deadline {
-      let pane = Pane(await tmux.capture())
-      panes.append(pane)
-      if pane.isAt(end) { break }
-      try await Task.sleep(for: .milliseconds(500))
-    }
-    let last = try #require(panes.last)
-    #expect(last.isAt(end), "the walk did not reach its end:\n\(last.text)")
+      // The header follows the walk.
+      let positions = panes.compactMap(\.position)
+      #expect(Set(positions).count >= 5, "positions: \(positions)")
+      #expect(!last.text.contains("no fix yet"))
 
-    // The header follows the walk.
-    let positions = panes.compactMap(\.position)
-    #expect(Set(positions).count >= 5, "positions: \(positions)")
-    #expect(!last.text.contains("no fix yet"))
+      // The list is re-measured as it goes: the latest capture still listing a place of the
+      // first list shows another distance or direction for it.
+      let listed = panes.filter { !$0.rows.isEmpty }
+      let early = try #require(listed.first, "no list rows in:\n\(last.text)")
+      let names = Set(early.rows.map(\.name))
+      let late = try #require(
+        listed.dropFirst().last { $0.rows.contains { names.contains($0.name) } },
+        "no later list shares a place with the first:\n\(early.text)")
+      let changed = early.rows.filter { row in
+        late.rows.contains { $0.name == row.name && $0.distance != row.distance }
+      }
+      #expect(!changed.isEmpty, "early:\n\(early.text)\nlate:\n\(late.text)")
+      // Walking, the nearest place changes, or it comes nearer.
+      let nearest = listed.compactMap(\.rows.first)
+      let nearestChanged = Set(nearest.map(\.name)).count > 1
+      let nearestCloser =
+        nearest.compactMap { Self.metres($0.distance) }.last ?? .infinity
+        < nearest.compactMap { Self.metres($0.distance) }.first ?? -.infinity
+      #expect(nearestChanged || nearestCloser, "nearest rows: \(nearest)")
 
-    // The list is re-measured as it goes: the latest capture still listing a place of the
-    // first list shows another distance or direction for it.
-    let listed = panes.filter { !$0.rows.isEmpty }
-    let early = try #require(listed.first, "no list rows in:\n\(last.text)")
-    let names = Set(early.rows.map(\.name))
-    let late = try #require(
-      listed.dropFirst().last { $0.rows.contains { names.contains($0.name) } },
-      "no later list shares a place with the first:\n\(early.text)")
-    let changed = early.rows.filter { row in
-      late.rows.contains { $0.name == row.name && $0.distance != row.distance }
-    }
-    #expect(!changed.isEmpty, "early:\n\(early.text)\nlate:\n\(late.text)")
-    // Walking, the nearest place changes, or it comes nearer.
-    let nearest = listed.compactMap(\.rows.first)
-    let nearestChanged = Set(nearest.map(\.name)).count > 1
-    let nearestCloser =
-      nearest.compactMap { Self.metres($0.distance) }.last ?? .infinity
-      < nearest.compactMap { Self.metres($0.distance) }.first ?? -.infinity
-    #expect(nearestChanged || nearestCloser, "nearest rows: \(nearest)")
+      // The walk is over and no fix comes any more: the header keeps counting the last one's age
+      // (the screen is redrawn on the clock, not only when the state changes).
+      func age(_ screen: String) -> Int? {
+        guard let line = screen.split(separator: "\n").first(where: { $0.hasPrefix("You: ") }),
+          let match = line.firstMatch(of: /, (\d+) s ago/)
+        else { return nil }
+        return Int(match.1)
+      }
+      var oldest = 0
+      let ageDeadline = Date().addingTimeInterval(20)
+      while Date() < ageDeadline, oldest < 10 {
+        oldest = max(oldest, age(await tmux.capture()) ?? 0)
+        try await Task.sleep(for: .milliseconds(500))
+      }
+      let screen = await tmux.capture()
+      #expect(oldest >= 10, "the fix's age stopped at \(oldest) s:\n\(screen)")
 
-    // The walk is over and no fix comes any more: the header keeps counting the last one's age
-    // (the screen is redrawn on the clock, not only when the state changes).
-    func age(_ screen: String) -> Int? {
-      guard let line = screen.split(separator: "\n").first(where: { $0.hasPrefix("You: ") }),
-        let match = line.firstMatch(of: /, (\d+) s ago/)
-      else { return nil }
-      return Int(match.1)
+      await tmux.sendKeys("q")
+      let after = try await tmux.waitFor("EXITED")
+      #expect(after.contains("EXITED 0"))
     }
-    var oldest = 0
-    let ageDeadline = Date().addingTimeInterval(20)
-    while Date() < ageDeadline, oldest < 10 {
-      oldest = max(oldest, age(await tmux.capture()) ?? 0)
-      try await Task.sleep(for: .milliseconds(500))
-    }
-    let screen = await tmux.capture()
-    #expect(oldest >= 10, "the fix's age stopped at \(oldest) s:\n\(screen)")
-
-    await tmux.run(["send-keys", "-t", "ui", "q"])
-    let after = try await tmux.waitFor("EXITED")
-    #expect(after.contains("EXITED 0"))
   }
 
   // MARK: - --timeout
@@ -163,7 +140,7 @@ import Testing
   @Test(.timeLimit(.minutes(1))) func nearbyWaitsForAFixAsLongAsTimeoutSays() async throws {
     let directory = try BuiltBinary.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let server = try SilentGPSD()
+    let server = try GreetingServer.silentGPSD()
     let arguments = [
       "nearby", "--gpsd", "127.0.0.1:\(server.port)", "--timeout", "12", "--data-dir",
       directory.appendingPathComponent("data").path,

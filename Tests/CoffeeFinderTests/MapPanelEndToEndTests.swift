@@ -50,67 +50,47 @@ import Testing
   }
 
   @Test(.timeLimit(.minutes(2))) func theMapFollowsAReplayedWalk() async throws {
-    try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"), "install tmux")
     let directory = try BuiltBinary.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    // From the Market Square's west end north to Töölönlahti, as the list's replay test walks:
-    // 1.2 km in 110 one-second fixes, replayed at 5×.
-    let walk = directory.appendingPathComponent("walk.nmea")
-    try NMEAWalk.log(
-      from: Coordinate(latitude: 60.1650, longitude: 24.9380),
-      to: Coordinate(latitude: 60.1760, longitude: 24.9420), steps: 110, pause: 0,
-      date: Date(timeIntervalSince1970: 1_800_000_000)
-    ).write(to: walk, atomically: true, encoding: .utf8)
-    let environment = BuiltBinary.environment(dataDirectory: directory)
-    let command =
-      ["XDG_CONFIG_HOME", "XDG_DATA_HOME"].map { "\($0)='\(environment[$0]!)'" }.joined(
-        separator: " ")
-      + " '\(BuiltBinary.url.path)' --replay '\(walk.path)' --replay-speed 5"
-      + " --data-dir '\(directory.appendingPathComponent("data").path)'"
-      + "; echo \"EXITED $?\"; stty -a; sleep 30"
-    let tmux = TerminalUITests.Tmux()
-    await tmux.run(["new-session", "-d", "-s", "ui", "-x", "160", "-y", "40", command])
-    defer {
-      tmux.killServer()
-      try? FileManager.default.removeItem(at: tmux.captureFile)
+    // The list's replay test's walk, replayed at 5×.
+    let walk = try NMEAWalk.writeCentralWalk(in: directory)
+    let command = Tmux.replaying(walk, directory: directory)
+    try await Tmux.with(command, width: 160, height: 40) { tmux in
+      _ = try await tmux.waitFor("m map")
+      let captures = try await tmux.captures(forUpTo: 60) {
+        let position = Capture($0).position
+        return position == "60.176, 24.942" || position == "60.17600, 24.94200"
+      }.map(Capture.init)
+      // The walk is over: once the last search has settled, the map shows the list's numbers.
+      let last = Capture(
+        try await tmux.captures(forUpTo: 20) {
+          let capture = Capture($0)
+          return capture.listNumbers.count >= 5
+            && capture.mapNumbers == Set(capture.listNumbers)
+        }.last ?? "")
+
+      let walking = captures.filter { $0.position != nil && !$0.listNumbers.isEmpty }
+      #expect(Set(walking.compactMap(\.position)).count >= 5, "the header did not follow the walk")
+      // Streets on every map, and the map moves under you as you walk.
+      #expect(walking.allSatisfy { $0.brailleCount > 300 }, "\(last.text)")
+      #expect(Set(walking.map { $0.map.map { String($0) } }).count >= 5)
+      // You are the arrow in the middle, pointing up the walk (north by east).
+      #expect(walking.allSatisfy { $0.centre == "↑" }, "\(walking.map(\.centre))\n\(last.text)")
+      // The numbers on the map are the list's.
+      let numbers = last.listNumbers
+      #expect(numbers == Array(1...numbers.count) && numbers.count >= 5, "\(last.text)")
+      #expect(last.mapNumbers == Set(numbers), "\(last.text)")
+
+      // `m` hides the panel, `m` brings it back; `q` leaves and restores the terminal.
+      await tmux.sendKeys("m")
+      let hidden = try await tmux.waitFor("+/- radius")
+      #expect(!hidden.contains("│"))
+      await tmux.sendKeys("m")
+      _ = try await tmux.waitFor("m map")
+      await tmux.sendKeys("q")
+      let after = try await tmux.waitFor("icanon")
+      #expect(after.contains("EXITED 0"))
+      #expect(after.contains(" icanon") && after.contains(" echo ") && !after.contains("-icanon"))
     }
-
-    _ = try await tmux.waitFor("m map")
-    var captures: [Capture] = []
-    let deadline = Date().addingTimeInterval(60)
-    while Date() < deadline {
-      let capture = Capture(await tmux.capture())
-      captures.append(capture)
-      if capture.position == "60.176, 24.942" || capture.position == "60.17600, 24.94200" {
-        break
-      }
-      try await Task.sleep(for: .milliseconds(500))
-    }
-    // The walk is over: let the last search settle, then read one still screen.
-    try await Task.sleep(for: .seconds(3))
-    let last = Capture(await tmux.capture())
-
-    let walking = captures.filter { $0.position != nil && !$0.listNumbers.isEmpty }
-    #expect(Set(walking.compactMap(\.position)).count >= 5, "the header did not follow the walk")
-    // Streets on every map, and the map moves under you as you walk.
-    #expect(walking.allSatisfy { $0.brailleCount > 300 }, "\(last.text)")
-    #expect(Set(walking.map { $0.map.map { String($0) } }).count >= 5)
-    // You are the arrow in the middle, pointing up the walk (north by east).
-    #expect(walking.allSatisfy { $0.centre == "↑" }, "\(walking.map(\.centre))\n\(last.text)")
-    // The numbers on the map are the list's.
-    let numbers = last.listNumbers
-    #expect(numbers == Array(1...numbers.count) && numbers.count >= 5, "\(last.text)")
-    #expect(last.mapNumbers == Set(numbers), "\(last.text)")
-
-    // `m` hides the panel, `m` brings it back; `q` leaves and restores the terminal.
-    await tmux.run(["send-keys", "-t", "ui", "m"])
-    let hidden = try await tmux.waitFor("+/- radius")
-    #expect(!hidden.contains("│"))
-    await tmux.run(["send-keys", "-t", "ui", "m"])
-    _ = try await tmux.waitFor("m map")
-    await tmux.run(["send-keys", "-t", "ui", "q"])
-    let after = try await tmux.waitFor("icanon")
-    #expect(after.contains("EXITED 0"))
-    #expect(after.contains(" icanon") && after.contains(" echo ") && !after.contains("-icanon"))
   }
 }

@@ -3,6 +3,20 @@ import Foundation
 
 /// Writes an NMEA log (GGA + RMC per fix, one fix a second) of a straight walk, for gpsfake.
 enum NMEAWalk {
+  /// Where ``writeCentralWalk(in:)`` ends: Töölönlahti.
+  static let centralWalkEnd = Coordinate(latitude: 60.1760, longitude: 24.9420)
+
+  /// The walk the UI's replay tests follow, from the Market Square's west end north to
+  /// Töölönlahti: 1.2 km in 110 one-second fixes, written to `walk.nmea` in `directory`.
+  static func writeCentralWalk(in directory: URL) throws -> URL {
+    let walk = directory.appendingPathComponent("walk.nmea")
+    try log(
+      from: Coordinate(latitude: 60.1650, longitude: 24.9380), to: centralWalkEnd, steps: 110,
+      pause: 0, date: Date(timeIntervalSince1970: 1_800_000_000)
+    ).write(to: walk, atomically: true, encoding: .utf8)
+    return walk
+  }
+
   /// A walk from `start` to `end` in `steps` equal steps, beginning at `date`, after
   /// `pause` fixes standing still at `start`.
   static func log(from start: Coordinate, to end: Coordinate, steps: Int, pause: Int, date: Date)

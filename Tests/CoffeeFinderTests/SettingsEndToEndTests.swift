@@ -1,4 +1,5 @@
 import BearingHTTPTesting
+import BearingProcessTesting
 import Foundation
 import Testing
 
@@ -64,7 +65,7 @@ import Testing
   }
 
   @Test(.timeLimit(.minutes(1))) func aConfiguredGPSDIsTheDefaultSource() async throws {
-    let server = try SilentGPSD()
+    let server = try GreetingServer.silentGPSD()
     let address = "127.0.0.1:\(server.port)"
     let outcome = try await Self.run(
       ["nearby", "--timeout", "2"], extra: ["COFFEE_FINDER_GPSD": address])

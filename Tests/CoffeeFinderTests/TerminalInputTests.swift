@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 import Foundation
 import Synchronization
 import Testing
@@ -107,13 +108,17 @@ import Testing
   @Test(.timeLimit(.minutes(1))) func cancellingTheConsumerStopsTheThread() async throws {
     let pipe = try Pipe()
     let chunks = TerminalInput.chunks(from: pipe.read, timeout: .milliseconds(50))
+    let received = LockIsolated(0)
     let consumer = Task {
       var count = 0
-      for await _ in chunks { count += 1 }
+      for await _ in chunks {
+        count += 1
+        received.withValue { $0 += 1 }
+      }
       return count
     }
     pipe.send("a")
-    try await Task.sleep(for: .milliseconds(200))
+    _ = try await Self.eventually { received.value >= 1 }
     consumer.cancel()
     #expect(await consumer.value >= 1)
     // The thread notices within one timeout, and ends: then nothing reads the pipe any more.

@@ -1,4 +1,5 @@
 import BearingLocation
+import BearingProcessTesting
 import Foundation
 import Testing
 
@@ -6,8 +7,8 @@ import Testing
 /// a favourite's region; the command must print the enter line, then the exit line.
 @Suite(.serialized) struct WatchCommandTests {
   @Test(.timeLimit(.minutes(2))) func gpsfakeWalkThroughAFavouriteEntersAndLeaves() async throws {
-    let gpsfake = URL(fileURLWithPath: "/usr/bin/gpsfake")
-    try #require(FileManager.default.isExecutableFile(atPath: gpsfake.path), "install gpsd-clients")
+    try #require(
+      FileManager.default.isExecutableFile(atPath: "/usr/bin/gpsfake"), "install gpsd-clients")
     let directory = try BuiltBinary.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let data = ["--data-dir", directory.appendingPathComponent("data").path]
@@ -22,26 +23,18 @@ import Testing
     let log = NMEAWalk.log(
       from: Self.offset(center, metresNorth: -400), to: Self.offset(center, metresNorth: 400),
       steps: 40, pause: 20, date: Date(timeIntervalSince1970: 1_800_000_000))
-    let logURL = directory.appendingPathComponent("walk.nmea")
-    try log.write(to: logURL, atomically: true, encoding: .utf8)
-
-    let port = Int.random(in: 42_000...58_000)
-    let fake = Process()
-    fake.executableURL = gpsfake
-    fake.arguments = ["-n", "-q", "-1", "-c", "0.25", "-P", String(port), logURL.path]
-    fake.standardOutput = FileHandle.nullDevice
-    fake.standardError = FileHandle.nullDevice
-    try fake.run()
-    defer { Self.stop(fake) }
-
-    let outcome = try await WatchProcess.run(
-      ["--gpsd", "127.0.0.1:\(port)", "--events-only"] + data, dataDirectory: directory,
-      until: "exit")
-    #expect(outcome.lines.map { $0["type"] ?? "" } == ["enter", "exit"])
-    #expect(outcome.lines.allSatisfy { $0["id"] == place.id && $0["name"] == place.name })
-    // Ctrl-C ends the command cleanly.
-    #expect(outcome.status == 0)
-    #expect(outcome.stderr.contains("watching gpsd 127.0.0.1:\(port)"))
+    try await GPSFake.with(log: log, cycle: 0.25) { gpsfake in
+      // `watch` starts once gpsd listens: its first attempt then connects, with no backoff.
+      try await gpsfake.waitUntilListening()
+      let outcome = try await WatchProcess.run(
+        ["--gpsd", "127.0.0.1:\(gpsfake.port)", "--events-only"] + data, dataDirectory: directory,
+        until: "exit")
+      #expect(outcome.lines.map { $0["type"] ?? "" } == ["enter", "exit"])
+      #expect(outcome.lines.allSatisfy { $0["id"] == place.id && $0["name"] == place.name })
+      // Ctrl-C ends the command cleanly.
+      #expect(outcome.status == 0)
+      #expect(outcome.stderr.contains("watching gpsd 127.0.0.1:\(gpsfake.port)"))
+    }
   }
 
   /// `--replay` needs no gpsd. The region state is saved, so a second run that starts inside
@@ -120,30 +113,5 @@ import Testing
     return Coordinate(
       latitude: coordinate.latitude + metresNorth / metresPerDegree,
       longitude: coordinate.longitude)
-  }
-
-  /// Stops gpsfake and the gpsd it started (by pid): gpsfake can wait forever for a gpsd that
-  /// blocks SIGTERM, so the daemon gets SIGKILL after a grace period.
-  static func stop(_ fake: Process) {
-    let pid = fake.processIdentifier
-    let daemons = gpsdDaemons(startedBy: pid)
-    if fake.isRunning { kill(pid, SIGTERM) }
-    let deadline = Date().addingTimeInterval(3)
-    while fake.isRunning, Date() < deadline { usleep(20_000) }
-    for daemon in daemons + gpsdDaemons(startedBy: pid) { kill(daemon, SIGKILL) }
-    if fake.isRunning { kill(pid, SIGKILL) }
-  }
-
-  /// gpsd processes whose command line names gpsfake's control socket `/tmp/gpsfake-PID.sock`.
-  static func gpsdDaemons(startedBy pid: Int32) -> [pid_t] {
-    let marker = "gpsfake-\(pid).sock"
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    return entries.compactMap { entry in
-      guard let candidate = pid_t(entry),
-        let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
-      else { return nil }
-      let commandLine = String(decoding: data, as: UTF8.self)
-      return commandLine.contains("gpsd") && commandLine.contains(marker) ? candidate : nil
-    }
   }
 }

@@ -5,13 +5,14 @@ import Synchronization
   import Glibc
 #endif
 
-/// A gpsd impostor on loopback: it greets each connection with gpsd's VERSION line and then
-/// says nothing, so a client waits for a fix that never comes.
+/// A loopback TCP server that greets each connection with fixed text and then says nothing,
+/// keeping the connection open: a stand-in for a gpsd that speaks another protocol version
+/// (which gpsfake cannot produce), or for one that never sends a fix (``silentGPSD()``).
 ///
-/// Adapted from `Tests/BearingGPSDTests/OneLineServer.swift`. The accepted connections are
-/// closed, and the listener too, when the server is released.
-final class SilentGPSD: Sendable {
-  static let greeting =
+/// The accepted connections are closed, and the listener too, when the server is released.
+public final class GreetingServer: Sendable {
+  /// gpsd 3.22's VERSION line, the greeting of ``silentGPSD()``.
+  public static let gpsdVersion =
     #"{"class":"VERSION","release":"3.22","rev":"3.22","proto_major":3,"proto_minor":14}"# + "\n"
 
   /// The descriptors of the connections accepted so far.
@@ -19,11 +20,18 @@ final class SilentGPSD: Sendable {
     let descriptors = Mutex<[Int32]>([])
   }
 
-  let port: Int
-  let connections = Connections()
+  public let port: Int
+  private let connections = Connections()
   private let listener: Int32
 
-  init() throws {
+  /// A gpsd impostor: it greets with gpsd's VERSION line, so a client waits for a fix that
+  /// never comes.
+  public static func silentGPSD() throws -> GreetingServer {
+    try GreetingServer(greeting: gpsdVersion)
+  }
+
+  /// Listens on a free loopback port and writes `greeting` to every connection.
+  public init(greeting: String) throws {
     let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard listener >= 0 else { throw CocoaError(.featureUnsupported) }
     self.listener = listener
@@ -42,7 +50,7 @@ final class SilentGPSD: Sendable {
       throw CocoaError(.featureUnsupported)
     }
     port = Int(UInt16(bigEndian: address.sin_port))
-    let bytes = Array(Self.greeting.utf8)
+    let bytes = Array(greeting.utf8)
     let connections = connections
     Thread.detachNewThread {
       while true {
@@ -61,7 +69,7 @@ final class SilentGPSD: Sendable {
   }
 
   /// How many clients have connected.
-  var connectionCount: Int { connections.descriptors.withLock { $0.count } }
+  public var connectionCount: Int { connections.descriptors.withLock { $0.count } }
 
   deinit {
     // Wakes the accept loop, which then closes everything.

@@ -6,60 +6,88 @@ import Foundation
 
 /// A real gpsd fed by `gpsfake -n -1` from an NMEA log written by the test, on a free high
 /// loopback port (never gpsd's own 2947).
-final class GPSFake: Sendable {
-  let port: Int
-  let process: Process
-  let logURL: URL
+///
+/// gpsfake runs in a process group of its own with the gpsd it starts, so that ``stop()`` ends
+/// both. Stop it whatever happens, or use ``with(log:port:cycle:_:)``:
+///
+/// ```swift
+/// try await GPSFake.with(log: walk) { gpsfake in
+///   try await gpsfake.waitUntilListening()
+///   …
+/// }
+/// ```
+public final class GPSFake: Sendable {
+  public let port: Int
+  public let logURL: URL
+  private let process: ChildProcess
 
-  /// Starts gpsfake; `cycle` is the delay between sentences.
-  init(sentences: [String], port: Int? = nil, cycle: Double = 0.05) throws {
+  /// Starts gpsfake replaying `log` (NMEA sentences, each ended by CR LF); `cycle` is the
+  /// delay between sentences in seconds, `port` a free one when not given.
+  public init(log: String, port: Int? = nil, cycle: Double = 0.05) throws {
     self.port = try port ?? Self.freePort()
     logURL = FileManager.default.temporaryDirectory
       .appendingPathComponent("bearing-gpsfake-\(UUID().uuidString).nmea")
-    try (sentences.joined(separator: "\r\n") + "\r\n").write(
-      to: logURL, atomically: true, encoding: .ascii)
-    process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/gpsfake")
-    process.arguments = [
-      "-n", "-1", "-q", "-P", "\(self.port)", "-c", "\(cycle)", logURL.path,
-    ]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
+    try log.write(to: logURL, atomically: true, encoding: .ascii)
+    process = try ChildProcess.spawn(
+      [
+        "/usr/bin/gpsfake", "-n", "-1", "-q", "-P", "\(self.port)", "-c", "\(cycle)",
+        logURL.path,
+      ], newGroup: true)
   }
 
-  /// Stops gpsfake and the gpsd it started, by pid.
+  /// Starts gpsfake replaying `sentences`.
+  public convenience init(sentences: [String], port: Int? = nil, cycle: Double = 0.05) throws {
+    try self.init(
+      log: sentences.joined(separator: "\r\n") + "\r\n", port: port, cycle: cycle)
+  }
+
+  /// Starts gpsfake (see ``init(log:port:cycle:)``), runs `body` with it, and stops it however
+  /// `body` ends.
+  public static func with<T: Sendable>(
+    log: String, port: Int? = nil, cycle: Double = 0.05, _ body: (GPSFake) async throws -> T
+  ) async throws -> T {
+    let gpsfake = try GPSFake(log: log, port: port, cycle: cycle)
+    return try await withTeardown {
+      try await body(gpsfake)
+    } teardown: {
+      await gpsfake.stop()
+    }
+  }
+
+  /// Starts gpsfake replaying `sentences`, runs `body` with it, and stops it however `body`
+  /// ends.
+  public static func with<T: Sendable>(
+    sentences: [String], port: Int? = nil, cycle: Double = 0.05,
+    _ body: (GPSFake) async throws -> T
+  ) async throws -> T {
+    try await with(
+      log: sentences.joined(separator: "\r\n") + "\r\n", port: port, cycle: cycle, body)
+  }
+
+  /// Stops gpsfake and the gpsd it started, and removes the log.
   ///
   /// gpsfake ends its daemon on SIGTERM, but a gpsd that is still probing the fake device
   /// keeps SIGTERM blocked and gpsfake then waits for it forever; so after a grace period the
-  /// daemon (found by gpsfake's control socket name) gets SIGKILL, and gpsfake after it.
-  func stop() {
-    let pid = process.processIdentifier
-    let daemons = Self.daemons(startedBy: pid)
-    if process.isRunning { kill(pid, SIGTERM) }
-    if !waitForExit(seconds: 3) {
-      for daemon in daemons + Self.daemons(startedBy: pid) { kill(daemon, SIGKILL) }
-      if !waitForExit(seconds: 2) { kill(pid, SIGKILL) }
-      _ = waitForExit(seconds: 2)
-    }
-    for daemon in daemons where kill(daemon, 0) == 0 { kill(daemon, SIGKILL) }
+  /// whole group gets SIGKILL, and any gpsd of this gpsfake that is left after it.
+  public func stop() async {
+    let daemons = Self.daemons(startedBy: process.pid)
+    await process.stop(grace: .seconds(3))
+    for daemon in daemons + Self.daemons(startedBy: process.pid) { kill(daemon, SIGKILL) }
     try? FileManager.default.removeItem(at: logURL)
   }
 
-  private func waitForExit(seconds: Double) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while process.isRunning, Date() < deadline { usleep(20_000) }
-    return !process.isRunning
+  /// A last resort for a test that did not call ``stop()``: the group dies at once.
+  deinit {
+    if !process.hasExited() { process.signal(SIGKILL) }
+    try? FileManager.default.removeItem(at: logURL)
   }
-
-  deinit { stop() }
 
   /// Waits until gpsd accepts connections, so that a test's client does not start by finding
   /// location services off.
   ///
   /// The bound is generous: gpsfake is a Python program that starts gpsd, and on a machine busy
   /// with builds that once took more than 10 s. It returns as soon as gpsd listens.
-  func waitUntilListening(timeout: Double = 60) async throws {
+  public func waitUntilListening(timeout: Double = 60) async throws {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
       let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -94,7 +122,7 @@ final class GPSFake: Sendable {
   }
 
   /// A loopback port the kernel says is free right now, above 1023 and never 2947.
-  static func freePort() throws -> Int {
+  public static func freePort() throws -> Int {
     for _ in 0..<10 {
       let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
       guard fd >= 0 else { continue }
@@ -118,8 +146,10 @@ final class GPSFake: Sendable {
 }
 
 /// gpsd, started by gpsfake, did not accept connections in time.
-struct GPSFakeNotListening: Error, CustomStringConvertible {
-  let port: Int
-  let seconds: Double
-  var description: String { "gpsd (gpsfake) did not listen on port \(port) within \(seconds) s" }
+public struct GPSFakeNotListening: Error, CustomStringConvertible {
+  public let port: Int
+  public let seconds: Double
+  public var description: String {
+    "gpsd (gpsfake) did not listen on port \(port) within \(seconds) s"
+  }
 }
