@@ -307,7 +307,7 @@ let package = Package(
     .testTarget(
       name: "BearingHTTPTests",
       dependencies: [
-        "BearingHTTP", "BearingHTTPTesting", "BearingTesting",
+        "BearingHTTP", "BearingHTTPTesting", "BearingTesting", "BearingText",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "CustomDump", package: "swift-custom-dump"),

@@ -1,3 +1,4 @@
+import BearingText
 import ConcurrencyExtras
 import Foundation
 
@@ -40,12 +41,11 @@ public enum SecretRedactor {
     return result
   }
 
-  /// Whether a property or metadata key names a secret, so its value is dropped whole.
+  /// Whether a property or metadata key names a secret, so its value is dropped whole: the key
+  /// contains a name from the project's one list, ``SecretNames``.
   public static func isSecretKey(_ key: String) -> Bool {
     let key = key.lowercased()
-    return ["key", "token", "secret", "password", "authorization", "credential"].contains {
-      key.contains($0)
-    }
+    return SecretNames.all.contains { key.contains($0) }
   }
 
   // Built per call: `Regex` is not `Sendable` (it compiles itself lazily), and logging is not
