@@ -13,49 +13,40 @@ enum NavigationScope {
   /// task-local, so that running a presented child costs one push.
   struct Context: Sendable {
     /// The innermost place, which links to those outside it; `nil` at the root.
-    var place: Place?
+    var place: (any Place)?
     var isPresented = false
   }
 
   /// One place in the navigation, holding its id unboxed: entering a place costs one
   /// allocation, and the path as an array is made only when a cancellation id needs it.
-  class Place: @unchecked Sendable {
-    // `@unchecked Sendable`: every stored property is a `let` of a Sendable type (here and in
-    // the subclass), so an instance never changes once made.
-    let outer: Place?
+  protocol Place: AnyObject, Sendable {
+    var outer: (any Place)? { get }
+    var id: AnyHashableSendable { get }
+  }
 
-    init(outer: Place?) {
+  final class PlaceOf<ID: Hashable & Sendable>: Place {
+    let outer: (any Place)?
+    let place: ID
+
+    init(_ place: ID, outer: (any Place)?) {
+      self.place = place
       self.outer = outer
     }
 
-    var id: AnyHashableSendable { fatalError("subclass") }
-
-    /// The places from the root to this one.
-    var path: [AnyHashableSendable] {
-      var path: [AnyHashableSendable] = []
-      var place: Place? = self
-      while let current = place {
-        path.append(current.id)
-        place = current.outer
-      }
-      return path.reversed()
-    }
-  }
-
-  final class PlaceOf<ID: Hashable & Sendable>: Place, @unchecked Sendable {
-    let place: ID
-
-    init(_ place: ID, outer: Place?) {
-      self.place = place
-      super.init(outer: outer)
-    }
-
-    override var id: AnyHashableSendable { AnyHashableSendable(place) }
+    var id: AnyHashableSendable { AnyHashableSendable(place) }
   }
 
   @TaskLocal static var context = Context()
 
-  static var path: [AnyHashableSendable] { context.place?.path ?? [] }
+  static var path: [AnyHashableSendable] {
+    var path: [AnyHashableSendable] = []
+    var place = context.place
+    while let current = place {
+      path.append(current.id)
+      place = current.outer
+    }
+    return path.reversed()
+  }
 
   /// Runs `body` (a child's `reduce`) one level deeper, at `place`, as a presented feature.
   static func within<Result>(
@@ -67,7 +58,7 @@ enum NavigationScope {
   }
 
   /// Runs `body` at `place` (`nil`: the root), presented or not as now.
-  static func at<Result>(_ place: Place?, _ body: () throws -> Result) rethrows -> Result {
+  static func at<Result>(_ place: (any Place)?, _ body: () throws -> Result) rethrows -> Result {
     var context = context
     if context.place === place { return try body() }
     context.place = place
@@ -76,7 +67,7 @@ enum NavigationScope {
 
   /// Runs `body` at `place` (`nil`: the root), presented or not as now.
   static func at<Result: Sendable>(
-    _ place: Place?, _ body: () async throws -> Result
+    _ place: (any Place)?, _ body: () async throws -> Result
   ) async rethrows -> Result {
     var context = context
     // Where the task is already (most effects run at the root): nothing to push.
