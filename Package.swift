@@ -265,7 +265,7 @@ let package = Package(
     .testTarget(
       name: "BearingSharingTests",
       dependencies: [
-        "BearingSharing",
+        "BearingProcessTesting", "BearingSharing",
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
@@ -287,7 +287,8 @@ let package = Package(
     .testTarget(
       name: "BearingLocationTests",
       dependencies: [
-        "Bearing", "BearingLocation", "BearingLocationTesting", "BearingTesting",
+        "Bearing", "BearingLocation", "BearingLocationTesting", "BearingProcessTesting",
+        "BearingTesting",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "PropertyBased", package: "swift-property-based"),
@@ -319,7 +320,7 @@ let package = Package(
       name: "BearingPlacesTests",
       dependencies: [
         "BearingPlaces", "BearingPlacesTesting", "BearingHTTP", "BearingHTTPTesting",
-        "BearingLocation", "BearingMap", "BearingText",
+        "BearingLocation", "BearingMap", "BearingProcessTesting", "BearingText",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "CustomDump", package: "swift-custom-dump"),

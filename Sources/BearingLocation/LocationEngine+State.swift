@@ -27,8 +27,9 @@ extension LocationEngine {
       case requestLocation(id: UUID)
       /// The app starts continuous updates (authorization is asked for next).
       case startUpdatingLocation
-      /// Continuous updates, authorized, catch up: the undelivered fix, then the source's end
-      /// if it came before anyone asked; nothing when updates were stopped meanwhile.
+      /// Continuous updates, authorized, catch up: the fixes that reached no one, in order, then
+      /// the source's end if it came before anyone asked; nothing when updates were stopped
+      /// meanwhile.
       case catchUpUpdates
       case stopUpdatingLocation
       case startMonitoringSignificantLocationChanges
@@ -71,10 +72,15 @@ extension LocationEngine {
     var pendingRequests: Set<UUID> = []
     var lastLocation: Location?
     var lastDelivered: Location?
-    /// The latest fix, while it has reached no one: a fix that arrives between authorization and
-    /// the start of updates (a replay's first, a fixed position's only) is delivered by the next
-    /// request or start of updates instead of vanishing, as Core Location does.
-    var undelivered: Location?
+    /// The fixes that reached no one, oldest first: those that arrive between authorization and
+    /// the start of updates (a replay's first, which may come in the same instant as the
+    /// second; a fixed position's only) are delivered together, in order, by the next start of
+    /// updates, and the latest by the next one-shot request, instead of vanishing, as Core
+    /// Location delivers a batch of locations at once. While updates run, only the latest that
+    /// a filter held back is kept. At most ``maximumUndelivered``, the oldest dropped first.
+    var undelivered: [Location] = []
+    /// How many undelivered fixes are kept.
+    static let maximumUndelivered = 64
     /// The end of the source (a replay's ``LocationError/trackEnded(name:fixes:)``) when it came
     /// before any client asked for locations: told to the next client that starts updates, after
     /// the undelivered fix, so that a one-fix replay ends as a longer one does instead of leaving
@@ -134,7 +140,7 @@ extension LocationEngine {
       case .reportStatus:
         return statusIfChanged()
       case .requestLocation(let id):
-        if let fix = undelivered { return deliver(fix) }
+        if let fix = undelivered.last { return deliver([fix]) }
         pendingRequests.insert(id)
         return []
       case .startUpdatingLocation:
@@ -143,7 +149,7 @@ extension LocationEngine {
       case .catchUpUpdates:
         guard isUpdating else { return [] }
         var actions: [LocationManager.Action] = []
-        if let fix = undelivered { actions = deliver(fix) }
+        if !undelivered.isEmpty { actions = deliver(undelivered) }
         if let ended = endedUnheard {
           endedUnheard = nil
           actions.append(.didFailWithError(ended))
@@ -249,7 +255,12 @@ extension LocationEngine {
 
     private mutating func process(_ fix: Location) -> [LocationManager.Action] {
       lastLocation = fix
-      undelivered = fix
+      if isUpdating {
+        undelivered = [fix]
+      } else {
+        undelivered.append(fix)
+        if undelivered.count > Self.maximumUndelivered { undelivered.removeFirst() }
+      }
       guard authorizationStatus.isAuthorized else { return [] }
       var actions = Self.actions(for: regionMonitor.update(with: fix))
       if isMonitoringVisits {
@@ -270,14 +281,14 @@ extension LocationEngine {
           delivers = true
         }
       }
-      if delivers { actions += deliver(fix) }
+      if delivers { actions += deliver([fix]) }
       return actions
     }
 
-    private mutating func deliver(_ fix: Location) -> [LocationManager.Action] {
-      undelivered = nil
-      lastDelivered = fix
-      return [.didUpdateLocations([fix])]
+    private mutating func deliver(_ fixes: [Location]) -> [LocationManager.Action] {
+      undelivered = []
+      lastDelivered = fixes.last
+      return [.didUpdateLocations(fixes)]
     }
 
     private func passesDistanceFilter(_ fix: Location) -> Bool {

@@ -24,7 +24,7 @@ public final class GPSFake: Sendable {
   /// Starts gpsfake replaying `log` (NMEA sentences, each ended by CR LF); `cycle` is the
   /// delay between sentences in seconds, `port` a free one when not given.
   public init(log: String, port: Int? = nil, cycle: Double = 0.05) throws {
-    self.port = try port ?? Self.freePort()
+    self.port = try port ?? Loopback.freePort()
     logURL = FileManager.default.temporaryDirectory
       .appendingPathComponent("bearing-gpsfake-\(UUID().uuidString).nmea")
     try log.write(to: logURL, atomically: true, encoding: .ascii)
@@ -87,25 +87,8 @@ public final class GPSFake: Sendable {
   ///
   /// The bound is generous: gpsfake is a Python program that starts gpsd, and on a machine busy
   /// with builds that once took more than 10 s. It returns as soon as gpsd listens.
-  public func waitUntilListening(timeout: Double = 60) async throws {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-      let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-      var address = sockaddr_in()
-      address.sin_family = sa_family_t(AF_INET)
-      address.sin_addr.s_addr = inet_addr("127.0.0.1")
-      address.sin_port = in_port_t(UInt16(port).bigEndian)
-      let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-        }
-      }
-      close(fd)
-      if connected { return }
-      // Asleep, not blocking: the thread is one of the few every test shares.
-      try await Task.sleep(for: .milliseconds(50))
-    }
-    throw GPSFakeNotListening(port: port, seconds: timeout)
+  public func waitUntilListening(timeout: Duration = .seconds(60)) async throws {
+    try await Loopback.waitUntilListening(port: port, timeout: timeout)
   }
 
   /// The gpsd processes whose control socket names this gpsfake (`/tmp/gpsfake-PID.sock`).
@@ -119,37 +102,5 @@ public final class GPSFake: Sendable {
       let commandLine = String(decoding: data, as: UTF8.self)
       return commandLine.contains("gpsd") && commandLine.contains(marker) ? candidate : nil
     }
-  }
-
-  /// A loopback port the kernel says is free right now, above 1023 and never 2947.
-  public static func freePort() throws -> Int {
-    for _ in 0..<10 {
-      let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-      guard fd >= 0 else { continue }
-      defer { close(fd) }
-      var address = sockaddr_in()
-      address.sin_family = sa_family_t(AF_INET)
-      address.sin_addr.s_addr = inet_addr("127.0.0.1")
-      address.sin_port = 0
-      var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-      let bound = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-        }
-      }
-      guard bound else { continue }
-      let port = Int(UInt16(bigEndian: address.sin_port))
-      if port > 1023, port != 2947 { return port }
-    }
-    throw CocoaError(.featureUnsupported)
-  }
-}
-
-/// gpsd, started by gpsfake, did not accept connections in time.
-public struct GPSFakeNotListening: Error, CustomStringConvertible {
-  public let port: Int
-  public let seconds: Double
-  public var description: String {
-    "gpsd (gpsfake) did not listen on port \(port) within \(seconds) s"
   }
 }

@@ -5,19 +5,11 @@ import BearingProcessTesting
 import Foundation
 import Testing
 
-/// The live client against a real gpsd started by gpsfake.
+/// The live client against a real gpsd, fed by the test through a TCP source (``GPSDFeed``).
 @Suite(.serialized) struct GPSDLiveTests {
   static let options = GPSDConnectionOptions(
     connectTimeout: .seconds(1), initialBackoff: .milliseconds(100),
     maximumBackoff: .milliseconds(400))
-
-  /// `count` no-fix epochs: gpsd needs a few sentences to recognise the receiver, and the
-  /// client time to connect, before the fixes the test checks.
-  static func warmUp(from second: Int, count: Int) -> [String] {
-    (0..<count).flatMap {
-      NMEALog.epoch(second: second + $0, latitude: 60.1, longitude: 24.9, fix: false)
-    }
-  }
 
   static func fixEpochs(from second: Int, count: Int, longitude: Double = 24.9384)
     -> [(second: Int, latitude: Double, longitude: Double)]
@@ -26,31 +18,47 @@ import Testing
   }
 
   @Test func deliversFixesInOrderSkipsNoFixAndReportsTheDeviceGoing() async throws {
-    // A long warm-up: gpsd does not keep what it read before the client connected, and on a
-    // busy machine (the suite under heavy disk writeback) connecting took longer than 40.
     let first = Self.fixEpochs(from: 100, count: 4)
     let second = Self.fixEpochs(from: 110, count: 3, longitude: 24.95)
-    var log = Self.warmUp(from: 0, count: 100)
-    for epoch in first {
-      log += NMEALog.epoch(
-        second: epoch.second, latitude: epoch.latitude, longitude: epoch.longitude)
-    }
-    log += Self.warmUp(from: 104, count: 4)
-    for epoch in second {
-      log += NMEALog.epoch(
-        second: epoch.second, latitude: epoch.latitude, longitude: epoch.longitude)
-    }
-    try await GPSFake.with(sentences: log) { gpsfake in
-      try await gpsfake.waitUntilListening()
+    try await GPSDFeed.with { gpsd in
+      try await gpsd.waitUntilListening()
       let manager = LocationManager.gpsd(
-        GPSDEndpoint(host: "127.0.0.1", port: gpsfake.port), options: Self.options)
+        GPSDEndpoint(host: "127.0.0.1", port: gpsd.port), options: Self.options)
       let recorder = ActionRecorder(manager.delegate())
 
       await manager.requestWhenInUseAuthorization()
+      // The request waits 5 s for gpsd's greeting; on a loaded machine the greeting may come
+      // later, and the authorization with it.
+      await recorder.wait { $0.contains(.didChangeAuthorization(.authorizedWhenInUse)) }
       #expect(await manager.authorizationStatus() == .authorizedWhenInUse)
       #expect(await manager.locationServicesEnabled())
       await manager.startUpdatingLocation()
-      let actions = await recorder.wait(timeout: .seconds(30)) {
+      // Every sentence from here on reaches the client, however late it connected.
+      try await gpsd.waitForWatcher()
+      for second in 0..<4 {
+        try await gpsd.send(
+          NMEALog.epoch(second: 96 + second, latitude: 60.1, longitude: 24.9, fix: false))
+      }
+      for epoch in first {
+        try await gpsd.send(
+          NMEALog.epoch(second: epoch.second, latitude: epoch.latitude, longitude: epoch.longitude))
+      }
+      for second in 0..<4 {
+        try await gpsd.send(
+          NMEALog.epoch(second: 104 + second, latitude: 60.1, longitude: 24.9, fix: false))
+      }
+      for epoch in second {
+        try await gpsd.send(
+          NMEALog.epoch(second: epoch.second, latitude: epoch.latitude, longitude: epoch.longitude))
+      }
+      // gpsd reports an epoch once the next one begins (or its cycle ends): wait for the last
+      // epoch's report before unplugging, so that the device goes after it.
+      let last = NMEALog.date(second: second.last!.second)
+      await recorder.wait {
+        $0.compactMap(\.fixes).flatMap { $0 }.contains { $0.timestamp == last }
+      }
+      gpsd.unplug()
+      let actions = await recorder.wait {
         $0.contains { if case .didFailWithError(.deviceGone) = $0 { true } else { false } }
       }
 
@@ -91,21 +99,23 @@ import Testing
   @Test func aReceiverThatHasNotLearntTheDateGivesFixesStampedOnArrival() async throws {
     // GGA and GSA carry a position and the time of day, but only RMC (or ZDA) the date, so
     // gpsd 3.22 sends these epochs as 3D TPVs with no time.
-    let epochs = Self.fixEpochs(from: 0, count: 60)
-    let log = epochs.flatMap {
-      NMEALog.epoch(second: $0.second, latitude: $0.latitude, longitude: $0.longitude)
-        .filter { !$0.hasPrefix("$GPRMC") }
-    }
+    let epochs = Self.fixEpochs(from: 0, count: 6)
     let received = Date(timeIntervalSince1970: 1_900_000_000)
-    try await GPSFake.with(sentences: log) { gpsfake in
-      try await gpsfake.waitUntilListening()
+    try await GPSDFeed.with { gpsd in
+      try await gpsd.waitUntilListening()
       let manager = LocationManager.gpsd(
-        GPSDEndpoint(host: "127.0.0.1", port: gpsfake.port), options: Self.options,
+        GPSDEndpoint(host: "127.0.0.1", port: gpsd.port), options: Self.options,
         now: { received })
       let recorder = ActionRecorder(manager.delegate())
       await manager.requestWhenInUseAuthorization()
       await manager.startUpdatingLocation()
-      let actions = await recorder.wait(timeout: .seconds(30)) {
+      try await gpsd.waitForWatcher()
+      for epoch in epochs {
+        try await gpsd.send(
+          NMEALog.epoch(second: epoch.second, latitude: epoch.latitude, longitude: epoch.longitude)
+            .filter { !$0.hasPrefix("$GPRMC") })
+      }
+      let actions = await recorder.wait {
         $0.compactMap(\.fixes).flatMap { $0 }.count >= 3
       }
       let fixes = actions.compactMap(\.fixes).flatMap { $0 }
@@ -123,7 +133,7 @@ import Testing
   }
 
   @Test func unreachableGPSDMeansServicesOffWithAHelpfulError() async throws {
-    let port = try GPSFake.freePort()
+    let port = try Loopback.freePort()
     let manager = LocationManager.gpsd(
       GPSDEndpoint(host: "127.0.0.1", port: port), options: Self.options)
     let recorder = ActionRecorder(manager.delegate())
@@ -164,40 +174,40 @@ import Testing
   }
 
   @Test func reconnectsAfterGPSDIsStoppedAndStartedAgain() async throws {
-    var log = Self.warmUp(from: 0, count: 30)
-    for epoch in Self.fixEpochs(from: 30, count: 200) {
-      log += NMEALog.epoch(
-        second: epoch.second, latitude: epoch.latitude, longitude: epoch.longitude)
-    }
-    let before = try GPSFake(sentences: log, cycle: 0.05)
+    let before = try GPSDFeed()
     try await before.waitUntilListening()
     let manager = LocationManager.gpsd(
       GPSDEndpoint(host: "127.0.0.1", port: before.port), options: Self.options)
     let recorder = ActionRecorder(manager.delegate())
     await manager.requestWhenInUseAuthorization()
     await manager.startUpdatingLocation()
-    await recorder.wait(timeout: .seconds(20)) { $0.compactMap(\.fixes).count >= 2 }
-    await before.stop()
-    let lost = await recorder.wait(timeout: .seconds(10)) {
-      $0.contains(.didChangeAuthorization(.denied))
+    try await before.waitForWatcher()
+    for epoch in Self.fixEpochs(from: 30, count: 4) {
+      try await before.send(
+        NMEALog.epoch(second: epoch.second, latitude: epoch.latitude, longitude: epoch.longitude))
     }
+    await recorder.wait { $0.compactMap(\.fixes).count >= 2 }
+    await before.stop()
+    let lost = await recorder.wait { $0.contains(.didChangeAuthorization(.denied)) }
     #expect(
       lost.contains { if case .didFailWithError(.connectionLost) = $0 { true } else { false } })
     let fixesBefore = lost.compactMap(\.fixes).count
 
-    var secondLog = Self.warmUp(from: 0, count: 30)
-    for epoch in Self.fixEpochs(from: 100, count: 100, longitude: 25.5) {
-      secondLog += NMEALog.epoch(
-        second: epoch.second, latitude: epoch.latitude, longitude: epoch.longitude)
+    try await GPSDFeed.with(port: before.port) { after in
+      // The client reconnects by itself, and watches again.
+      try await after.waitForWatcher()
+      for epoch in Self.fixEpochs(from: 100, count: 4, longitude: 25.5) {
+        try await after.send(
+          NMEALog.epoch(second: epoch.second, latitude: epoch.latitude, longitude: epoch.longitude))
+      }
+      let resumed = await recorder.wait {
+        $0.compactMap(\.fixes).flatMap { $0 }.contains { $0.coordinate.longitude == 25.5 }
+      }
+      let tail = resumed.suffix(from: lost.count)
+      #expect(tail.contains(.didChangeAuthorization(.authorizedWhenInUse)))
+      #expect(resumed.compactMap(\.fixes).count > fixesBefore)
+      #expect(
+        resumed.compactMap(\.fixes).flatMap { $0 }.contains { $0.coordinate.longitude == 25.5 })
     }
-    let after = try GPSFake(sentences: secondLog, port: before.port, cycle: 0.05)
-    let resumed = await recorder.wait(timeout: .seconds(30)) {
-      $0.compactMap(\.fixes).flatMap { $0 }.contains { $0.coordinate.longitude == 25.5 }
-    }
-    let tail = resumed.suffix(from: lost.count)
-    #expect(tail.contains(.didChangeAuthorization(.authorizedWhenInUse)))
-    #expect(resumed.compactMap(\.fixes).count > fixesBefore)
-    #expect(resumed.compactMap(\.fixes).flatMap { $0 }.contains { $0.coordinate.longitude == 25.5 })
-    await after.stop()
   }
 }

@@ -1,5 +1,6 @@
 import BearingLocation
 import BearingLocationTesting
+import BearingProcessTesting
 import Foundation
 import Testing
 
@@ -80,7 +81,7 @@ import Testing
 }
 
 /// Found by the `gpx` fuzz target; GPX is read by `GPXDocumentReader` since.
-@Suite struct GPXParserFuzzRegressionTests {
+@Suite(.offPool) struct GPXParserFuzzRegressionTests {
   /// A track that breaks off with a wrong end tag: Foundation's `XMLParser` leaked the document
   /// it had built (several kilobytes) on every such parse, so the fuzzer ran out of memory.
   static let brokenTrack =

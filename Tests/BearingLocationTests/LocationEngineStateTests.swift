@@ -88,12 +88,12 @@ struct LocationEngineStateTests {
       name: "a fix answers the waiting request",
       given: authorized + [.requestLocation(id: request)],
       input: .source(.fix(fix())), publishes: [.didUpdateLocations([fix()])],
-      leaves: { $0.pendingRequests.isEmpty && $0.undelivered == nil }),
+      leaves: { $0.pendingRequests.isEmpty && $0.undelivered.isEmpty }),
     .init(
       name: "the undelivered fix answers a request at once",
       given: authorized + [.source(.fix(fix()))], input: .requestLocation(id: request),
       publishes: [.didUpdateLocations([fix()])],
-      leaves: { $0.pendingRequests.isEmpty && $0.undelivered == nil }),
+      leaves: { $0.pendingRequests.isEmpty && $0.undelivered.isEmpty }),
     .init(
       name: "a request times out", given: authorized + [.requestLocation(id: request)],
       input: .requestTimedOut(request), publishes: [.didFailWithError(.locationUnknown)],
@@ -109,16 +109,36 @@ struct LocationEngineStateTests {
     .init(
       name: "a fix before authorization is kept, not delivered", given: [],
       input: .source(.fix(fix())), publishes: [],
-      leaves: { $0.lastLocation == fix() && $0.undelivered == fix() }),
+      leaves: { $0.lastLocation == fix() && $0.undelivered == [fix()] }),
     // Continuous updates
     .init(
       name: "updates catch up with the undelivered fix",
       given: authorized + [.source(.fix(fix())), .startUpdatingLocation], input: .catchUpUpdates,
       publishes: [.didUpdateLocations([fix()])]),
     .init(
+      name: "updates catch up with every fix that reached no one, in order",
+      given: authorized + [
+        .source(.fix(fix(0))), .source(.fix(fix(30))), .startUpdatingLocation,
+      ],
+      input: .catchUpUpdates, publishes: [.didUpdateLocations([fix(0), fix(30)])],
+      leaves: { $0.undelivered.isEmpty }),
+    .init(
+      name: "a request is answered by the latest fix that reached no one",
+      given: authorized + [.source(.fix(fix(0))), .source(.fix(fix(30)))],
+      input: .requestLocation(id: request), publishes: [.didUpdateLocations([fix(30)])],
+      leaves: { $0.undelivered.isEmpty }),
+    .init(
+      name: "fixes that reach no one are kept up to a bound, the oldest dropped",
+      given: authorized
+        + (0...State.maximumUndelivered).map { .source(.fix(fix(Double($0)))) },
+      input: .startUpdatingLocation, publishes: [],
+      leaves: {
+        $0.undelivered == (1...State.maximumUndelivered).map { fix(Double($0)) }
+      }),
+    .init(
       name: "updates stopped while authorizing catch up with nothing",
       given: authorized + [.source(.fix(fix())), .startUpdatingLocation, .stopUpdatingLocation],
-      input: .catchUpUpdates, publishes: [], leaves: { $0.undelivered == fix() }),
+      input: .catchUpUpdates, publishes: [], leaves: { $0.undelivered == [fix()] }),
     .init(
       name: "an end nobody heard is told after the last fix",
       given: authorized + [.source(.fix(fix())), .source(.failure(ended)), .startUpdatingLocation],

@@ -1,4 +1,5 @@
 import BearingLocationTesting
+import BearingProcessTesting
 import Foundation
 import PropertyBased
 import Testing

@@ -1,11 +1,12 @@
 import BearingLocation
 import BearingLocationTesting
+import BearingProcessTesting
 import Clocks
 import Foundation
 import Synchronization
 import Testing
 
-@Suite struct SimulationTests {
+@Suite(.offPool) struct SimulationTests {
   @Test func replayPlaysTheTrackOnTheInjectedClockAtTheChosenSpeed() async throws {
     let clock = TestClock()
     let log =

@@ -1,4 +1,5 @@
 import BearingLocation
+import BearingProcessTesting
 import GRDB
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// The grid's arithmetic is Swift's alone (``CellGrid``); stores migrated by earlier versions
 /// got their cells from SQL that wrote the formula again. These tests hold the two to the same
 /// cells, so that a search finds what an old migration indexed.
-@Suite("Cell grid")
+@Suite("Cell grid", .offPool)
 struct CellGridTests {
   /// The cell expression migration `places-v3` shipped with, as it was.
   static let shippedV3Cell = """

@@ -1,9 +1,10 @@
 import BearingPersistence
+import BearingProcessTesting
 import Dependencies
 import Foundation
 import Testing
 
-@Suite("DatabaseClient")
+@Suite("DatabaseClient", .offPool)
 struct DatabaseClientTests {
   @Test
   func theDependencyIsTheClientItWasGiven() async throws {

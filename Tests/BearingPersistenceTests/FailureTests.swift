@@ -6,7 +6,7 @@ import Testing
 
 /// What a user meets when the database file is not in a state to be used: each failure is a
 /// clear ``StorageError`` naming the file, and nothing already stored is lost.
-@Suite("Failures")
+@Suite("Failures", .offPool)
 struct FailureTests {
   @Test
   func aWriteWaitsForAnotherProcesssLockThenFailsClearly() async throws {

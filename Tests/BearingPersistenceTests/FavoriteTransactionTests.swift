@@ -1,11 +1,12 @@
 import BearingLocation
 import BearingPersistence
+import BearingProcessTesting
 import Foundation
 import GRDB
 import Testing
 
 /// A favourite and its monitored region are written and removed in one transaction.
-@Suite struct FavoriteTransactionTests {
+@Suite(.offPool) struct FavoriteTransactionTests {
   static let favorite = Favorite(
     placeID: "osm:node/1", name: "Café Ekberg",
     coordinate: Coordinate(latitude: 60.1632, longitude: 24.9393), source: .openStreetMap,

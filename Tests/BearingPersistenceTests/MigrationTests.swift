@@ -1,11 +1,12 @@
 import BearingPersistence
+import BearingProcessTesting
 import Foundation
 import GRDB
 import Testing
 
 /// Each migration is checked against a database created by the version before it, with data in
 /// it, as an older coffee-finder would have left it on disk.
-@Suite("Migrations")
+@Suite("Migrations", .offPool)
 struct MigrationTests {
   /// A database file migrated only up to `version`.
   func databaseFile(at version: String) throws -> (path: String, queue: DatabaseQueue) {

@@ -1,9 +1,10 @@
 import BearingLocation
 import BearingPersistence
+import BearingProcessTesting
 import Foundation
 import Testing
 
-@Suite("Observation")
+@Suite("Observation", .offPool)
 struct ObservationTests {
   @Test(arguments: TestStorage.allCases)
   func favoritesStreamStartsWithTheCurrentValueAndFollowsCommits(storage: TestStorage)

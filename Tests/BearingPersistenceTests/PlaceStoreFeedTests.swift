@@ -1,5 +1,6 @@
 import BearingLocation
 import BearingPlaces
+import BearingProcessTesting
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 
 /// A streaming import hands the store its places in batches while it reads the file: they go
 /// into one transaction as they come, and a feed that fails leaves the store as it was.
-@Suite("Place store: places stored batch by batch as a file is read")
+@Suite("Place store: places stored batch by batch as a file is read", .offPool)
 struct PlaceStoreFeedTests {
   /// Batches handed out one at a time, as a file's reader would, failing after `failAfter`.
   final class Batches: @unchecked Sendable {

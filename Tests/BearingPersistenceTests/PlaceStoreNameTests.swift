@@ -1,5 +1,6 @@
 import BearingLocation
 import BearingPlaces
+import BearingProcessTesting
 import Foundation
 import GRDB
 import Testing
@@ -8,7 +9,7 @@ import Testing
 
 /// Names in the place store are compared as a person searching reads them: without case,
 /// accents or width, as `localizedStandardContains` does.
-@Suite("Place store: names")
+@Suite("Place store: names", .offPool)
 struct PlaceStoreNameTests {
   static let center = Coordinate(latitude: 60.17, longitude: 24.94)
 

@@ -1,12 +1,13 @@
 import BearingLocation
 import BearingPlaces
+import BearingProcessTesting
 import Foundation
 import GRDB
 import Testing
 
 @testable import BearingPersistence
 
-@Suite("Place store: many areas, a cell index, one transaction per area")
+@Suite("Place store: many areas, a cell index, one transaction per area", .offPool)
 struct PlaceStoreTests {
   static func place(
     _ id: String, _ latitude: Double, _ longitude: Double, name: String? = nil,

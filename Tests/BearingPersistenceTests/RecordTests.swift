@@ -1,9 +1,10 @@
 import BearingLocation
 import BearingPersistence
+import BearingProcessTesting
 import Foundation
 import Testing
 
-@Suite("Records")
+@Suite("Records", .offPool)
 struct RecordTests {
   @Test(arguments: TestStorage.allCases)
   func favoritesAreSavedReplacedListedNewestFirstAndDeleted(storage: TestStorage) async throws {

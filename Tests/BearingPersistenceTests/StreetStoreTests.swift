@@ -1,6 +1,7 @@
 import BearingLocation
 import BearingMap
 import BearingPlaces
+import BearingProcessTesting
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 
 /// Street geometry in the place store: stored in pieces under grid cells, found around a point,
 /// removed with its area.
-@Suite struct StreetStoreTests {
+@Suite(.offPool) struct StreetStoreTests {
   static let railwaySquare = Coordinate(latitude: 60.1699, longitude: 24.9384)
 
   func area(_ name: String) -> PlaceStore.NewArea {

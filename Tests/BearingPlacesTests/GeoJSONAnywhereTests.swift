@@ -1,11 +1,12 @@
 import BearingLocation
+import BearingProcessTesting
 import Foundation
 import Testing
 
 @testable import BearingPlaces
 
 /// GeoJSON that did not come from Overpass, and Overpass's own JSON, imported as cafés.
-@Suite("Import: GeoJSON from anywhere, Overpass JSON")
+@Suite("Import: GeoJSON from anywhere, Overpass JSON", .offPool)
 struct GeoJSONAnywhereTests {
   /// As QGIS or geojson.io write it: no ids, plain properties, a MultiPolygon.
   static let noIDs = """

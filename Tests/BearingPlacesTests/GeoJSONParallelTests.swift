@@ -1,4 +1,5 @@
 import BearingLocation
+import BearingProcessTesting
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 
 /// The GeoJSON reader parses a large `features` array on every core; what it returns, or the
 /// error it throws, must be what reading in order gives.
-@Suite("Import: GeoJSON read on every core, as if in order")
+@Suite("Import: GeoJSON read on every core, as if in order", .offPool)
 struct GeoJSONParallelTests {
   /// `count` features (enough for several chunks), points and polygons, with names full of
   /// what a quick scan could take for syntax; `edit` changes the text of feature `i`.

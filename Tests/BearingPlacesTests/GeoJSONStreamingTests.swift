@@ -1,4 +1,5 @@
 import BearingLocation
+import BearingProcessTesting
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// The GeoJSON reader streams: it hands out places in bounded batches and reads the file a
 /// window at a time, never going back to bytes it released, whatever the window's size; what
 /// it hands out, or the error it throws, is what reading the whole document gives.
-@Suite("Import: GeoJSON streamed a window at a time")
+@Suite("Import: GeoJSON streamed a window at a time", .offPool)
 struct GeoJSONStreamingTests {
   /// ``GeoJSONParallelTests/document(count:edit:)`` with names in several scripts, so that
   /// window edges fall beside escapes and multi-byte UTF-8 as well as between features.

@@ -1,10 +1,11 @@
+import BearingProcessTesting
 import BearingText
 import Foundation
 import Testing
 
 @testable import BearingPlaces
 
-@Suite("JSONParser")
+@Suite("JSONParser", .offPool)
 struct JSONParserTests {
   func parse(_ text: String) throws(JSONParser.Failure) -> JSONValue {
     let outcome = Data(text.utf8).withUnsafeBytes { bytes in

@@ -1,10 +1,11 @@
 import BearingLocation
 import BearingPlaces
 import BearingPlacesTesting
+import BearingProcessTesting
 import Foundation
 import Testing
 
-@Suite("OSMImporter")
+@Suite("OSMImporter", .offPool)
 struct OSMImporterTests {
   static let helsinkiURL = Bundle.module.url(
     forResource: "Helsinki.osm", withExtension: "pbf", subdirectory: "Fixtures")!
@@ -240,7 +241,7 @@ struct OSMImporterTests {
   }
 }
 
-@Suite("OSMImporter, streets")
+@Suite("OSMImporter, streets", .offPool)
 struct OSMImporterStreetTests {
   @Test("an .osm.pbf file gives its cafés and streets from one read")
   func pbfFileAndStreets() throws {

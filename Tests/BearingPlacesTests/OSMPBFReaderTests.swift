@@ -1,11 +1,12 @@
 import BearingMap
 import BearingPlacesTesting
+import BearingProcessTesting
 import Foundation
 import Testing
 
 @testable import BearingPlaces
 
-@Suite("OSMPBFReader, parallel and serial")
+@Suite("OSMPBFReader, parallel and serial", .offPool)
 struct OSMPBFReaderTests {
   typealias B = PBFFileBuilder
 
@@ -83,7 +84,7 @@ struct OSMPBFReaderTests {
   }
 }
 
-@Suite("OSMPBFReader, streets")
+@Suite("OSMPBFReader, streets", .offPool)
 struct OSMPBFReaderStreetTests {
   typealias B = PBFFileBuilder
 

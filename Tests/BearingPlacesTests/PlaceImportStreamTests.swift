@@ -1,4 +1,5 @@
 import BearingLocation
+import BearingProcessTesting
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 
 /// Between the reader and the store at most a few batches wait; the stream hands out what the
 /// whole-file import finds, batch by batch, or its error.
-@Suite("Import: a file streamed to the store in bounded batches")
+@Suite("Import: a file streamed to the store in bounded batches", .offPool)
 struct PlaceImportStreamTests {
   @Test("the queue never holds more than its capacity, however far ahead the producer is")
   func boundedQueue() {

@@ -1,3 +1,4 @@
+import BearingProcessTesting
 import BearingSharing
 import CustomDump
 import Dependencies
@@ -159,13 +160,20 @@ struct SharedTests {
     _ = cancellable
   }
 
-  // On threads, not tasks: a test store elsewhere in the process may run every task on the
-  // main serial executor.
-  @Test func concurrentChangesAreNotLost() {
+  // On threads of its own, not tasks: a test store elsewhere in the process may run every task
+  // on the main serial executor; and not on the threads of the cooperative pool, which
+  // `concurrentPerform` borrows and every other test waits for.
+  @Test(.offPool) func concurrentChangesAreNotLost() {
     let count = Shared(value: 0)
-    DispatchQueue.concurrentPerform(iterations: 8) { _ in
-      for _ in 0..<20_000 { count.withLock { $0 += 1 } }
+    let done = DispatchGroup()
+    for _ in 0..<8 {
+      done.enter()
+      Thread.detachNewThread {
+        for _ in 0..<20_000 { count.withLock { $0 += 1 } }
+        done.leave()
+      }
     }
+    done.wait()
     #expect(count.wrappedValue == 160_000)
   }
 

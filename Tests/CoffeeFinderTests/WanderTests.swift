@@ -9,7 +9,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let outcome = try await WatchProcess.run(
       ["--wander", "--data-dir", directory.appendingPathComponent("data").path],
-      dataDirectory: directory, until: "none", deadline: 5)
+      dataDirectory: directory, until: "fix", count: 4, deadline: 50)
     let fixes = outcome.lines.filter { $0["type"] == "fix" }.compactMap { line -> Coordinate? in
       guard let latitude = line["latitude"].flatMap(Double.init),
         let longitude = line["longitude"].flatMap(Double.init)

@@ -11,12 +11,12 @@ enum WatchProcess {
     var stderr: String
   }
 
-  /// Runs `coffee-finder watch --json` with `arguments`, reads lines until one of type `until`
-  /// arrives (or `deadline` seconds pass), then sends it `signal` (SIGINT: as Ctrl-C would) and
-  /// waits for it.
+  /// Runs `coffee-finder watch --json` with `arguments`, reads lines until the `count`th of type
+  /// `until` arrives (or `deadline` seconds pass), then sends it `signal` (SIGINT: as Ctrl-C
+  /// would) and waits for it.
   static func run(
-    _ arguments: [String], dataDirectory: URL, until type: String, deadline: Double = 90,
-    signal: Int32 = SIGINT
+    _ arguments: [String], dataDirectory: URL, until type: String, count: Int = 1,
+    deadline: Double = 90, signal: Int32 = SIGINT
   ) async throws -> Outcome {
     let watch = Process()
     watch.executableURL = BuiltBinary.url
@@ -38,7 +38,7 @@ enum WatchProcess {
     let timeout = DispatchWorkItem { kill(pid, SIGINT) }
     DispatchQueue.global().asyncAfter(deadline: .now() + deadline, execute: timeout)
     let output = out.fileHandleForReading
-    let (lines, rawLines) = await onThread { readLines(from: output, until: type) }
+    let (lines, rawLines) = await onThread { readLines(from: output, until: type, count: count) }
     timeout.cancel()
 
     if watch.isRunning { kill(pid, signal) }
@@ -52,14 +52,15 @@ enum WatchProcess {
       stderr: String(decoding: stderr, as: UTF8.self))
   }
 
-  /// JSON lines from `handle` up to and including the first of type `type`, or to end of file,
-  /// decoded and as printed.
-  static func readLines(from handle: FileHandle, until type: String) -> (
+  /// JSON lines from `handle` up to and including the `count`th of type `type`, or to end of
+  /// file, decoded and as printed.
+  static func readLines(from handle: FileHandle, until type: String, count: Int = 1) -> (
     [[String: String]], [String]
   ) {
     var collected: [[String: String]] = []
     var raw: [String] = []
     var buffer = Data()
+    var seen = 0
     while true {
       let chunk = handle.availableData
       if chunk.isEmpty { return (collected, raw) }
@@ -72,7 +73,10 @@ enum WatchProcess {
         else { continue }
         let text = object.mapValues { "\($0)" }
         collected.append(text)
-        if text["type"] == type { return (collected, raw) }
+        if text["type"] == type {
+          seen += 1
+          if seen == count { return (collected, raw) }
+        }
       }
     }
   }
