@@ -96,7 +96,7 @@ package struct FavoriteRegions: Reducer {
       return .run { send in
         await send(.loaded(try await database.favorites(), try await database.monitoredRegions()))
       } catch: { error, send in
-        await send(.failed("Favourites are unavailable: \(UserMessage.line(for: error))"))
+        await send(.failed(UserMessage.favoritesUnavailable(error)))
       }
 
     case .loaded(let favorites, let regions):

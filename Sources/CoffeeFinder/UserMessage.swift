@@ -38,6 +38,24 @@ package enum UserMessage {
     return TerminalText.line(text)
   }
 
+  /// The favourites could not be read.
+  package static func favoritesUnavailable(_ error: any Error) -> String {
+    "Favourites are unavailable: \(line(for: error))"
+  }
+
+  /// No place of the offline data has `text` as its id or name.
+  package static func noPlaceNamed(_ text: String) -> String {
+    TerminalText.line(
+      "no place with the id or name \"\(text)\" in the offline data; "
+        + "`coffee-finder nearby --json` lists ids")
+  }
+
+  /// Several places of the offline data are called `text`: the user chooses by id.
+  package static func severalPlacesNamed(_ text: String, ids: [String]) -> String {
+    TerminalText.line(
+      "\(ids.count) places are called \"\(text)\"; use an id: " + ids.joined(separator: ", "))
+  }
+
   /// The place store at `path` could not be opened.
   package static func cannotOpenOfflinePlaces(_ path: String, _ error: any Error) -> String {
     "cannot open the offline places \(TerminalText.line(path)): \(line(for: error))"

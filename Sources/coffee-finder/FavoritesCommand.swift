@@ -33,8 +33,15 @@ struct FavoritesCommand: AsyncParsableCommand {
 
     func run() async throws {
       output.bootstrapLogging()
-      let found = try PlaceLookup.find(
-        place, in: try await data.offlineLibrary().places(matching: place))
+      let lookup = Store(initialState: PlaceLookup.State(text: place)) {
+        PlaceLookup()
+      } withDependencies: {
+        $0.offlineAreas = data.offlineAreas
+      }
+      await lookup.send(.lookUp).finish()
+      guard let found = lookup.state.place else {
+        throw CLIError(lookup.state.failure ?? UserMessage.noPlaceNamed(place))
+      }
       let store = try FavoritesCommand.store(data)
       await store.send(.add(found)).finish()
       if let failure = store.state.failure { throw CLIError(failure) }
@@ -87,7 +94,7 @@ struct FavoritesCommand: AsyncParsableCommand {
       let favorites = store.state.favorites
       guard
         let favorite = favorites.first(where: { $0.placeID == place })
-          ?? favorites.first(where: { PlaceLookup.sameName($0.name, place) })
+          ?? favorites.first(where: { NameFolding.same($0.name, place) })
       else {
         throw CLIError("\(place) is not a favourite; see `coffee-finder favorites list`")
       }

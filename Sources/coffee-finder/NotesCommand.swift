@@ -106,17 +106,21 @@ struct NotesCommand: AsyncParsableCommand {
     }
   }
 
-  /// A favourite's id or name, else a place in the offline data.
+  /// A favourite's id or name, else a place in the offline data (``PlaceLookup``).
   static func place(
     for text: String, data: DataOptions, database: DatabaseClient
   ) async throws -> Place {
-    let favorites = try await FavoritesCommand.loaded(database).favorites
-    if let favorite = favorites.first(where: {
-      $0.placeID == text || PlaceLookup.sameName($0.name, text)
-    }) {
-      return FavoriteRegions.place(for: favorite)
+    let lookup = Store(initialState: PlaceLookup.State(text: text, includesFavorites: true)) {
+      PlaceLookup()
+    } withDependencies: {
+      $0.offlineAreas = data.offlineAreas
+      $0.database = database
     }
-    return try PlaceLookup.find(text, in: try await data.offlineLibrary().places(matching: text))
+    await lookup.send(.lookUp).finish()
+    guard let place = lookup.state.place else {
+      throw CLIError(lookup.state.failure ?? UserMessage.noPlaceNamed(text))
+    }
+    return place
   }
 
   /// A store of the place's notes (the detail screen's feature) over the database in `data`.

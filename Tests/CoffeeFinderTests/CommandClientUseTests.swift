@@ -22,12 +22,10 @@ import Testing
     "AreasCommand.swift",  // areas update
     "DataOptions.swift",  // opening the place store, the legacy data-file migration
     "DownloadCommand.swift",
-    "FavoritesCommand.swift",  // favorites add: the place named
     "ImportCommand.swift",
     "InteractiveSession.swift",  // the map panel's streets
     "SourceProbe.swift",  // the live LocationSourceProbe
     "MapCommand.swift",  // streets
-    "NotesCommand.swift",  // notes add and list: the place named
     "SearchOptions.swift",  // remembered choices, the offline data for a search
     "SearchSetup.swift",  // remembered choices
   ]
