@@ -349,8 +349,8 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
   ///
   /// As with The Composable Architecture, whose store lives on the main actor, an action an
   /// effect sends while another send is being processed waits until that send is over: the
-  /// sender's state is published and its `send` returns first. Bearing's store has no actor, so
-  /// the wait is a task started once the drain is over.
+  /// sender's state is published first. Bearing's store has no actor, so the wait is a task
+  /// started once the drain is over, which may run before the sender's `send` has returned.
   @usableFromInline
   func scheduleForeignDrain() {
     // Detached: the drainer's task-locals (a navigation place, an effect's registry) are not

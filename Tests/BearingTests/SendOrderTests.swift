@@ -35,7 +35,16 @@ struct SendOrderTests {
     #expect(store.state.actions == [.tap, .first, .second, .fromFirst])
   }
 
-  @Test func anEffectsActionWaitsUntilTheSendThatStartedItHasReturned() async {
+  /// An action an effect sends while the send that started it is being reduced is reduced
+  /// after that send's drain, by a task of its own, never by the sender inside its `send`.
+  ///
+  /// Not "after `send` returned": without an actor, the task that reduces it may run on another
+  /// thread before the sender has read the state (TCA's main actor orders the two; a check of
+  /// the state right after the send failed under load).
+  @Test func anEffectsActionNeverLandsInsideTheSendThatStartedIt() async {
+    // The sender's thread while it is inside `send`, and whether `.response` was reduced there.
+    let sender = Mutex<pthread_t?>(nil)
+    let reducedBySender = Mutex<Bool?>(nil)
     let store = Store(initialState: Log()) {
       Reduce<Log, Action> { state, action in
         state.actions.append(action)
@@ -46,15 +55,21 @@ struct SendOrderTests {
         case .slow:
           usleep(50_000)
           return .none
+        case .response:
+          let inside = sender.withLock { $0.map { pthread_equal($0, pthread_self()) != 0 } }
+          reducedBySender.withLock { $0 = inside ?? false }
+          return .none
         default:
           return .none
         }
       }
     }
+    sender.withLock { $0 = pthread_self() }
     let task = store.send(.start)
-    #expect(store.state.actions == [.start, .slow])
+    sender.withLock { $0 = nil }
     await task.finish()
     #expect(store.state.actions == [.start, .slow, .response])
+    #expect(reducedBySender.withLock { $0 } == false)
   }
 
   @Test func aViewStoresSubscribersReceiveInTheOrderTheySubscribed() {
