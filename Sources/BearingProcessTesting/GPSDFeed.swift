@@ -41,24 +41,7 @@ public final class GPSDFeed: Sendable {
     private let closed = Mutex(false)
 
     init() throws {
-      let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-      guard listener >= 0 else { throw ChildProcessError("cannot open a socket") }
-      var address = sockaddr_in()
-      address.sin_family = sa_family_t(AF_INET)
-      address.sin_addr.s_addr = inet_addr("127.0.0.1")
-      var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-      let ready = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          bind(listener, $0, length) == 0 && listen(listener, 1) == 0
-            && getsockname(listener, $0, &length) == 0
-        }
-      }
-      guard ready else {
-        Glibc.close(listener)
-        throw ChildProcessError("cannot listen on a loopback port")
-      }
-      self.listener = listener
-      port = Int(UInt16(bigEndian: address.sin_port))
+      (listener, port) = try Loopback.listen(backlog: 1)
     }
 
     /// Accepts gpsd's one connection, on a thread of its own (accept blocks).

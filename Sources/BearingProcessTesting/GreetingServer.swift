@@ -32,24 +32,9 @@ public final class GreetingServer: Sendable {
 
   /// Listens on a free loopback port and writes `greeting` to every connection.
   public init(greeting: String) throws {
-    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard listener >= 0 else { throw CocoaError(.featureUnsupported) }
+    let (listener, port) = try Loopback.listen()
     self.listener = listener
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let ready = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(listener, $0, length) == 0 && listen(listener, 8) == 0
-          && getsockname(listener, $0, &length) == 0
-      }
-    }
-    guard ready else {
-      close(listener)
-      throw CocoaError(.featureUnsupported)
-    }
-    port = Int(UInt16(bigEndian: address.sin_port))
+    self.port = port
     let bytes = Array(greeting.utf8)
     let connections = connections
     Thread.detachNewThread {

@@ -9,24 +9,33 @@ public enum Loopback {
   /// A loopback port the kernel says is free right now, above 1023 and never 2947.
   public static func freePort() throws -> Int {
     for _ in 0..<10 {
-      let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-      guard fd >= 0 else { continue }
-      defer { close(fd) }
-      var address = sockaddr_in()
-      address.sin_family = sa_family_t(AF_INET)
-      address.sin_addr.s_addr = inet_addr("127.0.0.1")
-      address.sin_port = 0
-      var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-      let bound = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-        }
-      }
-      guard bound else { continue }
-      let port = Int(UInt16(bigEndian: address.sin_port))
+      let (descriptor, port) = try listen(backlog: 1)
+      close(descriptor)
       if port > 1023, port != 2947 { return port }
     }
-    throw CocoaError(.featureUnsupported)
+    throw ChildProcessError("no free loopback port above 1023 in 10 tries")
+  }
+
+  /// A TCP socket listening on a free loopback port, and that port; `backlog` connections may
+  /// wait to be accepted. The caller closes the descriptor.
+  public static func listen(backlog: Int32 = 8) throws -> (descriptor: Int32, port: Int) {
+    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard listener >= 0 else { throw ChildProcessError("cannot open a socket") }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let ready = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(listener, $0, length) == 0 && Glibc.listen(listener, backlog) == 0
+          && getsockname(listener, $0, &length) == 0
+      }
+    }
+    guard ready else {
+      close(listener)
+      throw ChildProcessError("cannot listen on a loopback port")
+    }
+    return (listener, Int(UInt16(bigEndian: address.sin_port)))
   }
 
   /// Waits until something accepts TCP connections on `port`, polling, asleep between tries

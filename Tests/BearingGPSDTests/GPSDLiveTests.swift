@@ -17,6 +17,22 @@ import Testing
     (0..<count).map { (second + $0, 60.1699 + Double($0) * 0.0001, longitude) }
   }
 
+  /// Each epoch's sentences, as a receiver sends them.
+  static func sentences(
+    _ epochs: [(second: Int, latitude: Double, longitude: Double)]
+  ) -> [[String]] {
+    epochs.map {
+      NMEALog.epoch(second: $0.second, latitude: $0.latitude, longitude: $0.longitude)
+    }
+  }
+
+  /// `count` epochs without a fix from `second` on: what a receiver sends before it has one.
+  static func noFix(from second: Int, count: Int) -> [[String]] {
+    (second..<second + count).map {
+      NMEALog.epoch(second: $0, latitude: 60.1, longitude: 24.9, fix: false)
+    }
+  }
+
   @Test func deliversFixesInOrderSkipsNoFixAndReportsTheDeviceGoing() async throws {
     let first = Self.fixEpochs(from: 100, count: 4)
     let second = Self.fixEpochs(from: 110, count: 3, longitude: 24.95)
@@ -35,22 +51,10 @@ import Testing
       await manager.startUpdatingLocation()
       // Every sentence from here on reaches the client, however late it connected.
       try await gpsd.waitForWatcher()
-      for second in 0..<4 {
-        try await gpsd.send(
-          NMEALog.epoch(second: 96 + second, latitude: 60.1, longitude: 24.9, fix: false))
-      }
-      for epoch in first {
-        try await gpsd.send(
-          NMEALog.epoch(second: epoch.second, latitude: epoch.latitude, longitude: epoch.longitude))
-      }
-      for second in 0..<4 {
-        try await gpsd.send(
-          NMEALog.epoch(second: 104 + second, latitude: 60.1, longitude: 24.9, fix: false))
-      }
-      for epoch in second {
-        try await gpsd.send(
-          NMEALog.epoch(second: epoch.second, latitude: epoch.latitude, longitude: epoch.longitude))
-      }
+      let epochs =
+        Self.noFix(from: 96, count: 4) + Self.sentences(first) + Self.noFix(from: 104, count: 4)
+        + Self.sentences(second)
+      for epoch in epochs { try await gpsd.send(epoch) }
       // gpsd reports an epoch once the next one begins (or its cycle ends): wait for the last
       // epoch's report before unplugging, so that the device goes after it.
       let last = NMEALog.date(second: second.last!.second)
@@ -182,9 +186,8 @@ import Testing
     await manager.requestWhenInUseAuthorization()
     await manager.startUpdatingLocation()
     try await before.waitForWatcher()
-    for epoch in Self.fixEpochs(from: 30, count: 4) {
-      try await before.send(
-        NMEALog.epoch(second: epoch.second, latitude: epoch.latitude, longitude: epoch.longitude))
+    for epoch in Self.sentences(Self.fixEpochs(from: 30, count: 4)) {
+      try await before.send(epoch)
     }
     await recorder.wait { $0.compactMap(\.fixes).count >= 2 }
     await before.stop()
@@ -196,9 +199,8 @@ import Testing
     try await GPSDFeed.with(port: before.port) { after in
       // The client reconnects by itself, and watches again.
       try await after.waitForWatcher()
-      for epoch in Self.fixEpochs(from: 100, count: 4, longitude: 25.5) {
-        try await after.send(
-          NMEALog.epoch(second: epoch.second, latitude: epoch.latitude, longitude: epoch.longitude))
+      for epoch in Self.sentences(Self.fixEpochs(from: 100, count: 4, longitude: 25.5)) {
+        try await after.send(epoch)
       }
       let resumed = await recorder.wait {
         $0.compactMap(\.fixes).flatMap { $0 }.contains { $0.coordinate.longitude == 25.5 }
