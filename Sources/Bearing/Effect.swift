@@ -174,6 +174,7 @@ public struct Send<Action>: Sendable {
   }
 
   /// Sends `action` to the store unless the current task is cancelled.
+  @MainActor
   public func callAsFunction(_ action: Action) async {
     guard !Task.isCancelled else { return }
     send(action)

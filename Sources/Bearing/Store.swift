@@ -9,6 +9,7 @@
 /// for await state in store.states { render(state) }
 /// ```
 @dynamicMemberLookup
+@MainActor
 public final class Store<State: Sendable, Action: Sendable>: Sendable {
   @usableFromInline let core: any StoreCore<State, Action>
   /// The same object as `core` when this is a root store, held concretely so that ``send(_:)``
@@ -189,7 +190,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   }
 
   /// Every state after each send, starting with the current one (without removing duplicates).
-  public var allStates: AsyncStream<State> {
+  nonisolated public var allStates: AsyncStream<State> {
     core.states(removingDuplicates: { _, _ in false })
   }
 }
@@ -203,7 +204,7 @@ extension Store where State: Equatable {
   /// ```swift
   /// for await state in store.states { print(render(state)) }
   /// ```
-  public var states: AsyncStream<State> {
+  nonisolated public var states: AsyncStream<State> {
     core.states(removingDuplicates: ==)
   }
 }

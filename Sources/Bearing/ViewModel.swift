@@ -14,15 +14,16 @@
 ///   viewState: PostsView.State.init, event: Posts.Action.view, viewEffect: \.viewEffect)
 /// await viewModel.send(.deleteTapped(post.id))
 /// ```
+@MainActor
 public final class ViewModel<
   ViewState: Equatable & Sendable, ViewEffect: Sendable, Event: Sendable
 >:
   Sendable
 {
-  private let currentViewState: @Sendable () -> ViewState
-  private let makeViewStates: @Sendable () -> AsyncStream<ViewState>
-  private let sendEvent: @Sendable (Event) -> StoreTask
-  private let effects = Mailbox<ViewEffect>()
+  private let currentViewState: @MainActor () -> ViewState
+  private let makeViewStates: @MainActor () -> AsyncStream<ViewState>
+  private let sendEvent: @MainActor (Event) -> StoreTask
+  nonisolated private let effects = Mailbox<ViewEffect>()
 
   /// Creates a view model that owns a store running `reducer`.
   public init<R: Reducer>(
@@ -82,7 +83,7 @@ public final class ViewModel<
   public func viewStates() -> AsyncStream<ViewState> { makeViewStates() }
 
   /// View effects, each delivered exactly once across all consumers, in the order produced.
-  public func viewEffects() -> AsyncStream<ViewEffect> {
+  nonisolated public func viewEffects() -> AsyncStream<ViewEffect> {
     let effects = self.effects
     return AsyncStream { await effects.take() }
   }

@@ -10,7 +10,7 @@ extension TestStore {
   /// await store.send(.onDisappear)
   /// await store.finish()
   /// ```
-  nonisolated(nonsending) public func finish(
+  public func finish(
     timeout: Duration? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -58,7 +58,7 @@ extension TestStore {
   /// they run.
   ///
   /// - Parameter strict: Whether to report it when no effect was running.
-  nonisolated(nonsending) public func skipInFlightEffects(
+  public func skipInFlightEffects(
     strict: Bool = true,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,

@@ -9,7 +9,7 @@ extension TestStore {
   /// ```swift
   /// await store.receive(.timerTicked) { $0.seconds = 1 }
   /// ```
-  nonisolated(nonsending) public func receive(
+  public func receive(
     _ expectedAction: Action,
     timeout: Duration? = nil,
     assert: ((_ state: inout State) throws -> Void)? = nil,
@@ -31,7 +31,7 @@ extension TestStore {
   /// ```swift
   /// await store.receive({ if case .loaded = $0 { true } else { false } }) { $0.isLoading = false }
   /// ```
-  nonisolated(nonsending) public func receive(
+  public func receive(
     _ isMatching: (_ action: Action) -> Bool,
     timeout: Duration? = nil,
     assert: ((_ state: inout State) throws -> Void)? = nil,
@@ -53,7 +53,7 @@ extension TestStore {
   /// ```swift
   /// await store.receive(\.searchResponse.success) { $0.places = [.ekberg] }
   /// ```
-  nonisolated(nonsending) public func receive<Value>(
+  public func receive<Value>(
     _ actionCase: CaseKeyPath<Action, Value>,
     timeout: Duration? = nil,
     assert: ((_ state: inout State) throws -> Void)? = nil,
@@ -75,7 +75,7 @@ extension TestStore {
   /// ```swift
   /// await store.receive(\.locationManager.didChangeAuthorization, .denied)
   /// ```
-  nonisolated(nonsending) public func receive<Value: Equatable>(
+  public func receive<Value: Equatable>(
     _ actionCase: CaseKeyPath<Action, Value>,
     _ value: Value,
     timeout: Duration? = nil,
@@ -102,7 +102,7 @@ extension TestStore {
 
   /// Exhaustive: takes the first received action, which must match. Non-exhaustive: takes the
   /// first that matches, leaving the others for later receives.
-  nonisolated(nonsending) private func receive(
+  private func receive(
     matching: (Action) -> Bool,
     unexpected: (Action) -> String,
     expected: TestStoreMessage.Expected,
@@ -161,7 +161,7 @@ extension TestStore {
   /// Marks every action received so far as asserted, and moves on from the state they left.
   ///
   /// - Parameter strict: Whether to report it when there was nothing to skip.
-  nonisolated(nonsending) public func skipReceivedActions(
+  public func skipReceivedActions(
     strict: Bool = true,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,

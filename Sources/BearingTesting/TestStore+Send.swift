@@ -13,7 +13,7 @@ extension TestStore {
   ///
   /// - Returns: The effects started, to cancel or await.
   @discardableResult
-  nonisolated(nonsending) public func send(
+  public func send(
     _ action: Action,
     assert: ((_ state: inout State) throws -> Void)? = nil,
     fileID: StaticString = #fileID,
@@ -63,7 +63,7 @@ extension TestStore {
   /// Sends the action of the case `actionCase` with `value`: `store.send(\.binding.query, "x")`,
   /// `store.send(\.path[id: 0].detail.save)`.
   @discardableResult
-  nonisolated(nonsending) public func send<Value>(
+  public func send<Value>(
     _ actionCase: CaseKeyPath<Action, Value>,
     _ value: Value,
     assert: ((_ state: inout State) throws -> Void)? = nil,
@@ -79,7 +79,7 @@ extension TestStore {
 
   /// Sends the action of the case `actionCase`, which carries no value: `store.send(\.tapped)`.
   @discardableResult
-  nonisolated(nonsending) public func send(
+  public func send(
     _ actionCase: CaseKeyPath<Action, Void>,
     assert: ((_ state: inout State) throws -> Void)? = nil,
     fileID: StaticString = #fileID,

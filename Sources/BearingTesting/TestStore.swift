@@ -29,6 +29,7 @@ import Synchronization
 ///   $0.places = [.ekberg]
 /// }
 /// ```
+@MainActor
 public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sendable {
   let root: Store<State, TestAction<Action>>
   let ledger: Ledger<State, Action>
@@ -151,7 +152,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   ///   await store.receive(\.loaded) { $0.items = items }
   /// }
   /// ```
-  nonisolated(nonsending) public func withExhaustivity<R>(
+  public func withExhaustivity<R>(
     _ exhaustivity: Exhaustivity,
     operation: () async throws -> R
   ) async rethrows -> R {

@@ -23,6 +23,7 @@ struct AreasCommand: AsyncParsableCommand {
     @OptionGroup var data: DataOptions
     @OptionGroup var output: OutputOptions
 
+    @MainActor
     func run() async throws {
       output.bootstrapLogging()
       let store = AreasCommand.store(data)
@@ -69,6 +70,7 @@ struct AreasCommand: AsyncParsableCommand {
     @OptionGroup var data: DataOptions
     @OptionGroup var output: OutputOptions
 
+    @MainActor
     func run() async throws {
       output.bootstrapLogging()
       let store = AreasCommand.store(data)
@@ -162,6 +164,7 @@ struct AreasCommand: AsyncParsableCommand {
   }
 
   /// A store of the stored-areas feature over the offline data in `data`.
+  @MainActor
   static func store(_ data: DataOptions) -> StoreOf<StoredAreas> {
     Store(initialState: StoredAreas.State()) {
       StoredAreas()

@@ -31,6 +31,7 @@ struct FavoritesCommand: AsyncParsableCommand {
     @OptionGroup var data: DataOptions
     @OptionGroup var output: OutputOptions
 
+    @MainActor
     func run() async throws {
       output.bootstrapLogging()
       let lookup = Store(initialState: PlaceLookup.State(text: place)) {
@@ -86,6 +87,7 @@ struct FavoritesCommand: AsyncParsableCommand {
     @OptionGroup var data: DataOptions
     @OptionGroup var output: OutputOptions
 
+    @MainActor
     func run() async throws {
       output.bootstrapLogging()
       let store = try FavoritesCommand.store(data)
@@ -108,11 +110,13 @@ struct FavoritesCommand: AsyncParsableCommand {
 extension FavoritesCommand {
   /// A store of the favourites feature over the database in `data`; the commands only store
   /// favourites, the app and `watch` monitor them.
+  @MainActor
   static func store(_ data: DataOptions) throws -> StoreOf<FavoriteRegions> {
     store(try data.openDatabase())
   }
 
   /// A store of the favourites feature over `database`.
+  @MainActor
   static func store(_ database: DatabaseClient) -> StoreOf<FavoriteRegions> {
     Store(initialState: FavoriteRegions.State(monitors: false)) {
       FavoriteRegions()
@@ -122,6 +126,7 @@ extension FavoritesCommand {
   }
 
   /// The favourites, loaded through the feature; throws what it could not load.
+  @MainActor
   static func loaded(_ database: DatabaseClient) async throws -> FavoriteRegions.State {
     let store = store(database)
     await store.send(.load).finish()

@@ -16,6 +16,7 @@ struct InteractiveSession {
   var data: DataOptions
   var output: OutputOptions
 
+  @MainActor
   func run() async throws {
     let setup = try await SearchSetup(
       location: location, search: search, data: data, output: output)
@@ -54,9 +55,9 @@ struct InteractiveSession {
     // Only the rows that changed are written (`ScreenPainter`); the track is the view's own
     // record of the fixes it has shown.
     let drawing = LockIsolated((painter: ScreenPainter(), track: MapTrack()))
-    let redraw: @Sendable (_ resized: Bool) -> Void = { resized in
+    let redraw: @MainActor (_ resized: Bool) -> Void = { resized in
+      let state = store.state
       drawing.withValue { view in
-        let state = store.state
         if let fix = state.nearby.location { view.track.record(fix) }
         if resized { view.painter.invalidate() }
         let size = TerminalSession.size()

@@ -53,6 +53,7 @@ struct LocationChoice {
   /// `lastPosition` is used if it is recent enough, else `defaultCenter`. A one-shot request
   /// waits up to `requestTimeout` for a fix. With `verbose`, each sentence a replay skipped is
   /// said at once.
+  @MainActor
   static func choose(
     _ options: LocationOptions, defaultCenter: Coordinate, settings: LoadedSettings,
     lastPosition: LastPosition? = nil, requestTimeout: Duration = .seconds(10),

@@ -60,6 +60,7 @@ struct MapCommand: AsyncParsableCommand {
     }
   }
 
+  @MainActor
   func run() async throws {
     let setup = try await SearchSetup(
       location: location, search: search, data: data, output: output,

@@ -46,6 +46,7 @@ struct NearbyCommand: AsyncParsableCommand {
     }
   }
 
+  @MainActor
   func run() async throws {
     // The engine's own request timeout must not end the wait before `--timeout` does.
     let setup = try await SearchSetup(
@@ -93,6 +94,7 @@ struct NearbyCommand: AsyncParsableCommand {
   }
 
   /// Waits until the search has an outcome or `timeout` passes.
+  @MainActor
   static func waitForResult(
     _ store: StoreOf<Nearby>, timeout: Duration
   ) async -> Nearby.State {

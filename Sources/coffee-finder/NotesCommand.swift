@@ -36,6 +36,7 @@ struct NotesCommand: AsyncParsableCommand {
       }
     }
 
+    @MainActor
     func run() async throws {
       output.bootstrapLogging()
       let store = try await NotesCommand.store(for: place, data: data)
@@ -56,6 +57,7 @@ struct NotesCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
     @Flag(help: "Print JSON lines instead of text.") var json = false
 
+    @MainActor
     func run() async throws {
       output.bootstrapLogging()
       let store = try await NotesCommand.store(for: place, data: data)
@@ -90,6 +92,7 @@ struct NotesCommand: AsyncParsableCommand {
       }
     }
 
+    @MainActor
     func run() async throws {
       output.bootstrapLogging()
       guard let uuid = UUID(uuidString: id) else { return }
@@ -107,6 +110,7 @@ struct NotesCommand: AsyncParsableCommand {
   }
 
   /// A favourite's id or name, else a place in the offline data (``PlaceLookup``).
+  @MainActor
   static func place(
     for text: String, data: DataOptions, database: DatabaseClient
   ) async throws -> Place {
@@ -124,6 +128,7 @@ struct NotesCommand: AsyncParsableCommand {
   }
 
   /// A store of the place's notes (the detail screen's feature) over the database in `data`.
+  @MainActor
   static func store(for text: String, data: DataOptions) async throws -> StoreOf<PlaceDetail> {
     // One connection pool for the lookup and the notes.
     let database = try data.openDatabase()

@@ -8,6 +8,7 @@ import Foundation
 /// data in `--data-dir` and Nominatim (`COFFEE_FINDER_NOMINATIM_URL`, default the public
 /// instance).
 enum PlaceNameResolver {
+  @MainActor
   static func resolve(_ text: String, data: DataOptions) async throws -> GeocodedPlace {
     var state = PlaceNameLookup.State(text: text)
     do {

@@ -38,6 +38,7 @@ struct WatchCommand: AsyncParsableCommand {
     if location.at != nil { throw ValidationError("watch follows a moving source; --at is fixed") }
   }
 
+  @MainActor
   func run() async throws {
     output.bootstrapLogging()
     let loaded = try SearchOptions.load(

@@ -5,6 +5,7 @@ import Foundation
 import Synchronization
 import Testing
 
+@MainActor
 @Suite struct LocationFeatureTests {
   let here = Location(
     coordinate: Coordinate(latitude: 60.1699, longitude: 24.9384), horizontalAccuracy: 5)

@@ -104,13 +104,14 @@ struct RegionVisits: Reducer {
   }
 }
 
+@MainActor
 @Suite struct RegionMonitorStoryTests {
-  static let regions = [
+  nonisolated static let regions = [
     Region(identifier: "ekberg", center: .init(latitude: 60.1632, longitude: 24.9393), radius: 120),
     Region(identifier: "fazer", center: .init(latitude: 60.1687, longitude: 24.9449), radius: 100),
     Region(identifier: "regatta", center: .init(latitude: 60.1776, longitude: 24.9102), radius: 80),
   ]
-  static let seed: UInt64 = 11
+  nonisolated static let seed: UInt64 = 11
 
   /// The crossings the walk must produce, from the brute-force oracle over the same fixes,
   /// each with the number of the fix (1-based) that causes it.

@@ -23,6 +23,7 @@ struct TrackedFeature: Reducer {
   }
 }
 
+@MainActor
 @Suite("AnalyticsReducer")
 struct AnalyticsReducerTests {
   typealias Feature = TrackedFeature

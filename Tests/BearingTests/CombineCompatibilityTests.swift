@@ -162,6 +162,7 @@ struct CombineCompatibilityTests {
   }
 }
 
+@MainActor
 extension CombineCompatibilityTests {
   struct Echo: Equatable {
     var reducing = false
@@ -200,6 +201,7 @@ extension CombineCompatibilityTests {
   }
 }
 
+@MainActor
 extension CombineCompatibilityTests {
   /// A store's publisher delivers to its subscribers in the order they subscribed.
   @Test func storePublisherSubscribersHearInTheOrderTheySubscribed() {

@@ -50,6 +50,7 @@ struct Parent: Reducer {
   }
 }
 
+@MainActor
 @Suite struct CompositionTests {
   @Test func scopeRoutesChildActions() async {
     let store = TestStore(initialState: Parent.State()) { Parent() }

@@ -6,6 +6,7 @@ import Testing
 /// `@ObservableState` observes a state property by property, as The Composable Architecture's
 /// does: these tests read a part of a state inside `withObservationTracking` and check who is
 /// told of which change.
+@MainActor
 @Suite struct ObservableStateTests {
   @ObservableState
   struct Row: Equatable, Identifiable {

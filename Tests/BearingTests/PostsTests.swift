@@ -2,6 +2,7 @@ import Bearing
 import BearingTesting
 import Testing
 
+@MainActor
 @Suite struct PostsTests {
   let first = Post(id: 1, text: "Flat white at Ekberg")
   let second = Post(id: 2, text: "Cortado at Andante")
@@ -68,7 +69,7 @@ import Testing
 
     // A second subscriber does not see them again.
     let late = viewModel.viewEffects()
-    let again = Task { await late.first { _ in true } }
+    let again = Task { await late.first { @Sendable _ in true } }
     try? await Task.sleep(for: .milliseconds(50))
     again.cancel()
     #expect(await again.value == nil)

@@ -53,6 +53,7 @@ private struct Ensemble: Reducer {
   }
 }
 
+@MainActor
 @Suite struct ScopePathTests {
   @Test func eachScopeChangesOnlyItsOwnChild() async {
     let store = TestStore(initialState: Quartet.State()) { Quartet() }

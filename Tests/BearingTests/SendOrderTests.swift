@@ -9,6 +9,7 @@ import Testing
 /// main-actor store: actions fed back synchronously queue behind the ones already queued, an
 /// effect's action never lands inside another send, and publishers deliver in subscription order
 /// without holding up other threads.
+@MainActor
 @Suite
 struct SendOrderTests {
   enum Action: Equatable, Sendable {

@@ -162,6 +162,7 @@ import XCTest
   }
 }
 
+@MainActor
 @Suite struct SharedStateIsolationTests {
   // Whichever runs first, the other starts from the declared value: each test has its own
   // in-memory storage.
@@ -178,6 +179,7 @@ import XCTest
 
 /// The same under XCTest, where swift-dependencies' test observer gives each test fresh test
 /// values (and so a fresh in-memory storage), and `XCTExpectFailure` matches the failure.
+@MainActor
 final class SharedStateXCTests: XCTestCase {
   func testFirstStartsFromTheDeclaredValue() async {
     let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }

@@ -51,6 +51,7 @@ private struct Tagging: Reducer {
 /// A store's reducer and effects see the dependencies the store was made with, wherever the send
 /// comes from. (The store skips making them current when they already are: these tests cover
 /// both sides of that shortcut.)
+@MainActor
 @Suite(.timeLimit(.minutes(1))) struct StoreDependenciesTests {
   @Test func aStoreWithoutOverridesSeesItsOwnDependenciesWhenTheSenderHasOthers() async {
     let store = Store(initialState: Tagging.State()) { Tagging() }

@@ -2,6 +2,7 @@ import Bearing
 import Clocks
 import Testing
 
+@MainActor
 @Suite(.timeLimit(.minutes(1))) struct StoreTests {
   /// A counter store whose continuous clock is a test clock.
   static func counterOnATestClock() -> (Store<Counter.State, Counter.Action>, TestClock<Duration>) {
@@ -186,7 +187,7 @@ import Testing
     await withTaskGroup(of: Void.self) { group in
       for _ in 0..<100 {
         group.addTask {
-          for _ in 0..<100 { store.send(.increment) }
+          for _ in 0..<100 { await store.send(.increment) }
         }
       }
     }

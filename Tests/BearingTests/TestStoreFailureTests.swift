@@ -5,6 +5,7 @@ import Testing
 
 /// Each way a TestStore can fail, asserted as a known issue: if the TestStore stopped reporting
 /// one, `withKnownIssue` would fail this suite.
+@MainActor
 @Suite struct TestStoreFailureTests {
   @Test func aWrongMutationFailsWithADiff() async {
     let store = TestStore(initialState: Counter.State()) { Counter() }
@@ -141,6 +142,7 @@ import Testing
   }
 }
 
+@MainActor
 @Suite struct TestStoreTests {
   @Test func effectsOnATestClockAreInstant() async {
     let clock = TestClock()

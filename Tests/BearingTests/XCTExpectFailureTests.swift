@@ -10,6 +10,7 @@ import XCTest
 #endif
 
 /// `XCTExpectFailure` on Linux: what a matcher accepts is expected, the rest still fails.
+@MainActor
 final class XCTExpectFailureTests: XCTestCase {
   func testAMatchingIssueIsExpected() {
     XCTExpectFailure { $0.compactDescription.hasSuffix("the expected one") }
@@ -33,6 +34,7 @@ final class XCTExpectFailureTests: XCTestCase {
 
 /// The process-wide count of cancellable effects that TCA's test cases check after each test.
 /// XCTest runs one test at a time, so no other test's effects move the count meanwhile.
+@MainActor
 final class CancellablesCountTests: XCTestCase {
   struct CancelID: Hashable, Sendable {}
 
@@ -149,6 +151,7 @@ final class CancellablesCountTests: XCTestCase {
 /// Dependencies' test values start afresh in each XCTest test, on Linux as on Apple's systems
 /// (BearingTesting links the observer that resets them): whichever of these runs second would
 /// see the other's ids otherwise.
+@MainActor
 final class DependencyResetTests: XCTestCase {
   func testStackIDsStartAtZeroInOneTest() {
     @Dependency(\.stackElementID) var stackElementID

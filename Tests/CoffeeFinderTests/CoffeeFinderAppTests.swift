@@ -6,6 +6,7 @@ import CoffeeFinder
 import Foundation
 import Testing
 
+@MainActor
 @Suite struct CoffeeFinderAppTests {
   static let ekbergRegion = Region(
     identifier: "osm:node/1", center: Fixtures.ekberg.coordinate, radius: 100)

@@ -8,6 +8,7 @@ import Testing
 
 /// Favourites as one feature: adding and removing write the favourite and its region together,
 /// and the app's detail screen goes through it.
+@MainActor
 @Suite struct FavoriteRegionsTests {
   static let region = Region(
     identifier: "osm:node/1", center: Fixtures.ekberg.coordinate, radius: FavoriteRegions.radius)

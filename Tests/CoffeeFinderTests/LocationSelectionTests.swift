@@ -5,6 +5,7 @@ import CoffeeFinder
 import Foundation
 import Testing
 
+@MainActor
 @Suite struct LocationSelectionTests {
   static let helsinki = Coordinate(latitude: 60.1699, longitude: 24.9384)
   static let gpsd = (host: "127.0.0.1", port: 2947, description: "127.0.0.1:2947")

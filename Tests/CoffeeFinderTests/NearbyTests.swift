@@ -6,6 +6,7 @@ import CoffeeFinder
 import ConcurrencyExtras
 import Testing
 
+@MainActor
 @Suite struct NearbyTests {
   @Test func authorizesLocatesSearchesAndListsNearestFirst() async {
     let location = TestLocationManager(fixOnStart: Fixtures.here)

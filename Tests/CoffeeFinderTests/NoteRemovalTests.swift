@@ -5,6 +5,7 @@ import CoffeeFinder
 import Foundation
 import Testing
 
+@MainActor
 @Suite struct NoteRemovalTests {
   @Test func removesTheNoteAndSaysWhenItWasNotThere() async throws {
     let database = DatabaseClient.live(try LocalDatabase.inMemory())

@@ -6,6 +6,7 @@ import CoffeeFinder
 import Foundation
 import Testing
 
+@MainActor
 @Suite struct PlaceDetailTests {
   func database() throws -> DatabaseClient {
     DatabaseClient.live(try LocalDatabase.inMemory())

@@ -9,6 +9,7 @@ import Testing
 
 /// `favorites add PLACE` and `notes add|list PLACE`: a place named by id or name, found in the
 /// favourites (when asked) and then in the offline data, never guessed between several.
+@MainActor
 @Suite struct PlaceLookupTests {
   let builtIn: OfflinePlaces
 

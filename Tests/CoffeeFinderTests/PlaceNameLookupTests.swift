@@ -8,17 +8,18 @@ import ConcurrencyExtras
 import Foundation
 import Testing
 
+@MainActor
 @Suite struct PlaceNameLookupTests {
   static let builtIn = Result { try OfflinePlaces.embedded() }
-  static let kallio = GeocodedPlace(
+  nonisolated static let kallio = GeocodedPlace(
     name: "Kallio, Helsinki", coordinate: Coordinate(latitude: 60.1841, longitude: 24.9497),
     importance: 0.5)
-  static let kallioSweden = GeocodedPlace(
+  nonisolated static let kallioSweden = GeocodedPlace(
     name: "Kallio, Sweden", coordinate: Coordinate(latitude: 59.0, longitude: 15.0),
     importance: 0.45)
 
   /// The built-in data only, no stored areas.
-  static func library() async throws -> OfflineLibrary {
+  nonisolated static func library() async throws -> OfflineLibrary {
     try await OfflineLibrary(store: nil, builtIn: try builtIn.get())
   }
 

@@ -55,6 +55,7 @@ struct CafeSearch {
   }
 }
 
+@MainActor
 func tourStore() -> StoreOf<CafeSearch> {
   let store = Store(initialState: CafeSearch.State()) { CafeSearch() }
   store.send(.textChanged("espresso"))

@@ -6,6 +6,7 @@ import CoffeeFinder
 import Foundation
 import Testing
 
+@MainActor
 @Suite struct StoredAreasTests {
   /// A place store at a fresh temporary path holding the area "Kallio" with Café Ekberg.
   func placeStore() async throws -> PlaceStore {

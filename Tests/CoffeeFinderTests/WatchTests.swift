@@ -8,6 +8,7 @@ import Testing
 
 /// The feature behind `coffee-finder watch`, under TestStore: favourites become regions, and
 /// entering and leaving one is reported once and remembered.
+@MainActor
 @Suite struct WatchTests {
   static let region = Region(
     identifier: "osm:node/1", center: Fixtures.ekberg.coordinate, radius: FavoriteRegions.radius)

@@ -154,7 +154,9 @@ extension ViewStore {
       observe: { state in
         toViewState(
           BindingViewStore(
-            state: state, current: { store.state }, send: { store.send(.binding($0)) },
+            state: state,
+            current: { MainActor.assumeIsolated { store.state } },
+            send: { action in MainActor.assumeIsolated { _ = store.send(.binding(action)) } },
             debugger: {
               UnhandledBindingDebugger(actionType: Action.self, value: $0, bindingState: $1)
             }))
@@ -186,12 +188,14 @@ extension ViewStore {
     dynamicMember keyPath: any WritableKeyPath<ViewState, BindingState<Value>> & Sendable
   ) -> Binding<Value> where ViewAction: BindableAction, ViewAction.State == ViewState {
     Binding(
-      get: { self.state[keyPath: keyPath].wrappedValue },
+      get: { MainActor.assumeIsolated { self.state[keyPath: keyPath].wrappedValue } },
       set: { value in
-        let debugger = UnhandledBindingDebugger(
-          actionType: ViewAction.self, value: value,
-          bindingState: self.state[keyPath: keyPath].declaration)
-        self.send(.binding(BindingAction.set(keyPath, value).watched(by: debugger)))
+        MainActor.assumeIsolated {
+          let debugger = UnhandledBindingDebugger(
+            actionType: ViewAction.self, value: value,
+            bindingState: self.state[keyPath: keyPath].declaration)
+          self.send(.binding(BindingAction.set(keyPath, value).watched(by: debugger)))
+        }
       }
     )
   }

@@ -16,26 +16,29 @@ import Foundation
 /// viewStore.state  // the count after the send
 /// ```
 ///
-/// The Composable Architecture's lives on the main actor; Bearing's is usable from any thread:
-/// a store's new state reaches it, synchronously, on the thread that sent the action.
+/// It lives on the main actor, as its store and The Composable Architecture's do. A store's new
+/// state reaches it synchronously, on the thread that made it: the main actor, or the thread of a
+/// Combine scheduler that an effect delivers on.
 ///
-/// `@unchecked Sendable`: its mutable parts, the current view state and the publisher's
-/// subscribers, are only read and written under `lock` (recursive, so that a subscriber may send
-/// from inside a delivery); the closures it keeps are called under the same lock.
+/// Its mutable parts, the current view state and the publisher's subscribers, are read and
+/// written only under `lock` (recursive, so that a subscriber may send from inside a delivery),
+/// and the closures it keeps are called under the same lock: that is why they may be
+/// `nonisolated(unsafe)`, reached by a publisher's subscription from whatever thread subscribes.
 @dynamicMemberLookup
-public final class ViewStore<ViewState: Sendable, ViewAction: Sendable>: @unchecked Sendable {
+@MainActor
+public final class ViewStore<ViewState: Sendable, ViewAction: Sendable>: Sendable {
   /// Emits before the view state changes.
-  public let objectWillChange = ObservableObjectPublisher()
+  nonisolated(unsafe) public let objectWillChange = ObservableObjectPublisher()
 
-  private let subject: CurrentValueSubject<ViewState, Never>
-  private let sendToStore: (ViewAction) -> StoreTask
-  private var end: (@Sendable () -> Void)?
+  nonisolated(unsafe) private let subject: CurrentValueSubject<ViewState, Never>
+  nonisolated(unsafe) private let sendToStore: (ViewAction) -> StoreTask
+  nonisolated(unsafe) private var end: (@Sendable () -> Void)?
   private let store: any AnyObject & Sendable
-  private let lock = NSRecursiveLock()
+  nonisolated private let lock = NSRecursiveLock()
   /// `publisher`'s subscribers, in the order they subscribed: each new view state reaches them
   /// in that order, as with Combine (OpenCombine's subjects deliver in a set's order).
-  private var subscribers: [(id: Int, receive: (ViewState) -> Void)] = []
-  private var nextSubscriber = 0
+  nonisolated(unsafe) private var subscribers: [(id: Int, receive: (ViewState) -> Void)] = []
+  nonisolated(unsafe) private var nextSubscriber = 0
 
   /// A view store of `store`, its state made by `toViewState`, its actions turned into the
   /// store's by `fromViewAction`; a state that `isDuplicate` finds equal to the last is dropped.
@@ -105,7 +108,7 @@ public final class ViewStore<ViewState: Sendable, ViewAction: Sendable>: @unchec
 
   /// The view state as a publisher: the current one on subscription, then each new one. A
   /// subscription keeps the view store alive.
-  public var publisher: StorePublisher<ViewState> {
+  nonisolated public var publisher: StorePublisher<ViewState> {
     StorePublisher(
       subscribe: { [weak self] subscriber in
         guard let self else { return {} }
@@ -118,7 +121,7 @@ public final class ViewStore<ViewState: Sendable, ViewAction: Sendable>: @unchec
   }
 
   /// Adds a subscriber of `publisher` and hands it the current view state.
-  private func subscribe(_ receive: @escaping (ViewState) -> Void) -> Int {
+  nonisolated private func subscribe(_ receive: @escaping (ViewState) -> Void) -> Int {
     lock.lock()
     defer { lock.unlock() }
     let id = nextSubscriber
@@ -128,7 +131,7 @@ public final class ViewStore<ViewState: Sendable, ViewAction: Sendable>: @unchec
     return id
   }
 
-  private func unsubscribe(_ id: Int) {
+  nonisolated private func unsubscribe(_ id: Int) {
     lock.lock()
     defer { lock.unlock() }
     subscribers.removeAll { $0.id == id }
