@@ -244,7 +244,7 @@ final class EffectRunner<Action: Sendable>: Sendable {
     let registry = self.registry
     let handle = TaskHandle()
     let registered = registry.register(id: nil) { handle.cancel() }
-    let task = Task(name: name, priority: priority) {
+    let task = Task(name: name, priority: priority) { @MainActor in
       if let gate { await gate.wait() }
       await CancellationRegistry.$current.withValue(registry, operation: body)
       if let registered { registry.unregister(id: nil, key: registered) }
