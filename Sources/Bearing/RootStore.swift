@@ -4,10 +4,12 @@ import Synchronization
 
 /// The one place a store's state lives and its reducer runs.
 ///
-/// Every send from any task takes the same lock; the first sender to find the store idle becomes
-/// the "drainer" and reduces queued actions until the queue is empty. A send that arrives while
-/// another is being reduced (from an effect, an observer, another thread) is queued, never
-/// dropped and never re-entrant.
+/// Every send takes the same lock; the first sender to find the store idle becomes the "drainer"
+/// and reduces queued actions until the queue is empty. A send that arrives while another is
+/// being reduced (from an effect, an observer, a Combine scheduler's thread) is queued, never
+/// dropped and never re-entrant. `Store`'s API is on the main actor, and effects send there; the
+/// lock is for the sends that are not: a publisher effect delivering on its scheduler's thread,
+/// and state streams and publishers read from any task.
 ///
 /// The send path is `@inlinable` so that it is specialized for the feature's state and action
 /// types in the module that sends: unspecialized, it spends most of its time looking up generic
@@ -347,10 +349,10 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
 
   /// Reduces, in a task of its own, the actions that other threads sent during a drain.
   ///
-  /// As with The Composable Architecture, whose store lives on the main actor, an action an
-  /// effect sends while another send is being processed waits until that send is over: the
-  /// sender's state is published first. Bearing's store has no actor, so the wait is a task
-  /// started once the drain is over, which may run before the sender's `send` has returned.
+  /// An action sent from another thread (a Combine scheduler's) while a send is being processed
+  /// waits until that send is over: the sender's state is published first. The wait is a task
+  /// started once the drain is over. (An effect's `send` is on the main actor, as the store's
+  /// own API is, so it never arrives during a send.)
   @usableFromInline
   func scheduleForeignDrain() {
     // Detached: the drainer's task-locals (a navigation place, an effect's registry) are not

@@ -1,7 +1,9 @@
 /// Holds a feature's state, runs its reducer for every action, and runs the effects that follow.
 ///
-/// `send` may be called from any task or thread: actions are reduced one at a time, in the order
-/// they arrive; an action sent while another is being reduced is queued, never lost.
+/// It lives on the main actor, as The Composable Architecture's store does: actions are reduced
+/// one at a time, in the order they arrive; an action sent while another is being reduced is
+/// queued, never lost. An effect's task starts on the main actor and its `send` delivers there.
+/// ``states`` and ``allStates`` may be read from any task.
 ///
 /// ```swift
 /// let store = Store(initialState: Counter.State()) { Counter() }

@@ -37,11 +37,7 @@ struct SendOrderTests {
   }
 
   /// An action an effect sends while the send that started it is being reduced is reduced
-  /// after that send's drain, by a task of its own, never by the sender inside its `send`.
-  ///
-  /// Not "after `send` returned": without an actor, the task that reduces it may run on another
-  /// thread before the sender has read the state (TCA's main actor orders the two; a check of
-  /// the state right after the send failed under load).
+  /// after that send's drain, never by the sender inside its `send`.
   @Test func anEffectsActionNeverLandsInsideTheSendThatStartedIt() async {
     // The sender's thread while it is inside `send`, and whether `.response` was reduced there.
     let sender = Mutex<pthread_t?>(nil)
@@ -71,6 +67,24 @@ struct SendOrderTests {
     await task.finish()
     #expect(store.state.actions == [.start, .slow, .response])
     #expect(reducedBySender.withLock { $0 } == false)
+  }
+
+  /// The store lives on the main actor and an effect's `send` delivers there, as TCA's do: an
+  /// effect's action is reduced only once the main actor is free, so code that reads the state
+  /// right after the send, with no suspension in between, never sees it, however long it takes.
+  @Test func anEffectsActionWaitsUntilTheSenderLeavesTheMainActor() async {
+    let store = Store(initialState: Log()) {
+      Reduce<Log, Action> { state, action in
+        state.actions.append(action)
+        return action == .start ? .run { send in await send(.response) } : .none
+      }
+    }
+    let task = store.send(.start)
+    // Long enough for the effect, on another thread, to have sent: it waits for the main actor.
+    usleep(100_000)
+    #expect(store.state.actions == [.start])
+    await task.finish()
+    #expect(store.state.actions == [.start, .response])
   }
 
   @Test func aViewStoresSubscribersReceiveInTheOrderTheySubscribed() {

@@ -179,18 +179,20 @@ import XCTest
 
 /// The same under XCTest, where swift-dependencies' test observer gives each test fresh test
 /// values (and so a fresh in-memory storage), and `XCTExpectFailure` matches the failure.
-@MainActor
 final class SharedStateXCTests: XCTestCase {
+  @MainActor
   func testFirstStartsFromTheDeclaredValue() async {
     let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
     await store.send(.increment) { $0.$count.withLock { $0 = 1 } }
   }
 
+  @MainActor
   func testSecondStartsFromTheDeclaredValue() async {
     let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
     await store.send(.increment) { $0.$count.withLock { $0 = 1 } }
   }
 
+  @MainActor
   func testAnUnassertedSharedChangeFails() async {
     let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
     XCTExpectFailure {

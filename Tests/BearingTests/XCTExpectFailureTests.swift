@@ -10,7 +10,6 @@ import XCTest
 #endif
 
 /// `XCTExpectFailure` on Linux: what a matcher accepts is expected, the rest still fails.
-@MainActor
 final class XCTExpectFailureTests: XCTestCase {
   func testAMatchingIssueIsExpected() {
     XCTExpectFailure { $0.compactDescription.hasSuffix("the expected one") }
@@ -34,10 +33,10 @@ final class XCTExpectFailureTests: XCTestCase {
 
 /// The process-wide count of cancellable effects that TCA's test cases check after each test.
 /// XCTest runs one test at a time, so no other test's effects move the count meanwhile.
-@MainActor
 final class CancellablesCountTests: XCTestCase {
   struct CancelID: Hashable, Sendable {}
 
+  @MainActor
   func testCancellableEffectsAreCountedWhileTheyRun() async {
     _cancellationCancellables.withValue { $0.removeAll() }
     let store = Store(initialState: 0) {
@@ -59,6 +58,7 @@ final class CancellablesCountTests: XCTestCase {
   /// `effect.actions` starts the effect as the stream is made: an effect cancelled right
   /// after is cancelled, where one started later in a task of its own would miss the
   /// cancellation and run for ever.
+  @MainActor
   func testActionsStartTheEffectWhenTheStreamIsMade() async {
     struct Token: Hashable, Sendable {}
     for _ in 0..<20 {
@@ -84,6 +84,7 @@ final class CancellablesCountTests: XCTestCase {
 
   /// `withTaskCancellation(id:)` is registered before its operation starts: cancelling the id
   /// as soon as the operation has begun cancels it.
+  @MainActor
   func testWithTaskCancellationIsCancellableFromItsFirstMoment() async {
     struct Token: Hashable, Sendable {}
     for _ in 0..<20 {
@@ -107,6 +108,7 @@ final class CancellablesCountTests: XCTestCase {
 
   /// A send made cancellable twice with `cancelInFlight` still sends: cancelling what is in
   /// flight happens before it starts, and does not cancel the enclosing one of the same id.
+  @MainActor
   func testASendCancellableInFlightTwiceStillSends() async {
     for _ in 0..<20 {
       let effect = Effect<Int>.send(42)
@@ -120,7 +122,8 @@ final class CancellablesCountTests: XCTestCase {
 
   /// A publisher effect is over for the store the moment its publisher completes, even when
   /// that happens on a thread that never suspends.
-  func testAPublisherEffectEndsWhenItsPublisherCompletes() {
+  @MainActor
+  func testAPublisherEffectEndsWhenItsPublisherCompletes() async {
     let scheduler = DispatchQueue.test
     let store = Store(initialState: 0) {
       Reduce<Int, Bool> { state, start in
@@ -130,7 +133,9 @@ final class CancellablesCountTests: XCTestCase {
     }
     store.send(true)
     XCTAssertEqual(store.effectCancellables.count, 1)
-    scheduler.advance(by: 2)
+    // The synchronous advance, which never suspends (the async one yields first).
+    let advance = { scheduler.advance(by: 2) }
+    advance()
     XCTAssertEqual(store.effectCancellables.count, 0)
     XCTAssertEqual(store.withState { $0 }, 1)
   }
@@ -138,6 +143,7 @@ final class CancellablesCountTests: XCTestCase {
   /// Effects that end at once leave no id registered behind them, however the tasks interleave:
   /// the registration used to be made after the task that removes it started, so a fast effect
   /// could end before its key was known and stay counted for ever.
+  @MainActor
   func testEffectsThatEndAtOnceLeaveNoRegistration() async {
     _cancellationCancellables.withValue { $0.removeAll() }
     let store = Store(initialState: 0) {
@@ -151,7 +157,6 @@ final class CancellablesCountTests: XCTestCase {
 /// Dependencies' test values start afresh in each XCTest test, on Linux as on Apple's systems
 /// (BearingTesting links the observer that resets them): whichever of these runs second would
 /// see the other's ids otherwise.
-@MainActor
 final class DependencyResetTests: XCTestCase {
   func testStackIDsStartAtZeroInOneTest() {
     @Dependency(\.stackElementID) var stackElementID

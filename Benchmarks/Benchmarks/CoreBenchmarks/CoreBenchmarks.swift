@@ -191,64 +191,88 @@ let benchmarks: @Sendable () -> Void = {
   }
 
   Benchmark("Store.send, no effect") { benchmark in
-    let store = Store(initialState: Leaf.State()) { Leaf() }
-    for _ in benchmark.scaledIterations {
-      blackHole(store.send(.increment))
+    // The store lives on the main actor: the benchmark runs there, as an app's sends do.
+    let iterations = benchmark.scaledIterations
+    await MainActor.run {
+      let store = Store(initialState: Leaf.State()) { Leaf() }
+      for _ in iterations {
+        blackHole(store.send(.increment))
+      }
     }
   }
 
   Benchmark("Root send through 10 Scope levels") { benchmark in
-    let store = Store(initialState: deepState()) { deepReducer() }
-    let action = deepAction(.increment)
-    for _ in benchmark.scaledIterations {
-      blackHole(store.send(action))
+    // The store lives on the main actor: the benchmark runs there, as an app's sends do.
+    let iterations = benchmark.scaledIterations
+    await MainActor.run {
+      let store = Store(initialState: deepState()) { deepReducer() }
+      let action = deepAction(.increment)
+      for _ in iterations {
+        blackHole(store.send(action))
+      }
     }
   }
 
   Benchmark("Root send through 10 concrete Scope levels") { benchmark in
-    let store = Store(initialState: Level10.State()) { Level10() }
-    let action = Level10.Action.inner(
-      .inner(.inner(.inner(.inner(.inner(.inner(.inner(.inner(.inner(.increment))))))))))
-    for _ in benchmark.scaledIterations {
-      blackHole(store.send(action))
+    // The store lives on the main actor: the benchmark runs there, as an app's sends do.
+    let iterations = benchmark.scaledIterations
+    await MainActor.run {
+      let store = Store(initialState: Level10.State()) { Level10() }
+      let action = Level10.Action.inner(
+        .inner(.inner(.inner(.inner(.inner(.inner(.inner(.inner(.inner(.increment))))))))))
+      for _ in iterations {
+        blackHole(store.send(action))
+      }
     }
   }
 
   Benchmark("Child store 10 concrete scopes deep: send") { benchmark in
-    let store = Store(initialState: Level10.State()) { Level10() }
-    let child =
-      store
-      .scope(state: \.inner, action: \.inner).scope(state: \.inner, action: \.inner)
-      .scope(state: \.inner, action: \.inner).scope(state: \.inner, action: \.inner)
-      .scope(state: \.inner, action: \.inner).scope(state: \.inner, action: \.inner)
-      .scope(state: \.inner, action: \.inner).scope(state: \.inner, action: \.inner)
-      .scope(state: \.inner, action: \.inner).scope(state: \.inner, action: \.inner)
-    for _ in benchmark.scaledIterations {
-      blackHole(child.send(.increment))
+    // The store lives on the main actor: the benchmark runs there, as an app's sends do.
+    let iterations = benchmark.scaledIterations
+    await MainActor.run {
+      let store = Store(initialState: Level10.State()) { Level10() }
+      let child =
+        store
+        .scope(state: \.inner, action: \.inner).scope(state: \.inner, action: \.inner)
+        .scope(state: \.inner, action: \.inner).scope(state: \.inner, action: \.inner)
+        .scope(state: \.inner, action: \.inner).scope(state: \.inner, action: \.inner)
+        .scope(state: \.inner, action: \.inner).scope(state: \.inner, action: \.inner)
+        .scope(state: \.inner, action: \.inner).scope(state: \.inner, action: \.inner)
+      for _ in iterations {
+        blackHole(child.send(.increment))
+      }
     }
   }
 
   Benchmark("Child store 10 scopes deep: send") { benchmark in
-    let store = Store(initialState: deepState()) { deepReducer() }
-    let child =
-      store
-      .scope(state: \.inner, action: \.inner).scope(state: \.inner, action: \.inner)
-      .scope(state: \.inner, action: \.inner).scope(state: \.inner, action: \.inner)
-      .scope(state: \.inner, action: \.inner).scope(state: \.inner, action: \.inner)
-      .scope(state: \.inner, action: \.inner).scope(state: \.inner, action: \.inner)
-      .scope(state: \.inner, action: \.inner).scope(state: \.inner, action: \.inner)
-    for _ in benchmark.scaledIterations {
-      blackHole(child.send(.increment))
+    // The store lives on the main actor: the benchmark runs there, as an app's sends do.
+    let iterations = benchmark.scaledIterations
+    await MainActor.run {
+      let store = Store(initialState: deepState()) { deepReducer() }
+      let child =
+        store
+        .scope(state: \.inner, action: \.inner).scope(state: \.inner, action: \.inner)
+        .scope(state: \.inner, action: \.inner).scope(state: \.inner, action: \.inner)
+        .scope(state: \.inner, action: \.inner).scope(state: \.inner, action: \.inner)
+        .scope(state: \.inner, action: \.inner).scope(state: \.inner, action: \.inner)
+        .scope(state: \.inner, action: \.inner).scope(state: \.inner, action: \.inner)
+      for _ in iterations {
+        blackHole(child.send(.increment))
+      }
     }
   }
 
   Benchmark("Send through a @Reducer destination enum (ifLet, presented)") { benchmark in
-    let store = Store(initialState: Presenter.State(destination: .leaf(Leaf.State()))) {
-      Presenter()
-    }
-    let action = Presenter.Action.destination(.presented(.leaf(.increment)))
-    for _ in benchmark.scaledIterations {
-      blackHole(store.send(action))
+    // The store lives on the main actor: the benchmark runs there, as an app's sends do.
+    let iterations = benchmark.scaledIterations
+    await MainActor.run {
+      let store = Store(initialState: Presenter.State(destination: .leaf(Leaf.State()))) {
+        Presenter()
+      }
+      let action = Presenter.Action.destination(.presented(.leaf(.increment)))
+      for _ in iterations {
+        blackHole(store.send(action))
+      }
     }
   }
 
@@ -270,10 +294,14 @@ let benchmarks: @Sendable () -> Void = {
     configuration: .init(
       metrics: [.wallClock, .throughput], scalingFactor: .one, maxDuration: .seconds(2))
   ) { benchmark in
-    let store = Store(initialState: Leaf.State()) { Leaf() }
-    for _ in benchmark.scaledIterations {
-      await store.send(.roundTrip).finish()
-    }
+    // The store lives on the main actor: the benchmark runs there, as an app's sends do.
+    let iterations = benchmark.scaledIterations
+    await Task { @MainActor in
+      let store = Store(initialState: Leaf.State()) { Leaf() }
+      for _ in iterations {
+        await store.send(.roundTrip).finish()
+      }
+    }.value
   }
 
   Benchmark(
@@ -281,11 +309,15 @@ let benchmarks: @Sendable () -> Void = {
     configuration: .init(
       metrics: [.peakMemoryResident, .wallClock], scalingFactor: .one, maxIterations: 5)
   ) { benchmark in
-    let rows = IdentifiedArray(
-      uniqueElements: (0..<100_000).map { Row(id: $0, name: "Café \($0)") })
-    let store = Store(initialState: Rows.State(rows: rows)) { Rows() }
-    store.send(.toggle(50_000))
-    blackHole(store.state.rows.count)
+    // The store lives on the main actor: the benchmark runs there, as an app's sends do.
+    let iterations = benchmark.scaledIterations
+    await MainActor.run {
+      let rows = IdentifiedArray(
+        uniqueElements: (0..<100_000).map { Row(id: $0, name: "Café \($0)") })
+      let store = Store(initialState: Rows.State(rows: rows)) { Rows() }
+      store.send(.toggle(50_000))
+      blackHole(store.state.rows.count)
+    }
   }
 
   Benchmark(
