@@ -71,6 +71,36 @@ package enum UserMessage {
     "cannot store the area in \(TerminalText.line(path)): \(line(for: error))"
   }
 
+  /// No stored area is called `name`: `areas remove` and `areas update` say so, the first
+  /// adding that the built-in area cannot be removed.
+  package static func noStoredArea(_ name: String, removing: Bool = false) -> String {
+    "no stored area is called \"\(TerminalText.escape(name))\"; `coffee-finder areas list` "
+      + "shows them" + (removing ? " (the built-in area cannot be removed)" : "")
+  }
+
+  /// The file at `path` that `area` was imported from is gone; the area keeps its places.
+  package static func areaFileGone(_ area: StoredArea, path: String) -> String {
+    "cannot update \(TerminalText.escape(area.name)): its file \(TerminalText.escape(path)) is "
+      + "no longer there; \(TerminalText.escape(area.name)) keeps its \(area.placeCount) places"
+  }
+
+  /// `import` could not read the file at `path`; nothing was stored.
+  package static func cannotImport(_ path: String, _ reason: any Error) -> String {
+    "cannot import \(TerminalText.line(path)): \(line(for: reason))"
+  }
+
+  /// `areas update` could not import the area's file at `path` again; the area is as it was.
+  package static func cannotImportAgain(_ path: String, _ reason: any Error) -> String {
+    "cannot import \(TerminalText.escape(path)) again: \(line(for: reason)) "
+      + "The stored area is unchanged."
+  }
+
+  /// `areas update` could not read the places an earlier version kept at `path` again.
+  package static func cannotReadAgain(_ path: String, _ reason: any Error) -> String {
+    "cannot read \(TerminalText.escape(path)) again: \(line(for: reason)) "
+      + "The stored area is unchanged."
+  }
+
   /// The file at `path` could not be written. Foundation's own sentence names the file.
   package static func cannotWrite(_ path: String, _ error: any Error) -> String {
     "cannot write \(TerminalText.line(path)): \(TerminalText.line(error.localizedDescription))"

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BearingMap
 import BearingPersistence
 import BearingPlaces
 import BearingText
@@ -93,8 +94,86 @@ struct DataOptions: ParsableArguments {
       cachedGeocode: { name in try await data.openPlaceStore(create: true)?.cachedGeocode(name) },
       saveGeocode: { name, answers in
         try await data.openPlaceStore(create: true)?.saveGeocode(name, answers: answers)
+      },
+      areas: { try await data.openPlaceStore(create: false)?.areas() ?? [] },
+      fileExists: { path in FileManager.default.fileExists(atPath: path) },
+      readDataset: { path in try PlaceDataset.read(from: URL(fileURLWithPath: path)) },
+      importFile: { path, area, how in try await data.importFile(path, area: area, how: how) },
+      storeArea: { area, places, streets in
+        try await data.storeArea(area, places: places, streets: streets)
       }
     )
+  }
+
+  /// Reads `file` in `how.format` (told from its contents when `nil`; the area's origin records
+  /// it, so that `areas update` reads the file again the same way) and stores it as an area with
+  /// its coverage box and streets, batch by batch while the file is read
+  /// (``PlaceImportStream``): a file of any size is imported in bounded memory, and reading
+  /// overlaps storing. A bad file stores nothing, and is an
+  /// ``OfflineAreasClient/UnreadableFile``.
+  func importFile(
+    _ file: String, area: String?, how: StoredArea.Origin.FileImport
+  ) async throws -> OfflineAreasClient.ImportedArea {
+    let url = URL(fileURLWithPath: file)
+    var how = how
+    let stream: PlaceImportStream
+    do {
+      if how.format == nil { how.format = try OSMImporter.format(ofFileAt: url) }
+      stream = try PlaceImportStream(
+        fileAt: url, area: area, format: how.format, everyNamedFeature: how.everyNamedFeature)
+    } catch {
+      throw OfflineAreasClient.UnreadableFile(error)
+    }
+    guard let store = try await openPlaceStore(create: true) else {
+      stream.cancel()
+      throw CLIError("cannot open the offline places \(placeStoreURL.path)")
+    }
+    let origin = StoredArea.Origin.file(url.standardizedFileURL.path, how)
+    let name = area ?? url.lastPathComponent.split(separator: ".").first.map(String.init)
+    let placeholder = PlaceStore.NewArea(
+      name: name ?? url.lastPathComponent, source: "OpenStreetMap", origin: origin,
+      boundary: .box(south: 0, west: 0, north: 0, east: 0))
+    // The source (a .osm.pbf file's date) and the box are known once the file is read.
+    let feed = PlaceStore.PlaceFeed(
+      next: { try stream.next() }, expectedCount: { stream.expectedCount },
+      end: {
+        let found = stream.summary
+        let known = found.map { found in
+          let coverage = found.coverage
+          return PlaceStore.NewArea(
+            name: coverage.area, source: coverage.source, attribution: coverage.attribution,
+            origin: origin,
+            boundary: .box(
+              south: coverage.south, west: coverage.west, north: coverage.north,
+              east: coverage.east))
+        }
+        return (known, found?.streets ?? [])
+      })
+    do {
+      let stored = try await store.add(placeholder, feed: feed)
+      let found = stream.summary!
+      return OfflineAreasClient.ImportedArea(
+        area: stored, coverage: found.coverage, streetCount: found.streets.count)
+    } catch {
+      stream.cancel()
+      // The file's own fault, when it is one, comes before what it did to the transaction.
+      if let failure = stream.failure { throw OfflineAreasClient.UnreadableFile(failure) }
+      throw CLIError(UserMessage.cannotStoreArea(in: placeStoreURL.path, error))
+    }
+  }
+
+  /// Stores `area` with `places` and `streets` in one transaction.
+  func storeArea(
+    _ area: PlaceStore.NewArea, places: [Place], streets: [StreetLine]
+  ) async throws -> StoredArea {
+    guard let store = try await openPlaceStore(create: true) else {
+      throw CLIError("cannot open the offline places \(placeStoreURL.path)")
+    }
+    do {
+      return try await store.add(area, places: places, streets: streets)
+    } catch {
+      throw CLIError(UserMessage.cannotStoreArea(in: placeStoreURL.path, error))
+    }
   }
 
   /// The offline data: the stored areas (if any) and the built-in one.

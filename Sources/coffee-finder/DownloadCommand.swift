@@ -117,9 +117,13 @@ struct DownloadCommand: AsyncParsableCommand {
         south: box.south, west: box.west, north: box.north, east: box.east,
         placeCount: places.count),
       places: places)
-    let stored = try await ImportCommand.store(
-      dataset, origin: .around(center, radius: radius),
-      boundary: .circle(center: center, radius: radius), streets: streets, data: data)
+    let coverage = dataset.coverage
+    let stored = try await data.storeArea(
+      PlaceStore.NewArea(
+        name: coverage.area, source: coverage.source, attribution: coverage.attribution,
+        origin: .around(center, radius: radius),
+        boundary: .circle(center: center, radius: radius)),
+      places: dataset.places, streets: streets)
     Console.out(
       "Stored \(stored.placeCount) places as the area \"\(TerminalText.escape(stored.name))\" "
         + "in \(data.placeStoreURL.path).")

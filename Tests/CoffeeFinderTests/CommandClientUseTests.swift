@@ -12,14 +12,14 @@ import Testing
   static let clientUse = [
     "@Dependency(", "openPlaceStore(", "offlineLibrary(", "PlaceStore(", "PlaceStore.",
     ".deleteNote(", "HTTPClient", "httpClient", "NominatimGeocoder(", "OverpassPlaces(",
-    "SourceProbe.", "GeoClue.isPresent", "Data(contentsOf", "FileManager",
+    "SourceProbe.", "GeoClue.isPresent", "Data(contentsOf", "FileManager", ".importFile(",
+    ".storeArea(",
   ]
 
   /// The files that still do, each for a reason ARCHITECTURE.md gives. `DataOptions.swift` and
   /// `SourceProbe.swift` also hold live values of clients (`OfflineAreasClient`,
   /// `LocationSourceProbe`), which is where those belong.
   static let stillCallingClients: Set<String> = [
-    "AreasCommand.swift",  // areas update
     "DataOptions.swift",  // opening the place store, the legacy data-file migration
     "DownloadCommand.swift",
     "ImportCommand.swift",
@@ -66,6 +66,8 @@ import Testing
     let areas = try String(
       contentsOf: Self.sources.appendingPathComponent("AreasCommand.swift"), encoding: .utf8)
     #expect(areas.contains("StoredAreas()"))
+    #expect(areas.contains("AreaUpdate()"))
     #expect(!areas.contains("removeArea"))
+    #expect(!areas.contains("importFile") && !areas.contains("fileExists"))
   }
 }
