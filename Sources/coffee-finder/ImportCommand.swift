@@ -1,4 +1,5 @@
 import ArgumentParser
+import Bearing
 import BearingMap
 import BearingPersistence
 import BearingPlaces
@@ -33,13 +34,17 @@ struct ImportCommand: AsyncParsableCommand {
 
   func run() async throws {
     output.bootstrapLogging()
-    let imported: OfflineAreasClient.ImportedArea
-    do {
-      imported = try await data.importFile(
-        file, area: area, how: .init(everyNamedFeature: all))
-    } catch let unreadable as OfflineAreasClient.UnreadableFile {
-      throw CLIError(UserMessage.cannotImport(file, unreadable.reason))
+    let store = Store(
+      initialState: AreaImport.State(
+        file: file, area: area, how: .init(everyNamedFeature: all))
+    ) {
+      AreaImport()
+    } withDependencies: {
+      $0.offlineAreas = data.offlineAreas
     }
+    await store.send(.importFile).finish()
+    if let failure = store.state.failure { throw CLIError(failure) }
+    guard let imported = store.state.imported else { return }
     Console.out(
       "Imported \(imported.coverage.placeCount) places covering "
         + "\(TerminalText.escape(imported.coverage.description)) as the area "

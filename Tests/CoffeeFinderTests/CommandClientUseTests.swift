@@ -22,7 +22,6 @@ import Testing
   static let stillCallingClients: Set<String> = [
     "DataOptions.swift",  // opening the place store, the legacy data-file migration
     "DownloadCommand.swift",
-    "ImportCommand.swift",
     "InteractiveSession.swift",  // the map panel's streets
     "SourceProbe.swift",  // the live LocationSourceProbe
     "MapCommand.swift",  // streets
@@ -69,5 +68,9 @@ import Testing
     #expect(areas.contains("AreaUpdate()"))
     #expect(!areas.contains("removeArea"))
     #expect(!areas.contains("importFile") && !areas.contains("fileExists"))
+    let imports = try String(
+      contentsOf: Self.sources.appendingPathComponent("ImportCommand.swift"), encoding: .utf8)
+    #expect(imports.contains("AreaImport()"))
+    #expect(!imports.contains("PlaceImportStream"))
   }
 }
