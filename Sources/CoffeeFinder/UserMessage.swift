@@ -101,6 +101,17 @@ package enum UserMessage {
       + "The stored area is unchanged."
   }
 
+  /// A download from Overpass failed; nothing was stored.
+  package static func downloadFailed(_ error: any Error) -> String {
+    "\(line(for: error)) Nothing was stored."
+  }
+
+  /// Overpass found no named café within `radius` metres of `center`; nothing was stored.
+  package static func noCafésDownloaded(within radius: Double, of center: Coordinate) -> String {
+    "Overpass found no named café within \(DistanceText.format(radius)) of "
+      + String(format: "%.5f,%.5f", center.latitude, center.longitude) + "; nothing was stored"
+  }
+
   /// The file at `path` could not be written. Foundation's own sentence names the file.
   package static func cannotWrite(_ path: String, _ error: any Error) -> String {
     "cannot write \(TerminalText.line(path)): \(TerminalText.line(error.localizedDescription))"

@@ -21,7 +21,6 @@ import Testing
   /// `LocationSourceProbe`), which is where those belong.
   static let stillCallingClients: Set<String> = [
     "DataOptions.swift",  // opening the place store, the legacy data-file migration
-    "DownloadCommand.swift",
     "InteractiveSession.swift",  // the map panel's streets
     "SourceProbe.swift",  // the live LocationSourceProbe
     "MapCommand.swift",  // streets
@@ -72,5 +71,9 @@ import Testing
       contentsOf: Self.sources.appendingPathComponent("ImportCommand.swift"), encoding: .utf8)
     #expect(imports.contains("AreaImport()"))
     #expect(!imports.contains("PlaceImportStream"))
+    let download = try String(
+      contentsOf: Self.sources.appendingPathComponent("DownloadCommand.swift"), encoding: .utf8)
+    #expect(download.contains("AreaDownload()"))
+    #expect(!download.contains("OverpassPlaces"))
   }
 }
