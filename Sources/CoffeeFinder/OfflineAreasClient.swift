@@ -33,6 +33,8 @@ package struct OfflineAreasClient: Sendable {
   package var fileExists: @Sendable (_ path: String) -> Bool = { _ in false }
   /// The places an earlier version kept in a JSON file (``PlaceDataset``) at `path`.
   package var readDataset: @Sendable (_ path: String) async throws -> PlaceDataset
+  /// Moves the file at `path` to `destination`, replacing a file there.
+  package var moveFile: @Sendable (_ path: String, _ destination: String) throws -> Void
   /// Reads the file at `path` as `how` says (its format told from its contents when `nil`) and
   /// stores it as the area `area` (default: the file's name) with its coverage box and
   /// streets, batch by batch while the file is read; a bad file stores nothing.

@@ -112,6 +112,13 @@ package enum UserMessage {
       + String(format: "%.5f,%.5f", center.latitude, center.longitude) + "; nothing was stored"
   }
 
+  /// The places an earlier version kept at `path` (`imported-places.json`) could not be read,
+  /// so they could not be moved into the place store.
+  package static func cannotReadLegacyPlaces(_ path: String, _ error: any Error) -> String {
+    "cannot read the imported places in \(TerminalText.line(path)): \(line(for: error)) "
+      + "Import the file again, or remove it to use the built-in data."
+  }
+
   /// The file at `path` could not be written. Foundation's own sentence names the file.
   package static func cannotWrite(_ path: String, _ error: any Error) -> String {
     "cannot write \(TerminalText.line(path)): \(TerminalText.line(error.localizedDescription))"

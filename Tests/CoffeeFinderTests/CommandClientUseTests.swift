@@ -16,11 +16,11 @@ import Testing
     ".storeArea(",
   ]
 
-  /// The files that still do, each for a reason ARCHITECTURE.md gives. `DataOptions.swift` and
-  /// `SourceProbe.swift` also hold live values of clients (`OfflineAreasClient`,
-  /// `LocationSourceProbe`), which is where those belong.
+  /// The files that still do, each for a reason ARCHITECTURE.md gives.
+  /// `DataOptions+OfflineAreas.swift` and `SourceProbe.swift` hold live values of clients
+  /// (`OfflineAreasClient`, `LocationSourceProbe`), which is where those belong.
   static let stillCallingClients: Set<String> = [
-    "DataOptions.swift",  // opening the place store, the legacy data-file migration
+    "DataOptions+OfflineAreas.swift",  // the live OfflineAreasClient: opening the place store
     "InteractiveSession.swift",  // the map panel's streets
     "SourceProbe.swift",  // the live LocationSourceProbe
     "MapCommand.swift",  // streets
