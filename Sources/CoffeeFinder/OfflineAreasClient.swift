@@ -1,4 +1,5 @@
 import Bearing
+import BearingLocation
 import BearingMap
 import BearingPersistence
 import BearingPlaces
@@ -29,6 +30,10 @@ package struct OfflineAreasClient: Sendable {
     @Sendable (_ name: String, _ answers: [GeocodedPlace]) async throws -> Void
   /// The stored areas, oldest first; none when there is no place store.
   package var areas: @Sendable () async throws -> [StoredArea]
+  /// The stored streets around `center`, to `reach` metres; `nil` when there is no place
+  /// store.
+  package var streets:
+    @Sendable (_ center: Coordinate, _ reach: Double) async throws -> [StreetLine]?
   /// Whether there is a file at `path` (an area's file, which may have gone since).
   package var fileExists: @Sendable (_ path: String) -> Bool = { _ in false }
   /// The places an earlier version kept in a JSON file (``PlaceDataset``) at `path`.

@@ -6,8 +6,7 @@ import BearingText
 import CoffeeFinder
 import Foundation
 
-/// The place store of ``DataOptions/directory``, opened for the live ``OfflineAreasClient``
-/// (and, until they drive features, for the streets of `map` and of the map panel).
+/// The place store of ``DataOptions/directory``, opened for the live ``OfflineAreasClient``.
 extension DataOptions {
   /// Opens the place store, creating it only when `create` (an import or download); `nil`
   /// when there is none. An `imported-places.json` of an earlier version is moved into it
@@ -53,6 +52,7 @@ extension DataOptions {
   /// The offline data of ``directory``, for the features that read or change it.
   var offlineAreas: OfflineAreasClient {
     let data = self
+    let opened = OpenedPlaceStore(data: data)
     return OfflineAreasClient(
       library: { try await data.offlineLibrary() },
       removeArea: { name in try await data.openPlaceStore(create: false)?.removeArea(named: name) },
@@ -61,6 +61,9 @@ extension DataOptions {
         try await data.openPlaceStore(create: true)?.saveGeocode(name, answers: answers)
       },
       areas: { try await data.openPlaceStore(create: false)?.areas() ?? [] },
+      streets: { center, reach in
+        try await opened.placeStore()?.streets(around: center, reach: reach)
+      },
       fileExists: { path in FileManager.default.fileExists(atPath: path) },
       readDataset: { path in try PlaceDataset.read(from: URL(fileURLWithPath: path)) },
       moveFile: { path, destination in
@@ -153,5 +156,23 @@ extension DataOptions {
     } catch {
       throw CLIError(UserMessage.cannotReadOfflinePlaces(placeStoreURL.path, error))
     }
+  }
+}
+
+/// The place store opened once for one client value, so that the map panel, which reads
+/// streets as the map moves, does not open it for every read.
+private actor OpenedPlaceStore {
+  let data: DataOptions
+  private var store: PlaceStore?
+
+  init(data: DataOptions) {
+    self.data = data
+  }
+
+  /// The place store; `nil` when there is none.
+  func placeStore() async throws -> PlaceStore? {
+    if let store { return store }
+    store = try await data.openPlaceStore(create: false)
+    return store
   }
 }

@@ -21,9 +21,7 @@ import Testing
   /// (`OfflineAreasClient`, `LocationSourceProbe`), which is where those belong.
   static let stillCallingClients: Set<String> = [
     "DataOptions+OfflineAreas.swift",  // the live OfflineAreasClient: opening the place store
-    "InteractiveSession.swift",  // the map panel's streets
     "SourceProbe.swift",  // the live LocationSourceProbe
-    "MapCommand.swift",  // streets
     "SearchOptions.swift",  // remembered choices, the offline data for a search
     "SearchSetup.swift",  // remembered choices
   ]
