@@ -1,3 +1,4 @@
+import Bearing
 import BearingLocation
 import BearingPersistence
 import BearingPlaces
@@ -117,6 +118,36 @@ package enum UserMessage {
   package static func cannotReadLegacyPlaces(_ path: String, _ error: any Error) -> String {
     "cannot read the imported places in \(TerminalText.line(path)): \(line(for: error)) "
       + "Import the file again, or remove it to use the built-in data."
+  }
+
+  /// The app storage holding the remembered choices could not be read: they are ignored.
+  package static func unreadableChoices(_ error: FileStorageError) -> String {
+    let path = TerminalText.escape(error.path)
+    return error.operation == .decode
+      ? "warning: \(path) does not hold remembered choices; ignoring it (it is kept as "
+        + "\(path).corrupt when a choice is next saved)"
+      : "warning: ignoring your remembered choices: \(TerminalText.escape(error.description))"
+  }
+
+  /// The last known position could not be read: it is not used.
+  package static func unreadableLastPosition(_ error: any Error) -> String {
+    let reason =
+      (error as? FileStorageError).map { error in
+        error.operation == .decode
+          ? "\(error.path) does not hold a position (it is replaced at the next live fix)"
+          : error.description
+      } ?? "\(error)"
+    return "warning: ignoring your last known position: \(TerminalText.escape(reason))"
+  }
+
+  /// This run's position could not be remembered.
+  package static func cannotRememberPosition(_ error: any Error) -> String {
+    "warning: cannot remember this position: \(TerminalText.escape(String(describing: error)))"
+  }
+
+  /// This run's choices could not be remembered.
+  package static func cannotRememberChoices(_ error: any Error) -> String {
+    "warning: cannot remember your choices: \(TerminalText.escape(String(describing: error)))"
   }
 
   /// The file at `path` could not be written. Foundation's own sentence names the file.

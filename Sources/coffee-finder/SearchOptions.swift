@@ -89,22 +89,13 @@ struct SearchOptions: ParsableArguments {
     return loaded
   }
 
-  /// The choices remembered from the user's last runs (app storage). A store that cannot be
-  /// read is reported and treated as empty.
+  /// The choices remembered from the user's last runs (app storage), recalled by a
+  /// ``Remembering`` store. A store that cannot be read is reported and treated as empty.
   static func remembered() -> RememberedSettings {
-    @Dependency(\.defaultAppStorage) var store
-    if let error = store.loadError {
-      let path = TerminalText.escape(error.path)
-      Console.note(
-        error.operation == .decode
-          ? "warning: \(path) does not hold remembered choices; ignoring it (it is kept as "
-            + "\(path).corrupt when a choice is next saved)"
-          : "warning: ignoring your remembered choices: \(TerminalText.escape(error.description))")
-    }
-    @Shared(.lastSearchRadius) var radius: Double?
-    @Shared(.chosenUnits) var units: MeasurementSystem?
-    @Shared(.chosenProvider) var provider: PlaceProvider?
-    return RememberedSettings(searchRadius: radius, units: units, provider: provider)
+    let store = Store(initialState: Remembering.State()) { Remembering() }
+    store.send(.recallChoices)
+    for warning in store.state.warnings { Console.note(warning) }
+    return store.state.choices ?? RememberedSettings()
   }
 
   /// What the user chose on this command line that the app remembers for the next runs, as the

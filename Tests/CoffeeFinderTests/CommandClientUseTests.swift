@@ -13,6 +13,7 @@ import Testing
     "@Dependency(", "openPlaceStore(", "offlineLibrary(", "PlaceStore(", "PlaceStore.",
     ".deleteNote(", "HTTPClient", "httpClient", "NominatimGeocoder(", "OverpassPlaces(",
     "SourceProbe.", "GeoClue.isPresent", "Data(contentsOf", "FileManager", ".importFile(",
+    "@Shared(",
     ".storeArea(",
   ]
 
@@ -22,8 +23,7 @@ import Testing
   static let stillCallingClients: Set<String> = [
     "DataOptions+OfflineAreas.swift",  // the live OfflineAreasClient: opening the place store
     "SourceProbe.swift",  // the live LocationSourceProbe
-    "SearchOptions.swift",  // remembered choices, the offline data for a search
-    "SearchSetup.swift",  // remembered choices
+    "SearchOptions.swift",  // the offline data for a search
   ]
 
   static var sources: URL {
