@@ -36,8 +36,11 @@ package struct AreaUpdate: Reducer {
 
   /// Every café within `radius` metres of `center`, stored as the area `name`.
   package struct Download: Equatable, Sendable {
+    /// The area's name.
     package var name: String
+    /// The middle of the area.
     package var center: Coordinate
+    /// The area's radius, in metres.
     package var radius: Double
 
     /// The download of the area `name` around `center`.

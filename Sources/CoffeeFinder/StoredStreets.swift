@@ -22,7 +22,9 @@ package struct StoredStreets: Reducer {
   package struct State: Equatable, Sendable {
     /// Where the streets were read: around `center`, to `reach` metres.
     package struct Extent: Equatable, Sendable {
+      /// The map's centre.
       package var center: Coordinate
+      /// How far around it, in metres.
       package var reach: Double
 
       /// The circle of `reach` metres around `center`.

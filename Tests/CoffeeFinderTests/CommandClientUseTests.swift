@@ -54,24 +54,27 @@ import Testing
     #expect(cleared.isEmpty, "\(cleared) no longer call a client: take them off the list")
   }
 
-  @Test func theNotesAndAreasCommandsDriveStores() throws {
-    let notes = try String(
-      contentsOf: Self.sources.appendingPathComponent("NotesCommand.swift"), encoding: .utf8)
-    #expect(notes.contains("NoteRemoval()"))
-    #expect(!notes.contains("deleteNote"))
-    let areas = try String(
-      contentsOf: Self.sources.appendingPathComponent("AreasCommand.swift"), encoding: .utf8)
-    #expect(areas.contains("StoredAreas()"))
-    #expect(areas.contains("AreaUpdate()"))
-    #expect(!areas.contains("removeArea"))
-    #expect(!areas.contains("importFile") && !areas.contains("fileExists"))
-    let imports = try String(
-      contentsOf: Self.sources.appendingPathComponent("ImportCommand.swift"), encoding: .utf8)
-    #expect(imports.contains("AreaImport()"))
-    #expect(!imports.contains("PlaceImportStream"))
-    let download = try String(
-      contentsOf: Self.sources.appendingPathComponent("DownloadCommand.swift"), encoding: .utf8)
-    #expect(download.contains("AreaDownload()"))
-    #expect(!download.contains("OverpassPlaces"))
+  /// Each file under `Sources/coffee-finder` that drives a feature's store for what it once did
+  /// itself: the store it makes, and what it no longer names.
+  static let drivenFeatures: [(file: String, store: String, gone: [String])] = [
+    ("NotesCommand.swift", "NoteRemoval()", ["deleteNote"]),
+    ("AreasCommand.swift", "StoredAreas()", ["removeArea"]),
+    ("AreasCommand.swift", "AreaUpdate()", ["importFile", "fileExists", "readDataset"]),
+    ("ImportCommand.swift", "AreaImport()", ["PlaceImportStream"]),
+    ("DownloadCommand.swift", "AreaDownload()", ["OverpassPlaces", "HTTPProgress"]),
+    ("DataOptions+OfflineAreas.swift", "LegacyDataMigration()", ["origin: .migrated("]),
+    ("MapCommand.swift", "StoredStreets()", ["streets(around"]),
+    ("InteractiveSession.swift", "StoredStreets()", ["streets(around"]),
+    ("SearchOptions.swift", "Remembering()", ["lastSearchRadius", "loadError"]),
+    ("SearchSetup.swift", "Remembering()", ["lastPosition.save", "loadError", ".write()"]),
+  ]
+
+  @Test func theCommandsDriveStores() throws {
+    for (file, store, gone) in Self.drivenFeatures {
+      let text = try String(
+        contentsOf: Self.sources.appendingPathComponent(file), encoding: .utf8)
+      #expect(text.contains(store), "\(file) makes no \(store)")
+      for name in gone { #expect(!text.contains(name), "\(file) names \(name)") }
+    }
   }
 }
