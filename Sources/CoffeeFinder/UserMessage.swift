@@ -150,6 +150,11 @@ package enum UserMessage {
     "warning: cannot remember your choices: \(TerminalText.escape(String(describing: error)))"
   }
 
+  /// `--provider foursquare` (or the settings' provider) without a Foursquare API key.
+  package static let foursquareNeedsAKey =
+    "--provider foursquare needs an API key: set FOURSQUARE_API_KEY or foursquare_api_key in the "
+    + "config file"
+
   /// The file at `path` could not be written. Foundation's own sentence names the file.
   package static func cannotWrite(_ path: String, _ error: any Error) -> String {
     "cannot write \(TerminalText.line(path)): \(TerminalText.line(error.localizedDescription))"

@@ -111,35 +111,41 @@ struct SearchOptions: ParsableArguments {
   /// The place client for `settings`, and where its data comes from.
   ///
   /// Offline search uses the areas stored in `data`'s place store where they cover the search,
-  /// and the embedded Helsinki extract there.
+  /// and the embedded Helsinki extract there. A ``SearchSource`` store chooses, and reads the
+  /// offline data.
   static func places(
     for settings: AppSettings, data: DataOptions
   ) async throws -> (PlacesClient, DataOrigin, OfflineLibrary?) {
-    let wantsFoursquare =
-      settings.provider == .foursquare
-      || (settings.provider == .auto && settings.foursquareAPIKey != nil)
-    if wantsFoursquare {
-      guard settings.foursquareAPIKey != nil else {
-        throw CLIError(
-          "--provider foursquare needs an API key: set FOURSQUARE_API_KEY or foursquare_api_key "
-            + "in the config file")
-      }
-      return try foursquare(settings)
+    let store = Store(
+      initialState: SearchSource.State(
+        provider: settings.provider, hasFoursquareKey: settings.foursquareAPIKey != nil)
+    ) {
+      SearchSource()
+    } withDependencies: {
+      $0.offlineAreas = data.offlineAreas
     }
+    await store.send(.choose).finish()
+    if let failure = store.state.failure { throw CLIError(failure) }
+    // Without a failure, only a cancelled choice has no source.
+    guard let source = store.state.source else { throw CancellationError() }
     let host = settings.overpassURL.host ?? settings.overpassURL.absoluteString
     let overpass = PlacesClient.overpass(
       endpoint: settings.overpassURL, userAgent: CoffeeFinderCommand.userAgent)
-    if settings.provider == .overpass {
+    switch source {
+    case .foursquare:
+      return try foursquare(settings)
+    case .overpass:
       return (overpass, .overpass(host: host), nil)
-    }
-    let library = try await data.offlineLibrary()
-    if settings.provider == .offline {
+    case .offline(let offline):
+      let library = offline.library
       return (.offline(library), .stored(library.coverages, overpassHost: nil), library)
+    case .offlineElseOverpass(let offline):
+      let library = offline.library
+      return (
+        .preferring(offline: library, else: overpass),
+        .stored(library.coverages, overpassHost: host), library
+      )
     }
-    return (
-      .preferring(offline: library, else: overpass),
-      .stored(library.coverages, overpassHost: host), library
-    )
   }
 }
 
