@@ -1,3 +1,4 @@
+import Bearing
 import BearingLocation
 import BearingPersistence
 import BearingPlaces
@@ -70,6 +71,89 @@ package enum UserMessage {
   package static func cannotStoreArea(in path: String, _ error: any Error) -> String {
     "cannot store the area in \(TerminalText.line(path)): \(line(for: error))"
   }
+
+  /// No stored area is called `name`: `areas remove` and `areas update` say so, the first
+  /// adding that the built-in area cannot be removed.
+  package static func noStoredArea(_ name: String, removing: Bool = false) -> String {
+    "no stored area is called \"\(TerminalText.escape(name))\"; `coffee-finder areas list` "
+      + "shows them" + (removing ? " (the built-in area cannot be removed)" : "")
+  }
+
+  /// The file at `path` that `area` was imported from is gone; the area keeps its places.
+  package static func areaFileGone(_ area: StoredArea, path: String) -> String {
+    "cannot update \(TerminalText.escape(area.name)): its file \(TerminalText.escape(path)) is "
+      + "no longer there; \(TerminalText.escape(area.name)) keeps its \(area.placeCount) places"
+  }
+
+  /// `import` could not read the file at `path`; nothing was stored.
+  package static func cannotImport(_ path: String, _ reason: any Error) -> String {
+    "cannot import \(TerminalText.line(path)): \(line(for: reason))"
+  }
+
+  /// `areas update` could not import the area's file at `path` again; the area is as it was.
+  package static func cannotImportAgain(_ path: String, _ reason: any Error) -> String {
+    "cannot import \(TerminalText.escape(path)) again: \(line(for: reason)) "
+      + "The stored area is unchanged."
+  }
+
+  /// `areas update` could not read the places an earlier version kept at `path` again.
+  package static func cannotReadAgain(_ path: String, _ reason: any Error) -> String {
+    "cannot read \(TerminalText.escape(path)) again: \(line(for: reason)) "
+      + "The stored area is unchanged."
+  }
+
+  /// A download from Overpass failed; nothing was stored.
+  package static func downloadFailed(_ error: any Error) -> String {
+    "\(line(for: error)) Nothing was stored."
+  }
+
+  /// Overpass found no named café within `radius` metres of `center`; nothing was stored.
+  package static func noCafésDownloaded(within radius: Double, of center: Coordinate) -> String {
+    "Overpass found no named café within \(DistanceText.format(radius)) of "
+      + String(format: "%.5f,%.5f", center.latitude, center.longitude) + "; nothing was stored"
+  }
+
+  /// The places an earlier version kept at `path` (`imported-places.json`) could not be read,
+  /// so they could not be moved into the place store.
+  package static func cannotReadLegacyPlaces(_ path: String, _ error: any Error) -> String {
+    "cannot read the imported places in \(TerminalText.line(path)): \(line(for: error)) "
+      + "Import the file again, or remove it to use the built-in data."
+  }
+
+  /// The app storage holding the remembered choices could not be read: they are ignored.
+  package static func unreadableChoices(_ error: FileStorageError) -> String {
+    let path = TerminalText.escape(error.path)
+    return error.operation == .decode
+      ? "warning: \(path) does not hold remembered choices; ignoring it (it is kept as "
+        + "\(path).corrupt when a choice is next saved)"
+      : "warning: ignoring your remembered choices: \(TerminalText.escape(error.description))"
+  }
+
+  /// The last known position could not be read: it is not used.
+  package static func unreadableLastPosition(_ error: any Error) -> String {
+    let reason =
+      (error as? FileStorageError).map { error in
+        error.operation == .decode
+          ? "\(error.path) does not hold a position (it is replaced at the next live fix)"
+          : error.description
+      } ?? "\(error)"
+    return "warning: ignoring your last known position: \(TerminalText.escape(reason))"
+  }
+
+  /// This run's position could not be remembered.
+  package static func cannotRememberPosition(_ error: any Error) -> String {
+    "warning: cannot remember this position: \(TerminalText.escape(String(describing: error)))"
+  }
+
+  /// This run's choices could not be remembered.
+  package static func cannotRememberChoices(_ error: any Error) -> String {
+    "warning: cannot remember your choices: \(TerminalText.escape(String(describing: error)))"
+  }
+
+  /// `--provider foursquare` (or the settings' provider) without a Foursquare API key.
+  package static let foursquareNeedsAKey =
+    "--provider foursquare needs an API key: set FOURSQUARE_API_KEY or foursquare_api_key in the "
+    + "config file"
 
   /// The file at `path` could not be written. Foundation's own sentence names the file.
   package static func cannotWrite(_ path: String, _ error: any Error) -> String {

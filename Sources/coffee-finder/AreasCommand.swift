@@ -77,9 +77,7 @@ struct AreasCommand: AsyncParsableCommand {
       await store.send(.remove(name: name)).finish()
       if let failure = store.state.failure { throw CLIError(failure) }
       guard case .some(.some(let removed)) = store.state.removed else {
-        throw CLIError(
-          "no stored area is called \"\(TerminalText.escape(name))\"; `coffee-finder areas list` "
-            + "shows them (the built-in area cannot be removed)")
+        throw CLIError(UserMessage.noStoredArea(name, removing: true))
       }
       Console.out(
         "Removed \(TerminalText.escape(removed.name)) (\(removed.placeCount) places).")
@@ -98,68 +96,20 @@ struct AreasCommand: AsyncParsableCommand {
 
     func run() async throws {
       output.bootstrapLogging()
-      guard let store = try await data.openPlaceStore(create: false),
-        let area = try await store.areas().first(where: { $0.name == name })
-      else {
-        throw CLIError(
-          "no stored area is called \"\(TerminalText.escape(name))\"; `coffee-finder areas list` "
-            + "shows them")
+      let store = Store(initialState: AreaUpdate.State(name: name)) {
+        AreaUpdate()
+      } withDependencies: {
+        $0.offlineAreas = data.offlineAreas
       }
-      switch area.origin {
-      case .file(let path, let how):
-        // An area an earlier version migrated points at the file the migration renamed.
-        let kept = path + ".migrated"
-        if URL(fileURLWithPath: path).lastPathComponent == "imported-places.json",
-          !FileManager.default.fileExists(atPath: path),
-          FileManager.default.fileExists(atPath: kept)
-        {
-          try await Self.readAgain(area, migratedFrom: kept, data: data)
-          return
-        }
-        try Self.requireFile(path, of: area)
-        // Read and stored as `import` does, a batch at a time; a bad file stores nothing.
-        let (stored, _) = try await ImportCommand.importStreaming(
-          path, area: area.name, how: how, data: data,
-          cannotImport: { file, why in
-            "cannot import \(TerminalText.escape(file)) again: \(why) The stored area is unchanged."
-          })
-        Console.out("Updated \(TerminalText.escape(stored.name)): \(stored.placeCount) places.")
-      case .migrated(let path):
-        try await Self.readAgain(area, migratedFrom: path, data: data)
-      case .around(let center, let radius):
+      await store.send(.update).finish()
+      if let failure = store.state.failure { throw CLIError(failure) }
+      if let download = store.state.download {
         try await DownloadCommand.download(
-          around: center, radius: radius, name: area.name,
-          overpassURL: overpassURLOption.overpassURL,
-          data: data)
+          around: download.center, radius: download.radius, name: download.name,
+          overpassURL: overpassURLOption.overpassURL, data: data)
+      } else if let updated = store.state.updated {
+        Console.out("Updated \(TerminalText.escape(updated.name)): \(updated.placeCount) places.")
       }
-    }
-
-    /// One line when the area's file is gone: the area keeps its places.
-    static func requireFile(_ path: String, of area: StoredArea) throws {
-      guard !FileManager.default.fileExists(atPath: path) else { return }
-      throw CLIError(
-        "cannot update \(TerminalText.escape(area.name)): its file "
-          + "\(TerminalText.escape(path)) is no longer there; "
-          + "\(TerminalText.escape(area.name)) keeps its \(area.placeCount) places")
-    }
-
-    /// Reads the places an earlier version kept in `imported-places.json` again, from where the
-    /// migration moved them.
-    static func readAgain(
-      _ area: StoredArea, migratedFrom path: String, data: DataOptions
-    ) async throws {
-      try requireFile(path, of: area)
-      var dataset: PlaceDataset
-      do {
-        dataset = try PlaceDataset.read(from: URL(fileURLWithPath: path))
-      } catch {
-        throw CLIError(
-          "cannot read \(TerminalText.escape(path)) again: \(CLIError.describe(error)) "
-            + "The stored area is unchanged.")
-      }
-      dataset.coverage.area = area.name
-      let stored = try await ImportCommand.store(dataset, origin: .migrated(path), data: data)
-      Console.out("Updated \(TerminalText.escape(stored.name)): \(stored.placeCount) places.")
     }
   }
 

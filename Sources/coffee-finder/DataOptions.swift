@@ -1,8 +1,5 @@
 import ArgumentParser
 import BearingPersistence
-import BearingPlaces
-import BearingText
-import CoffeeFinder
 import Foundation
 
 /// Where favourites, notes and imported places are kept.
@@ -38,72 +35,4 @@ struct DataOptions: ParsableArguments {
 
   /// The offline places of every stored area.
   var placeStoreURL: URL { directory.appendingPathComponent("places.sqlite") }
-
-  /// Opens the place store, creating it only when `create` (an import or download); `nil`
-  /// when there is none. An `imported-places.json` of an earlier version is moved into it
-  /// first, and kept as `imported-places.json.migrated`.
-  func openPlaceStore(create: Bool) async throws -> PlaceStore? {
-    let legacy = Self.importedDatasetURL(in: directory)
-    let hasLegacy = FileManager.default.fileExists(atPath: legacy.path)
-    guard create || hasLegacy || FileManager.default.fileExists(atPath: placeStoreURL.path) else {
-      return nil
-    }
-    let store: PlaceStore
-    do {
-      store = try PlaceStore(path: placeStoreURL.path)
-    } catch {
-      throw CLIError(UserMessage.cannotOpenOfflinePlaces(placeStoreURL.path, error))
-    }
-    if hasLegacy { try await migrate(legacy, into: store) }
-    return store
-  }
-
-  private func migrate(_ legacy: URL, into store: PlaceStore) async throws {
-    let dataset: PlaceDataset
-    do {
-      dataset = try PlaceDataset.read(from: legacy)
-    } catch {
-      throw CLIError(
-        "cannot read the imported places in \(legacy.path): \(CLIError.describe(error)) "
-          + "Import the file again, or remove it to use the built-in data.")
-    }
-    let coverage = dataset.coverage
-    // The area records where its data is kept from now on, for `areas update`.
-    let kept = legacy.appendingPathExtension("migrated")
-    let area = PlaceStore.NewArea(
-      name: coverage.area, source: coverage.source, attribution: coverage.attribution,
-      origin: .migrated(kept.standardizedFileURL.path),
-      boundary: .box(
-        south: coverage.south, west: coverage.west, north: coverage.north, east: coverage.east))
-    try await store.add(area, places: dataset.places)
-    try? FileManager.default.removeItem(at: kept)
-    try FileManager.default.moveItem(at: legacy, to: kept)
-    Console.note(
-      "moved the \(dataset.places.count) places of \(TerminalText.escape(coverage.area)) from "
-        + "\(legacy.lastPathComponent) into \(placeStoreURL.lastPathComponent); the old file is "
-        + "kept as \(kept.lastPathComponent)")
-  }
-
-  /// The offline data of ``directory``, for the features that read or change it.
-  var offlineAreas: OfflineAreasClient {
-    let data = self
-    return OfflineAreasClient(
-      library: { try await data.offlineLibrary() },
-      removeArea: { name in try await data.openPlaceStore(create: false)?.removeArea(named: name) },
-      cachedGeocode: { name in try await data.openPlaceStore(create: true)?.cachedGeocode(name) },
-      saveGeocode: { name, answers in
-        try await data.openPlaceStore(create: true)?.saveGeocode(name, answers: answers)
-      }
-    )
-  }
-
-  /// The offline data: the stored areas (if any) and the built-in one.
-  func offlineLibrary() async throws -> OfflineLibrary {
-    let store = try await openPlaceStore(create: false)
-    do {
-      return try await OfflineLibrary(store: store, builtIn: try OfflinePlaces.embedded())
-    } catch {
-      throw CLIError(UserMessage.cannotReadOfflinePlaces(placeStoreURL.path, error))
-    }
-  }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import BearingHTTP
+import Bearing
 import BearingLocation
 import BearingMap
 import BearingPersistence
@@ -7,7 +7,6 @@ import BearingPlaces
 import BearingText
 import CoffeeFinder
 import CoffeeFinderSettings
-import Dependencies
 import Foundation
 
 /// `coffee-finder download --around LAT,LON --radius 5km`: stores an area's cafés and streets
@@ -72,54 +71,39 @@ struct DownloadCommand: AsyncParsableCommand {
       data: data)
   }
 
-  /// Downloads, then stores in one transaction, saying what happens on stderr as it goes.
+  /// Downloads, then stores in one transaction (an ``AreaDownload`` store), saying what happens
+  /// on stderr as it goes.
   static func download(
     around center: Coordinate, radius: Double, name: String, overpassURL: String?,
     data: DataOptions
   ) async throws {
     let settings = try SearchOptions.load(SettingsOverrides(overpassURL: overpassURL)).settings
-    let overpass = OverpassPlaces(
-      endpoint: settings.overpassURL, userAgent: CoffeeFinderCommand.userAgent,
-      serverTimeout: 120)
     let host = settings.overpassURL.host ?? settings.overpassURL.absoluteString
     Console.note(
       "downloading the cafés within \(DistanceText.format(radius)) of "
         + String(format: "%.5f,%.5f", center.latitude, center.longitude)
         + " from \(TerminalText.escape(host))…")
-    @Dependency(\.httpClient) var http
-    let (places, streets, bytes): ([Place], [StreetLine], Int)
     let progress = DownloadProgress()
-    do {
-      (places, streets, bytes) = try await HTTPProgress.$observer.withValue(progress.update) {
-        try await overpass.download(around: center, radius: radius, using: http)
-      }
-      progress.finish()
-    } catch {
-      progress.finish()
-      throw CLIError("\(UserMessage.line(for: error)) Nothing was stored.")
+    let store = Store(
+      initialState: AreaDownload.State(
+        name: name, center: center, radius: radius, endpoint: settings.overpassURL)
+    ) {
+      AreaDownload()
+    } withDependencies: {
+      $0.overpass = .live(userAgent: CoffeeFinderCommand.userAgent, progress: progress.update)
+      $0.offlineAreas = data.offlineAreas
     }
+    await store.send(.download).finish()
+    progress.finish()
+    if let failure = store.state.failure { throw CLIError(failure) }
+    guard let downloaded = store.state.downloaded else { return }
+    let (places, streets) = (downloaded.places, downloaded.streets)
     Console.note(
-      "received \(ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file)): "
-        + "\(places.count) cafés"
+      "received \(DownloadProgress.size(downloaded.bytes)): \(places.count) cafés"
         + (streets.isEmpty ? "" : ", \(streets.count) street lines") + "; storing…")
-    guard !places.isEmpty else {
-      throw CLIError(
-        "Overpass found no named café within \(DistanceText.format(radius)) of "
-          + String(format: "%.5f,%.5f", center.latitude, center.longitude)
-          + "; nothing was stored")
-    }
-    let box = StoredArea.Boundary.circle(center: center, radius: radius).boundingBox
-    let dataset = PlaceDataset(
-      coverage: DataCoverage(
-        area: name,
-        source: "OpenStreetMap via Overpass, "
-          + Date().formatted(.iso8601.year().month().day()),
-        south: box.south, west: box.west, north: box.north, east: box.east,
-        placeCount: places.count),
-      places: places)
-    let stored = try await ImportCommand.store(
-      dataset, origin: .around(center, radius: radius),
-      boundary: .circle(center: center, radius: radius), streets: streets, data: data)
+    await store.send(.store).finish()
+    if let failure = store.state.failure { throw CLIError(failure) }
+    guard let stored = store.state.stored else { return }
     Console.out(
       "Stored \(stored.placeCount) places as the area \"\(TerminalText.escape(stored.name))\" "
         + "in \(data.placeStoreURL.path).")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Bearing
 import BearingMap
 import BearingPersistence
 import BearingPlaces
@@ -33,94 +34,23 @@ struct ImportCommand: AsyncParsableCommand {
 
   func run() async throws {
     output.bootstrapLogging()
-    let (stored, found) = try await Self.importStreaming(
-      file, area: area, how: .init(everyNamedFeature: all), data: data)
+    let store = Store(
+      initialState: AreaImport.State(
+        file: file, area: area, how: .init(everyNamedFeature: all))
+    ) {
+      AreaImport()
+    } withDependencies: {
+      $0.offlineAreas = data.offlineAreas
+    }
+    await store.send(.importFile).finish()
+    if let failure = store.state.failure { throw CLIError(failure) }
+    guard let imported = store.state.imported else { return }
     Console.out(
-      "Imported \(found.coverage.placeCount) places covering "
-        + "\(TerminalText.escape(found.coverage.description)) as the area "
-        + "\"\(TerminalText.escape(stored.name))\" into \(data.placeStoreURL.path).")
-    if !found.streets.isEmpty {
-      Console.out("Stored \(found.streets.count) street lines for maps.")
-    }
-  }
-
-  /// Reads `file` in `how.format` (told from its contents when `nil`; the area's origin records
-  /// it, so that `areas update` reads the file again the same way) and stores it as an area with
-  /// its coverage box and streets, batch by batch while the file is read
-  /// (``PlaceImportStream``): a file of any size is imported in bounded memory, and reading
-  /// overlaps storing. A bad file stores nothing: its
-  /// error is `cannotImport` of the file and why (`areas update` says it its own way).
-  static func importStreaming(
-    _ file: String, area: String?, how: StoredArea.Origin.FileImport, data: DataOptions,
-    cannotImport: (_ file: String, _ why: String) -> String = { "cannot import \($0): \($1)" }
-  ) async throws -> (StoredArea, PlaceImportStream.Summary) {
-    let url = URL(fileURLWithPath: file)
-    var how = how
-    let stream: PlaceImportStream
-    do {
-      if how.format == nil { how.format = try OSMImporter.format(ofFileAt: url) }
-      stream = try PlaceImportStream(
-        fileAt: url, area: area, format: how.format, everyNamedFeature: how.everyNamedFeature)
-    } catch {
-      throw CLIError(cannotImport(file, CLIError.describe(error)))
-    }
-    guard let store = try await data.openPlaceStore(create: true) else {
-      stream.cancel()
-      throw CLIError("cannot open the offline places \(data.placeStoreURL.path)")
-    }
-    let origin = StoredArea.Origin.file(url.standardizedFileURL.path, how)
-    let name = area ?? url.lastPathComponent.split(separator: ".").first.map(String.init)
-    let placeholder = PlaceStore.NewArea(
-      name: name ?? url.lastPathComponent, source: "OpenStreetMap", origin: origin,
-      boundary: .box(south: 0, west: 0, north: 0, east: 0))
-    // The source (a .osm.pbf file's date) and the box are known once the file is read.
-    let feed = PlaceStore.PlaceFeed(
-      next: { try stream.next() }, expectedCount: { stream.expectedCount },
-      end: {
-        let found = stream.summary
-        let known = found.map { found in
-          let coverage = found.coverage
-          return PlaceStore.NewArea(
-            name: coverage.area, source: coverage.source, attribution: coverage.attribution,
-            origin: origin,
-            boundary: .box(
-              south: coverage.south, west: coverage.west, north: coverage.north,
-              east: coverage.east))
-        }
-        return (known, found?.streets ?? [])
-      })
-    do {
-      let stored = try await store.add(placeholder, feed: feed)
-      return (stored, stream.summary!)
-    } catch {
-      stream.cancel()
-      // The file's own fault, when it is one, comes before what it did to the transaction.
-      if let failure = stream.failure {
-        throw CLIError(cannotImport(file, CLIError.describe(failure)))
-      }
-      throw CLIError(UserMessage.cannotStoreArea(in: data.placeStoreURL.path, error))
-    }
-  }
-
-  /// Stores `dataset` as an area with its coverage box, and `streets` with it.
-  static func store(
-    _ dataset: PlaceDataset, origin: StoredArea.Origin, boundary: StoredArea.Boundary? = nil,
-    streets: [StreetLine] = [], data: DataOptions
-  ) async throws -> StoredArea {
-    guard let store = try await data.openPlaceStore(create: true) else {
-      throw CLIError("cannot open the offline places \(data.placeStoreURL.path)")
-    }
-    let coverage = dataset.coverage
-    let area = PlaceStore.NewArea(
-      name: coverage.area, source: coverage.source, attribution: coverage.attribution,
-      origin: origin,
-      boundary: boundary
-        ?? .box(
-          south: coverage.south, west: coverage.west, north: coverage.north, east: coverage.east))
-    do {
-      return try await store.add(area, places: dataset.places, streets: streets)
-    } catch {
-      throw CLIError(UserMessage.cannotStoreArea(in: data.placeStoreURL.path, error))
+      "Imported \(imported.coverage.placeCount) places covering "
+        + "\(TerminalText.escape(imported.coverage.description)) as the area "
+        + "\"\(TerminalText.escape(imported.area.name))\" into \(data.placeStoreURL.path).")
+    if imported.streetCount > 0 {
+      Console.out("Stored \(imported.streetCount) street lines for maps.")
     }
   }
 }

@@ -90,11 +90,14 @@ struct InteractiveSession {
       }
     }
     // Stored streets are read to twice the map's reach around its centre, and read again once
-    // the centre has moved half the map's reach or the map zoomed out past them: a query takes
-    // a few milliseconds, and the frames filter only the streets near them.
+    // the centre has moved half the map's reach or the map zoomed out past them
+    // (`StoredStreets`).
+    let streets = Store(initialState: StoredStreets.State()) {
+      StoredStreets()
+    } withDependencies: {
+      $0.offlineAreas = data.offlineAreas
+    }
     let streetLoader = Task {
-      guard let places = try? await data.openPlaceStore(create: false) else { return }
-      var loaded: (center: Coordinate, reach: Double)?
       for await state in store.states {
         guard let center = state.nearby.location?.coordinate ?? state.nearby.searchCenter
         else { continue }
@@ -104,14 +107,10 @@ struct InteractiveSession {
             center: center, radius: state.nearby.radius, columns: size.width, rows: size.height
           )
           .reach * 2
-        if let loaded, loaded.center.distance(to: center) < loaded.reach / 4,
-          reach <= loaded.reach
-        {
-          continue
-        }
-        guard let found = try? await places.streets(around: center, reach: reach) else { continue }
-        loaded = (center, reach)
-        storedStreets.setValue(found)
+        let read = streets.state.extent
+        await streets.send(.mapMoved(center: center, reach: reach)).finish()
+        guard streets.state.extent != read else { continue }
+        storedStreets.setValue(streets.state.streets)
         redraw(false)
       }
     }

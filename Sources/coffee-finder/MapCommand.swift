@@ -113,10 +113,13 @@ struct MapCommand: AsyncParsableCommand {
       throw CLIError("no position to centre the map on")
     }
     // The built-in streets, and those imported or downloaded with places.
-    let stored =
-      (try? await data.openPlaceStore(create: false)?.streets(
-        around: viewport.center, reach: viewport.reach)) ?? []
-    let inView = NearbyMap.streets(streets, in: viewport) + stored
+    let stored = Store(initialState: StoredStreets.State()) {
+      StoredStreets()
+    } withDependencies: {
+      $0.offlineAreas = data.offlineAreas
+    }
+    await stored.send(.mapMoved(center: viewport.center, reach: viewport.reach)).finish()
+    let inView = NearbyMap.streets(streets, in: viewport) + stored.state.streets
     if let svg {
       let picture = MapSVG.render(viewport, streets: inView, marks: marks)
       do {

@@ -89,22 +89,13 @@ struct SearchOptions: ParsableArguments {
     return loaded
   }
 
-  /// The choices remembered from the user's last runs (app storage). A store that cannot be
-  /// read is reported and treated as empty.
+  /// The choices remembered from the user's last runs (app storage), recalled by a
+  /// ``Remembering`` store. A store that cannot be read is reported and treated as empty.
   static func remembered() -> RememberedSettings {
-    @Dependency(\.defaultAppStorage) var store
-    if let error = store.loadError {
-      let path = TerminalText.escape(error.path)
-      Console.note(
-        error.operation == .decode
-          ? "warning: \(path) does not hold remembered choices; ignoring it (it is kept as "
-            + "\(path).corrupt when a choice is next saved)"
-          : "warning: ignoring your remembered choices: \(TerminalText.escape(error.description))")
-    }
-    @Shared(.lastSearchRadius) var radius: Double?
-    @Shared(.chosenUnits) var units: MeasurementSystem?
-    @Shared(.chosenProvider) var provider: PlaceProvider?
-    return RememberedSettings(searchRadius: radius, units: units, provider: provider)
+    let store = Store(initialState: Remembering.State()) { Remembering() }
+    store.send(.recallChoices)
+    for warning in store.state.warnings { Console.note(warning) }
+    return store.state.choices ?? RememberedSettings()
   }
 
   /// What the user chose on this command line that the app remembers for the next runs, as the
@@ -120,35 +111,41 @@ struct SearchOptions: ParsableArguments {
   /// The place client for `settings`, and where its data comes from.
   ///
   /// Offline search uses the areas stored in `data`'s place store where they cover the search,
-  /// and the embedded Helsinki extract there.
+  /// and the embedded Helsinki extract there. A ``SearchSource`` store chooses, and reads the
+  /// offline data.
   static func places(
     for settings: AppSettings, data: DataOptions
   ) async throws -> (PlacesClient, DataOrigin, OfflineLibrary?) {
-    let wantsFoursquare =
-      settings.provider == .foursquare
-      || (settings.provider == .auto && settings.foursquareAPIKey != nil)
-    if wantsFoursquare {
-      guard settings.foursquareAPIKey != nil else {
-        throw CLIError(
-          "--provider foursquare needs an API key: set FOURSQUARE_API_KEY or foursquare_api_key "
-            + "in the config file")
-      }
-      return try foursquare(settings)
+    let store = Store(
+      initialState: SearchSource.State(
+        provider: settings.provider, hasFoursquareKey: settings.foursquareAPIKey != nil)
+    ) {
+      SearchSource()
+    } withDependencies: {
+      $0.offlineAreas = data.offlineAreas
     }
+    await store.send(.choose).finish()
+    if let failure = store.state.failure { throw CLIError(failure) }
+    // Without a failure, only a cancelled choice has no source.
+    guard let source = store.state.source else { throw CancellationError() }
     let host = settings.overpassURL.host ?? settings.overpassURL.absoluteString
     let overpass = PlacesClient.overpass(
       endpoint: settings.overpassURL, userAgent: CoffeeFinderCommand.userAgent)
-    if settings.provider == .overpass {
+    switch source {
+    case .foursquare:
+      return try foursquare(settings)
+    case .overpass:
       return (overpass, .overpass(host: host), nil)
-    }
-    let library = try await data.offlineLibrary()
-    if settings.provider == .offline {
+    case .offline(let offline):
+      let library = offline.library
       return (.offline(library), .stored(library.coverages, overpassHost: nil), library)
+    case .offlineElseOverpass(let offline):
+      let library = offline.library
+      return (
+        .preferring(offline: library, else: overpass),
+        .stored(library.coverages, overpassHost: host), library
+      )
     }
-    return (
-      .preferring(offline: library, else: overpass),
-      .stored(library.coverages, overpassHost: host), library
-    )
   }
 }
 

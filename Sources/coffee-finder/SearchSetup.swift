@@ -48,41 +48,22 @@ struct SearchSetup {
     locationManager = locationChoice.manager
   }
 
-  /// The last position a live source gave, remembered across runs; a file that cannot be read
-  /// is reported and treated as none.
+  /// The last position a live source gave, remembered across runs (recalled by a
+  /// ``Remembering`` store); a file that cannot be read is reported and treated as none.
   static func lastPosition() -> LastPosition? {
-    @Shared(.lastPosition) var lastPosition: LastPosition?
-    if let error = $lastPosition.loadError {
-      let reason =
-        (error as? FileStorageError).map { error in
-          error.operation == .decode
-            ? "\(error.path) does not hold a position (it is replaced at the next live fix)"
-            : error.description
-        } ?? "\(error)"
-      Console.note(
-        "warning: ignoring your last known position: \(TerminalText.escape(reason))")
-    }
-    return lastPosition
+    let store = Store(initialState: Remembering.State()) { Remembering() }
+    store.send(.recallLastPosition)
+    for warning in store.state.warnings { Console.note(warning) }
+    return store.state.lastPosition
   }
 
   /// Tells the user when what this run chose to remember could not be saved, after writing it
-  /// at once (rather than at exit, when no one could say so).
+  /// at once (rather than at exit, when no one could say so) with a ``Remembering`` store.
   static func saveRemembered(_ state: Nearby.State) async {
-    if state.remembersPositionAs != nil, state.location != nil {
-      do {
-        try await state.$lastPosition.save()
-      } catch {
-        Console.note(
-          "warning: cannot remember this position: \(TerminalText.escape(String(describing: error)))"
-        )
-      }
-    }
-    @Dependency(\.defaultAppStorage) var store
-    do {
-      try store.write()
-    } catch {
-      Console.note(
-        "warning: cannot remember your choices: \(TerminalText.escape(String(describing: error)))")
-    }
+    let store = Store(initialState: Remembering.State()) { Remembering() }
+    // `state` holds the shared last position that the store saves: it must outlive the save.
+    defer { withExtendedLifetime(state) {} }
+    await store.send(.save(position: Remembering.remembersPosition(of: state))).finish()
+    for warning in store.state.warnings { Console.note(warning) }
   }
 }

@@ -1,33 +1,28 @@
 import Foundation
 import Testing
 
-/// Keeps ARCHITECTURE.md's account of the executable true: which files under
-/// `Sources/coffee-finder` still reach a client (the place store, the database's endpoints, the
-/// HTTP client, the location probes, files) themselves instead of through a feature's store.
+/// Keeps ARCHITECTURE.md's account of the executable true: commands parse and drive stores, and
+/// only the files under `Sources/coffee-finder` that hold live values of clients reach a client
+/// (the place store, the database's endpoints, the HTTP client, the location probes, files,
+/// shared storage) themselves.
 ///
-/// The list is exact: a command that starts calling a client fails this test, and so does one
-/// that stops (take it off the list, and off ARCHITECTURE.md's).
+/// The list is exact: a command that starts calling a client fails this test, and so does a
+/// file that stops (take it off the list, and off ARCHITECTURE.md's).
 @Suite struct CommandClientUseTests {
   /// What a call of a client looks like in the executable's sources.
   static let clientUse = [
     "@Dependency(", "openPlaceStore(", "offlineLibrary(", "PlaceStore(", "PlaceStore.",
     ".deleteNote(", "HTTPClient", "httpClient", "NominatimGeocoder(", "OverpassPlaces(",
-    "SourceProbe.", "GeoClue.isPresent", "Data(contentsOf", "FileManager",
+    "SourceProbe.", "GeoClue.isPresent", "Data(contentsOf", "FileManager", ".importFile(",
+    ".storeArea(", "@Shared(",
   ]
 
-  /// The files that still do, each for a reason ARCHITECTURE.md gives. `DataOptions.swift` and
-  /// `SourceProbe.swift` also hold live values of clients (`OfflineAreasClient`,
-  /// `LocationSourceProbe`), which is where those belong.
+  /// The files that do: `DataOptions+OfflineAreas.swift` and `SourceProbe.swift` hold live
+  /// values of clients (`OfflineAreasClient`, `LocationSourceProbe`), which is where those
+  /// belong.
   static let stillCallingClients: Set<String> = [
-    "AreasCommand.swift",  // areas update
-    "DataOptions.swift",  // opening the place store, the legacy data-file migration
-    "DownloadCommand.swift",
-    "ImportCommand.swift",
-    "InteractiveSession.swift",  // the map panel's streets
+    "DataOptions+OfflineAreas.swift",  // the live OfflineAreasClient: opening the place store
     "SourceProbe.swift",  // the live LocationSourceProbe
-    "MapCommand.swift",  // streets
-    "SearchOptions.swift",  // remembered choices, the offline data for a search
-    "SearchSetup.swift",  // remembered choices
   ]
 
   static var sources: URL {
@@ -58,14 +53,28 @@ import Testing
     #expect(cleared.isEmpty, "\(cleared) no longer call a client: take them off the list")
   }
 
-  @Test func theNotesAndAreasCommandsDriveStores() throws {
-    let notes = try String(
-      contentsOf: Self.sources.appendingPathComponent("NotesCommand.swift"), encoding: .utf8)
-    #expect(notes.contains("NoteRemoval()"))
-    #expect(!notes.contains("deleteNote"))
-    let areas = try String(
-      contentsOf: Self.sources.appendingPathComponent("AreasCommand.swift"), encoding: .utf8)
-    #expect(areas.contains("StoredAreas()"))
-    #expect(!areas.contains("removeArea"))
+  /// Each file under `Sources/coffee-finder` that drives a feature's store for what it once did
+  /// itself: the store it makes, and what it no longer names.
+  static let drivenFeatures: [(file: String, store: String, gone: [String])] = [
+    ("NotesCommand.swift", "NoteRemoval()", ["deleteNote"]),
+    ("AreasCommand.swift", "StoredAreas()", ["removeArea"]),
+    ("AreasCommand.swift", "AreaUpdate()", ["importFile", "fileExists", "readDataset"]),
+    ("ImportCommand.swift", "AreaImport()", ["PlaceImportStream"]),
+    ("DownloadCommand.swift", "AreaDownload()", ["OverpassPlaces", "HTTPProgress"]),
+    ("DataOptions+OfflineAreas.swift", "LegacyDataMigration()", ["origin: .migrated("]),
+    ("MapCommand.swift", "StoredStreets()", ["streets(around"]),
+    ("InteractiveSession.swift", "StoredStreets()", ["streets(around"]),
+    ("SearchOptions.swift", "Remembering()", ["lastSearchRadius", "loadError"]),
+    ("SearchOptions.swift", "SearchSource()", ["offlineLibrary"]),
+    ("SearchSetup.swift", "Remembering()", ["lastPosition.save", "loadError", ".write()"]),
+  ]
+
+  @Test func theCommandsDriveStores() throws {
+    for (file, store, gone) in Self.drivenFeatures {
+      let text = try String(
+        contentsOf: Self.sources.appendingPathComponent(file), encoding: .utf8)
+      #expect(text.contains(store), "\(file) makes no \(store)")
+      for name in gone { #expect(!text.contains(name), "\(file) names \(name)") }
+    }
   }
 }
