@@ -94,6 +94,7 @@ struct AreasCommand: AsyncParsableCommand {
     /// `--overpass-url` for an area that was downloaded.
     @OptionGroup var overpassURLOption: OverpassURLOption
 
+    @MainActor
     func run() async throws {
       output.bootstrapLogging()
       let store = Store(initialState: AreaUpdate.State(name: name)) {

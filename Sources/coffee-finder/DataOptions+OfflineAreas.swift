@@ -29,6 +29,7 @@ extension DataOptions {
 
   /// Moves the places of an earlier version's `imported-places.json` into the place store
   /// being opened, with a ``LegacyDataMigration`` store, and says so.
+  @MainActor
   private func migrate(_ legacy: URL, into store: PlaceStore) async throws {
     var offlineAreas = self.offlineAreas
     // Into the store being opened: opening it again would migrate again.

@@ -73,6 +73,7 @@ struct DownloadCommand: AsyncParsableCommand {
 
   /// Downloads, then stores in one transaction (an ``AreaDownload`` store), saying what happens
   /// on stderr as it goes.
+  @MainActor
   static func download(
     around center: Coordinate, radius: Double, name: String, overpassURL: String?,
     data: DataOptions

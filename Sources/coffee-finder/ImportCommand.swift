@@ -32,6 +32,7 @@ struct ImportCommand: AsyncParsableCommand {
   @OptionGroup var data: DataOptions
   @OptionGroup var output: OutputOptions
 
+  @MainActor
   func run() async throws {
     output.bootstrapLogging()
     let store = Store(

@@ -110,7 +110,8 @@ struct InteractiveSession {
         let read = streets.state.extent
         await streets.send(.mapMoved(center: center, reach: reach)).finish()
         guard streets.state.extent != read else { continue }
-        storedStreets.setValue(streets.state.streets)
+        let readStreets = streets.state.streets
+        storedStreets.setValue(readStreets)
         redraw(false)
       }
     }

@@ -62,6 +62,7 @@ struct SearchOptions: ParsableArguments {
 
   /// The settings with these options (and `--gpsd`, given as `gpsd`) applied; the API key, from
   /// wherever it came, is registered as a secret so that no log line can show it.
+  @MainActor
   func settings(gpsd: String? = nil) throws -> LoadedSettings {
     try Self.load(
       SettingsOverrides(
@@ -91,6 +92,7 @@ struct SearchOptions: ParsableArguments {
 
   /// The choices remembered from the user's last runs (app storage), recalled by a
   /// ``Remembering`` store. A store that cannot be read is reported and treated as empty.
+  @MainActor
   static func remembered() -> RememberedSettings {
     let store = Store(initialState: Remembering.State()) { Remembering() }
     store.send(.recallChoices)
@@ -113,6 +115,7 @@ struct SearchOptions: ParsableArguments {
   /// Offline search uses the areas stored in `data`'s place store where they cover the search,
   /// and the embedded Helsinki extract there. A ``SearchSource`` store chooses, and reads the
   /// offline data.
+  @MainActor
   static func places(
     for settings: AppSettings, data: DataOptions
   ) async throws -> (PlacesClient, DataOrigin, OfflineLibrary?) {

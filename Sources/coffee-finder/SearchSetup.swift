@@ -22,6 +22,7 @@ struct SearchSetup {
 
   /// Loads the settings (with the command line's overrides), logging as `output` says, and
   /// makes the clients; a one-shot location request waits up to `requestTimeout`.
+  @MainActor
   init(
     location: LocationOptions, search: SearchOptions, data: DataOptions, output: OutputOptions,
     requestTimeout: Duration = .seconds(10)
@@ -50,6 +51,7 @@ struct SearchSetup {
 
   /// The last position a live source gave, remembered across runs (recalled by a
   /// ``Remembering`` store); a file that cannot be read is reported and treated as none.
+  @MainActor
   static func lastPosition() -> LastPosition? {
     let store = Store(initialState: Remembering.State()) { Remembering() }
     store.send(.recallLastPosition)
@@ -59,6 +61,7 @@ struct SearchSetup {
 
   /// Tells the user when what this run chose to remember could not be saved, after writing it
   /// at once (rather than at exit, when no one could say so) with a ``Remembering`` store.
+  @MainActor
   static func saveRemembered(_ state: Nearby.State) async {
     let store = Store(initialState: Remembering.State()) { Remembering() }
     // `state` holds the shared last position that the store saves: it must outlive the save.

@@ -10,10 +10,11 @@ import Testing
 
 /// `download` as a feature, over the test values of `OverpassClient` and `OfflineAreasClient`.
 /// (`DownloadCommandTests` runs the built binary against a loopback Overpass.)
+@MainActor
 @Suite struct AreaDownloadTests {
-  static let paris = Coordinate(latitude: 48.8566, longitude: 2.3522)
-  static let endpoint = URL(string: "http://127.0.0.1:1/api/interpreter")!
-  static let deux = Place(
+  nonisolated static let paris = Coordinate(latitude: 48.8566, longitude: 2.3522)
+  nonisolated static let endpoint = URL(string: "http://127.0.0.1:1/api/interpreter")!
+  nonisolated static let deux = Place(
     id: "osm:node/9002", name: "Deux", coordinate: Coordinate(latitude: 48.857, longitude: 2.352),
     categories: ["Café"], source: .openStreetMap)
 

@@ -9,6 +9,7 @@ import Testing
 
 /// `import FILE` as a feature, over `OfflineAreasClient`'s test value. (`AreasCommandTests`,
 /// `StreamingImportEndToEndTests` and the README's tour run the built binary.)
+@MainActor
 @Suite struct AreaImportTests {
   /// `places` stored as the area `name` from `file`, in a fresh place store.
   func storedArea(_ name: String, file: String) async throws -> StoredArea {

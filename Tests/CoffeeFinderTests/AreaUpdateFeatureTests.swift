@@ -11,6 +11,7 @@ import Testing
 /// `areas update NAME` as a feature: each kind of area is fetched again as it was made, over
 /// `OfflineAreasClient`'s test value, so an endpoint the update should not touch fails the test.
 /// (`AreasUpdateTests` runs the built binary.)
+@MainActor
 @Suite struct AreaUpdateFeatureTests {
   /// A place store at a fresh temporary path.
   func placeStore() throws -> PlaceStore {
@@ -209,7 +210,7 @@ import Testing
     await store.receive(.failed(failure.description)) { $0.failure = failure.description }
   }
 
-  static let kahvila = Place(
+  nonisolated static let kahvila = Place(
     id: "osm:node/77", name: "Kahvila Kallio",
     coordinate: Coordinate(latitude: 60.1841, longitude: 24.9494), categories: ["Café"],
     source: .openStreetMap)

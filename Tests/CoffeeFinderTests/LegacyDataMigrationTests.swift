@@ -11,6 +11,7 @@ import Testing
 /// The places an earlier version kept in `imported-places.json`, moved into the place store
 /// as an area, over `OfflineAreasClient`'s test value. (`AreasCommandTests` and
 /// `AreasUpdateTests` run the built binary on such a file.)
+@MainActor
 @Suite struct LegacyDataMigrationTests {
   static let legacy = "/data/coffee-finder/imported-places.json"
   static let kahvila = Place(

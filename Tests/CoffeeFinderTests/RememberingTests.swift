@@ -9,6 +9,7 @@ import Testing
 
 /// What a command recalls of the last runs and writes at its end, over in-memory or temporary
 /// storage, never the user's. (`RememberedChoicesEndToEndTests` runs the built binary.)
+@MainActor
 @Suite struct RememberingTests {
   /// A file in a fresh temporary directory.
   static func temporaryFile(_ name: String) throws -> URL {

@@ -9,6 +9,7 @@ import Testing
 
 /// Where a search looks, as the settings choose it, over `OfflineAreasClient`'s test value: the
 /// offline data is read only when a search may use it.
+@MainActor
 @Suite struct SearchSourceTests {
   func library() async throws -> OfflineLibrary {
     try await OfflineLibrary(store: nil, builtIn: try OfflinePlaces.embedded())

@@ -10,9 +10,10 @@ import Testing
 
 /// The stored streets around the map (`map`, the map panel), over `OfflineAreasClient`'s test
 /// value. (`MapStreetsEndToEndTests` and `MapPanelEndToEndTests` run the built binary.)
+@MainActor
 @Suite struct StoredStreetsTests {
-  static let center = Coordinate(latitude: 60.1699, longitude: 24.9384)
-  static let street = StreetLine(
+  nonisolated static let center = Coordinate(latitude: 60.1699, longitude: 24.9384)
+  nonisolated static let street = StreetLine(
     kind: .major,
     points: [
       Coordinate(latitude: 60.1690, longitude: 24.9380),
@@ -20,7 +21,7 @@ import Testing
     ])
 
   /// A coordinate `metres` north of ``center``.
-  static func north(_ metres: Double) -> Coordinate {
+  nonisolated static func north(_ metres: Double) -> Coordinate {
     Coordinate(latitude: center.latitude + metres / 111_195, longitude: center.longitude)
   }
 
