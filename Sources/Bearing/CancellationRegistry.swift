@@ -71,7 +71,7 @@ final class CancellationRegistry: Sendable {
 }
 
 extension Task where Success == Never, Failure == Never {
-  /// Cancels every effect and every ``withTaskCancellation(id:cancelInFlight:operation:)-(_,_,()->T)``
+  /// Cancels every effect and every `withTaskCancellation(id:cancelInFlight:operation:)`
   /// scope running under `id`, from inside an effect, as `.cancel(id:)` does from a reducer.
   ///
   /// ```swift

@@ -35,7 +35,7 @@ extension Effect {
 
   /// Calls `onFinish` once everything this effect started has ended, finished or cancelled.
   ///
-  /// ``BearingTesting`` uses it to know which effects are still running.
+  /// `BearingTesting` uses it to know which effects are still running.
   public func onFinish(_ onFinish: @escaping @Sendable () -> Void) -> Self {
     Self(.onFinish(self, onFinish))
   }

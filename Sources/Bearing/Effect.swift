@@ -149,7 +149,7 @@ private final class SendGate: Sendable {
 extension Effect: Sendable where Action: Sendable {}
 extension Effect.Operation: Sendable where Action: Sendable {}
 
-/// Sends actions from inside ``Effect/run(priority:operation:catch:fileID:filePath:line:column:)``.
+/// Sends actions from inside `Effect.run(priority:operation:catch:)`.
 ///
 /// Actions sent after the effect is cancelled are dropped, so a cancelled effect never changes
 /// state.

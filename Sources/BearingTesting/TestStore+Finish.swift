@@ -57,7 +57,12 @@ extension TestStore {
   /// Stops tracking the effects running now, without cancelling them: the test may end while
   /// they run.
   ///
-  /// - Parameter strict: Whether to report it when no effect was running.
+  /// - Parameters:
+  ///   - strict: Whether to report it when no effect was running.
+  ///   - fileID: Where a failure is reported: the caller's file, by default.
+  ///   - filePath: The caller's file path, by default.
+  ///   - line: The caller's line, by default.
+  ///   - column: The caller's column, by default.
   public func skipInFlightEffects(
     strict: Bool = true,
     fileID: StaticString = #fileID,

@@ -4,7 +4,7 @@ import IssueReporting
 
 extension TestStore {
   /// Waits for an action fed back by an effect, checks it is `expectedAction`, and checks the
-  /// state change as ``send(_:assert:fileID:filePath:line:column:)`` does.
+  /// state change as `send(_:assert:)` does.
   ///
   /// ```swift
   /// await store.receive(.timerTicked) { $0.seconds = 1 }
@@ -160,7 +160,12 @@ extension TestStore {
 
   /// Marks every action received so far as asserted, and moves on from the state they left.
   ///
-  /// - Parameter strict: Whether to report it when there was nothing to skip.
+  /// - Parameters:
+  ///   - strict: Whether to report it when there was nothing to skip.
+  ///   - fileID: Where a failure is reported: the caller's file, by default.
+  ///   - filePath: The caller's file path, by default.
+  ///   - line: The caller's line, by default.
+  ///   - column: The caller's column, by default.
   public func skipReceivedActions(
     strict: Bool = true,
     fileID: StaticString = #fileID,

@@ -7,9 +7,9 @@ import Synchronization
 
 /// A store for tests that checks every state change and every action an effect sends back.
 ///
-/// Exhaustive by default: each ``send(_:assert:fileID:filePath:line:column:)`` must describe the
+/// Exhaustive by default: each `send(_:assert:)` must describe the
 /// whole state change, every action an effect feeds back must be
-/// ``receive(_:timeout:assert:fileID:filePath:line:column:)``d, and every effect must have
+/// received (`receive(_:timeout:assert:)`), and every effect must have
 /// finished when the test ends. Failures are reported through IssueReporting, so they fail
 /// Swift Testing and XCTest tests alike, with a readable diff.
 ///
@@ -123,7 +123,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     set { ledger.exhaustivity = newValue }
   }
 
-  /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and
+  /// How long `receive(_:timeout:assert:)` and
   /// ``finish(timeout:fileID:filePath:line:column:)`` wait unless told otherwise.
   public var timeout: Duration {
     get { settings.withLock { $0.timeout } }

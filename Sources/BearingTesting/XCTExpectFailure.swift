@@ -55,6 +55,8 @@
   ///   - enabled: `false` expects nothing.
   ///   - strict: When `true` (the default), the test fails if no matching failure is recorded.
   ///   - issueMatcher: Which failures are expected; every failure when `nil`.
+  ///   - file: Where a missing expected failure is reported: the caller's file, by default.
+  ///   - line: The caller's line, by default.
   public func XCTExpectFailure(
     _ failureReason: String? = nil,
     enabled: Bool? = nil,

@@ -27,7 +27,7 @@ public struct StackElementID: Hashable, Sendable, Comparable, ExpressibleByInteg
 
 /// Hands out ``StackElementID``s: `0`, `1`, … per store.
 ///
-/// A ``TestStore`` runs each assertion with a copy that continues from where the store's
+/// A `TestStore` runs each assertion with a copy that continues from where the store's
 /// generator stood before the action, so `$0.path.append(…)` in an assertion names the same
 /// id that the reducer's append did.
 public struct StackElementIDGenerator: Sendable {

@@ -4,7 +4,7 @@ import OrderedCollections
 import Synchronization
 
 /// A state whose properties take part in Swift's Observation one by one, and whose identity
-/// (``_$id``) tells a store whether it was replaced; what `@ObservableState` adds.
+/// (`_$id`) tells a store whether it was replaced; what `@ObservableState` adds.
 ///
 /// Copies of a state share its observers: reading `state.count` inside
 /// `withObservationTracking` is told when any copy's `count` is about to change.

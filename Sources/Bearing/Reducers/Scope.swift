@@ -115,7 +115,7 @@ extension Scope {
   /// Scope(state: \.loggedIn, action: \.loggedIn) { LoggedIn() }
   /// ```
   ///
-  /// The child runs inside ``_CaseScopedReducer`` on the case's value, so a `Scope` of a property
+  /// The child runs inside `_CaseScopedReducer` on the case's value, so a `Scope` of a property
   /// stays exactly as small and fast as before: bodies are rebuilt for every action, and every
   /// byte of `Scope` is paid at every level.
   public init<ChildState, ChildAction, CaseChild: Reducer>(
