@@ -289,6 +289,23 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
+  // The same from the main actor, where a store's sends start: a task off the main actor, and
+  // the main actor resumed by it. An effect round trip goes this way and back once more.
+  Benchmark(
+    "Floor: from the main actor, a task started off it and awaited through a continuation",
+    configuration: .init(
+      metrics: [.wallClock, .throughput], scalingFactor: .one, maxDuration: .seconds(2))
+  ) { benchmark in
+    let iterations = benchmark.scaledIterations
+    await Task { @MainActor in
+      for _ in iterations {
+        await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+          Task.detached { continuation.resume() }
+        }
+      }
+    }.value
+  }
+
   Benchmark(
     "Effect round trip (run sends one action back)",
     configuration: .init(
