@@ -21,7 +21,8 @@ struct Leaf: Reducer {
 }
 
 /// One level of nesting around `Inner`, for the scoping benchmark.
-struct Nest<Inner: Reducer>: Reducer where Inner.State: Sendable, Inner.Action: Sendable {
+struct Nest<Inner: Reducer & SendableMetatype>: Reducer
+where Inner.State: Sendable, Inner.Action: Sendable {
   struct State: Sendable { var inner: Inner.State }
 
   @CasePathable
