@@ -244,16 +244,30 @@ final class EffectRunner<Action: Sendable>: Sendable {
     let registry = self.registry
     let handle = TaskHandle()
     let registered = registry.register(id: nil) { handle.cancel() }
+    // Started on the main actor, as The Composable Architecture's effects are: the effect waits
+    // until the main actor is free, so code that reads the state right after the send that
+    // started it (on the main actor) goes first. The rest runs off the main actor: the
+    // operation does anyway, and the bookkeeping after it need not hop back.
     let task = Task(name: name, priority: priority) { @MainActor in
-      if let gate { await gate.wait() }
-      await CancellationRegistry.$current.withValue(registry, operation: body)
-      if let registered { registry.unregister(id: nil, key: registered) }
-      group.end(key, cancelled: Task.isCancelled)
+      await Self.run(
+        body, gate: gate, registry: registry, registered: registered, group: group, key: key)
     }
     handle.set(task)
     if registered == nil { task.cancel() }
     group.attach(key, task)
     return task
+  }
+
+  /// A spawned task's work, off the main actor: `body` with the registry current, then the
+  /// task's registration and its place in `group` given up.
+  private nonisolated static func run(
+    _ body: @Sendable () async -> Void, gate: RegistrationGate?, registry: CancellationRegistry,
+    registered: Int?, group: EffectGroup, key: Int
+  ) async {
+    if let gate { await gate.wait() }
+    await CancellationRegistry.$current.withValue(registry, operation: body)
+    if let registered { registry.unregister(id: nil, key: registered) }
+    group.end(key, cancelled: Task.isCancelled)
   }
 
   /// Runs `effect` to its end in the current task; cancelling the task cancels the effect.
