@@ -94,9 +94,7 @@ struct MapCommand: AsyncParsableCommand {
     case .loaded: break
     case .failed(let message), .denied(let message): throw CLIError(message)
     default:
-      throw CLIError(
-        "no location fix within \(Int(timeout)) s from \(setup.locationOrigin); check the "
-          + "source or pass --at")
+      throw CLIError(UserMessage.noFix(within: timeout, from: setup.locationOrigin))
     }
     let favorites = (try? await FavoritesCommand.loaded(data.openDatabase()).favorites) ?? []
     let marks = NearbyMap.marks(finished, favorites: favorites, selection: nil)
@@ -110,7 +108,7 @@ struct MapCommand: AsyncParsableCommand {
       height
       ?? (svg != nil ? 50 : isTerminal ? max(6, terminal.height - legend.count - 1) : 24)
     guard let viewport = NearbyMap.viewport(finished, columns: columns, rows: rows) else {
-      throw CLIError("no position to centre the map on")
+      throw CLIError(UserMessage.noPositionForMap)
     }
     // The built-in streets, and those imported or downloaded with places.
     let stored = Store(initialState: StoredStreets.State()) {

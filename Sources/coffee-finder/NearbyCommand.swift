@@ -88,8 +88,7 @@ struct NearbyCommand: AsyncParsableCommand {
     case .failed(let message), .denied(let message):
       throw CLIError(message)
     default:
-      throw CLIError(
-        "no location fix within \(Int(timeout)) s from \(origin); check the source or pass --at")
+      throw CLIError(UserMessage.noFix(within: timeout, from: origin))
     }
   }
 
