@@ -248,7 +248,6 @@ let package = Package(
         "BearingPersistence", "BearingTelemetry", "BearingText",
         "CoffeeFinderSettings",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
       ]
     ),

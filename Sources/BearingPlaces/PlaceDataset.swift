@@ -100,14 +100,7 @@ public struct PlaceDataset: Hashable, Sendable, Codable {
 
   /// Decodes the JSON form; `name` says which file in error messages.
   static func decode(_ data: Data, name: String) throws(PlaceImportError) -> PlaceDataset {
-    let file: File
-    do {
-      file = try JSONDecoder().decode(File.self, from: data)
-    } catch let error as DecodingError {
-      throw .malformed("\(name): \(PlaceImportError.describe(error))")
-    } catch {
-      throw .malformed("\(name): \(error)")
-    }
+    let file = try PlaceImportError.decodeJSON(File.self, from: data, name: name)
     guard file.format == formatName else {
       throw .malformed("\(name): format is \"\(file.format)\", expected \"\(formatName)\"")
     }

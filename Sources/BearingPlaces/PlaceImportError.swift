@@ -24,6 +24,20 @@ public enum PlaceImportError: Error, Hashable, Sendable, CustomStringConvertible
 
   public var errorDescription: String? { description }
 
+  /// `T` decoded from the JSON in `data`, a failure being ``malformed(_:)`` with `name` (which
+  /// file) first: the one reading of the package's own JSON data files (places, streets).
+  static func decodeJSON<T: Decodable>(
+    _ type: T.Type, from data: Data, name: String
+  ) throws(PlaceImportError) -> T {
+    do {
+      return try JSONDecoder().decode(type, from: data)
+    } catch let error as DecodingError {
+      throw .malformed("\(name): \(describe(error))")
+    } catch {
+      throw .malformed("\(name): \(error)")
+    }
+  }
+
   /// A one-line reading of a JSON decoding error with its coding path.
   static func describe(_ error: DecodingError) -> String {
     func path(_ context: DecodingError.Context) -> String {

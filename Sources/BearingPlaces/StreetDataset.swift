@@ -53,14 +53,7 @@ public struct StreetDataset: Sendable {
   /// - throws: ``PlaceImportError/malformed(_:)`` for another format or version, an unknown
   ///   kind, a line without two whole points, or a point off the globe.
   static func decode(_ data: Data, name: String) throws(PlaceImportError) -> StreetDataset {
-    let file: File
-    do {
-      file = try JSONDecoder().decode(File.self, from: data)
-    } catch let error as DecodingError {
-      throw .malformed("\(name): \(PlaceImportError.describe(error))")
-    } catch {
-      throw .malformed("\(name): \(error)")
-    }
+    let file = try PlaceImportError.decodeJSON(File.self, from: data, name: name)
     guard file.format == formatName, file.version == formatVersion else {
       throw .malformed(
         "\(name): format \"\(file.format)\" version \(file.version), expected \"\(formatName)\" "

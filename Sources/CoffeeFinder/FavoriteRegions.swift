@@ -124,7 +124,7 @@ package struct FavoriteRegions: Reducer {
         try await database.addFavorite(favorite, region)
         await send(.added(favorite))
       } catch: { error, send in
-        await send(.failed("Could not save the favourite: \(UserMessage.line(for: error))"))
+        await send(.failed(UserMessage.cannotSaveFavorite(error)))
       }
 
     case .added(let favorite):
@@ -142,7 +142,7 @@ package struct FavoriteRegions: Reducer {
         _ = try await database.removeFavorite(placeID)
         await send(.removed(placeID: placeID))
       } catch: { error, send in
-        await send(.failed("Could not remove the favourite: \(UserMessage.line(for: error))"))
+        await send(.failed(UserMessage.cannotRemoveFavorite(error)))
       }
 
     case .removed(let placeID):
@@ -196,7 +196,7 @@ package struct FavoriteRegions: Reducer {
       _ = try await database.updateRegionState(identifier: identifier, state: regionState)
     } catch: { error, send in
       await send(
-        .delegate(.warning("The region state was not saved: \(UserMessage.line(for: error))")))
+        .delegate(.warning(UserMessage.regionStateNotSaved(error))))
     }
   }
 }

@@ -214,11 +214,11 @@ package struct Nearby: Reducer {
     case .locationManager(.didFailWithError(let error)):
       // Denied, the failure is why: the answer to the fix asked for on denial.
       if case .denied = state.phase {
-        state.phase = .denied(Self.deniedMessage(for: error))
+        state.phase = .denied(UserMessage.locationAccessOff(because: error))
         return .none
       }
       if state.phase == .authorizing {
-        state.phase = .denied(Self.deniedMessage(for: error))
+        state.phase = .denied(UserMessage.locationAccessOff(because: error))
         return .none
       }
       // A failure after results keeps them on screen; before any, it is the screen's state.
@@ -262,7 +262,7 @@ package struct Nearby: Reducer {
       // has no agent), as `didFailWithError`, which then becomes the message. Refused at
       // the start, the phase stays `authorizing` until that answer, so that a one-shot
       // command reports the reason, not the general message.
-      if state.phase != .authorizing { state.phase = .denied(Self.deniedMessage) }
+      if state.phase != .authorizing { state.phase = .denied(UserMessage.locationAccessOff) }
       let locationManager = locationManager
       return .merge(
         .cancel(id: CancelID.search),
@@ -270,21 +270,6 @@ package struct Nearby: Reducer {
       )
     case .notDetermined:
       return .none
-    }
-  }
-
-  /// What to do when location access is refused; on Linux that means gpsd is unreachable.
-  package static let deniedMessage =
-    "Location access is off: gpsd could not be reached. Start gpsd (or pass --gpsd HOST:PORT), "
-    + "or choose a location with --at LAT,LON, --replay FILE or --wander."
-
-  /// What to do when location access is refused because of `error`: GeoClue's errors say
-  /// what to allow or start; any other keeps ``deniedMessage``, which names the app's options.
-  package static func deniedMessage(for error: LocationError) -> String {
-    switch error {
-    case .geoClueDenied, .geoClueNoAgent, .geoClueUnavailable, .geoClueLibraryMissing:
-      error.description
-    default: deniedMessage
     }
   }
 

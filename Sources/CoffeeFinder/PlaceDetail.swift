@@ -86,7 +86,7 @@ package struct PlaceDetail: Reducer {
         await send(
           .loaded(isFavorite: favorites.contains { $0.placeID == placeID }, notes: notes))
       } catch: { error, send in
-        await send(.failed("Could not load notes: \(UserMessage.line(for: error))"))
+        await send(.failed(UserMessage.cannotLoadNotes(error)))
       }
 
     case .loaded(let isFavorite, let notes):
@@ -102,7 +102,7 @@ package struct PlaceDetail: Reducer {
     case .addNoteSubmitted(let text):
       let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
       guard !trimmed.isEmpty else {
-        state.alert = "A note needs some text."
+        state.alert = UserMessage.emptyNote
         return .none
       }
       let note = PlaceNote(id: uuid(), placeID: state.place.id, text: trimmed, createdAt: now)
@@ -110,7 +110,7 @@ package struct PlaceDetail: Reducer {
         try await database.addNote(note)
         await send(.noteAdded(note))
       } catch: { error, send in
-        await send(.failed("Could not save the note: \(UserMessage.line(for: error))"))
+        await send(.failed(UserMessage.cannotSaveNote(error)))
       }
 
     case .noteAdded(let note):
@@ -123,7 +123,7 @@ package struct PlaceDetail: Reducer {
         _ = try await database.deleteNote(id: id)
         await send(.noteDeleted(id))
       } catch: { error, send in
-        await send(.failed("Could not delete the note: \(UserMessage.line(for: error))"))
+        await send(.failed(UserMessage.cannotDeleteNote(error)))
       }
 
     case .noteDeleted(let id):

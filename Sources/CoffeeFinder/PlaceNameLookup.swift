@@ -7,10 +7,9 @@ import Foundation
 
 /// `--near TEXT`: a place name made coordinates.
 ///
-/// Offline first: the names of stored areas and of the built-in area and its places (equal,
-/// ignoring case and accents), and of stored places (equal ignoring ASCII case only, as the
-/// store compares them: "cafe ekberg" does not find a stored "Café Ekberg"); matches within
-/// 100 m of each other are one place. Then answers the geocoder gave before, kept in the place
+/// Offline first: the names of stored areas, of the built-in area and of places, built-in or
+/// stored (equal as ``NameFolding`` compares them: case, accents and width ignored, so "cafe
+/// ekberg" finds a stored "Café Ekberg"); matches within 100 m of each other are one place. Then answers the geocoder gave before, kept in the place
 /// store. Then the geocoder itself (Nominatim, at most one request a second); its answers are
 /// kept. Several different places are listed, never guessed between.
 ///

@@ -202,6 +202,54 @@ package enum UserMessage {
       + TerminalText.escape(offline.joined(separator: ", "))
   }
 
+  /// A favourite could not be saved.
+  package static func cannotSaveFavorite(_ error: any Error) -> String {
+    "Could not save the favourite: \(line(for: error))"
+  }
+
+  /// A favourite could not be removed.
+  package static func cannotRemoveFavorite(_ error: any Error) -> String {
+    "Could not remove the favourite: \(line(for: error))"
+  }
+
+  /// Whether the user is inside a favourite's region could not be recorded.
+  package static func regionStateNotSaved(_ error: any Error) -> String {
+    "The region state was not saved: \(line(for: error))"
+  }
+
+  /// A place's notes could not be read.
+  package static func cannotLoadNotes(_ error: any Error) -> String {
+    "Could not load notes: \(line(for: error))"
+  }
+
+  /// A note was submitted with no text.
+  package static let emptyNote = "A note needs some text."
+
+  /// A note could not be saved.
+  package static func cannotSaveNote(_ error: any Error) -> String {
+    "Could not save the note: \(line(for: error))"
+  }
+
+  /// A note could not be deleted.
+  package static func cannotDeleteNote(_ error: any Error) -> String {
+    "Could not delete the note: \(line(for: error))"
+  }
+
+  /// What to do when location access is refused; on Linux that means gpsd is unreachable.
+  package static let locationAccessOff =
+    "Location access is off: gpsd could not be reached. Start gpsd (or pass --gpsd HOST:PORT), "
+    + "or choose a location with --at LAT,LON, --replay FILE or --wander."
+
+  /// What to do when location access is refused because of `error`: GeoClue's errors say
+  /// what to allow or start; any other keeps ``locationAccessOff``, which names the app's options.
+  package static func locationAccessOff(because error: LocationError) -> String {
+    switch error {
+    case .geoClueDenied, .geoClueNoAgent, .geoClueUnavailable, .geoClueLibraryMissing:
+      error.description
+    default: locationAccessOff
+    }
+  }
+
   /// The geocoder knows no place called `name`.
   package static func noPlaceCalled(_ name: String) -> String {
     "no place called \"\(TerminalText.escape(name))\" was found"

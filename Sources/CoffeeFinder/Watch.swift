@@ -107,7 +107,7 @@ package struct Watch: Reducer {
       return .merge(fixes.map { .send(.output(.line(.fix($0)))) })
 
     case .locationManager(.didChangeAuthorization(.denied)):
-      return .send(.output(.warning(Nearby.deniedMessage)))
+      return .send(.output(.warning(UserMessage.locationAccessOff)))
 
     case .locationManager(.didFailWithError(.trackEnded(_, let fixes))):
       return .send(.output(.finished(fixes: fixes)))

@@ -99,7 +99,7 @@ extension DataOptions {
     }
     guard let store = try await openPlaceStore(create: true) else {
       stream.cancel()
-      throw CLIError("cannot open the offline places \(placeStoreURL.path)")
+      throw CLIError(UserMessage.cannotOpenOfflinePlaces(placeStoreURL.path))
     }
     let origin = StoredArea.Origin.file(url.standardizedFileURL.path, how)
     let name = area ?? url.lastPathComponent.split(separator: ".").first.map(String.init)
@@ -140,7 +140,7 @@ extension DataOptions {
     _ area: PlaceStore.NewArea, places: [Place], streets: [StreetLine]
   ) async throws -> StoredArea {
     guard let store = try await openPlaceStore(create: true) else {
-      throw CLIError("cannot open the offline places \(placeStoreURL.path)")
+      throw CLIError(UserMessage.cannotOpenOfflinePlaces(placeStoreURL.path))
     }
     do {
       return try await store.add(area, places: places, streets: streets)

@@ -98,7 +98,7 @@ struct FavoritesCommand: AsyncParsableCommand {
         let favorite = favorites.first(where: { $0.placeID == place })
           ?? favorites.first(where: { NameFolding.same($0.name, place) })
       else {
-        throw CLIError("\(place) is not a favourite; see `coffee-finder favorites list`")
+        throw CLIError(UserMessage.notAFavorite(place))
       }
       await store.send(.remove(placeID: favorite.placeID)).finish()
       if let failure = store.state.failure { throw CLIError(failure) }

@@ -74,7 +74,7 @@ struct LocationChoice {
     }
     await store.send(.choose).finish()
     if let failure = store.state.failure { throw CLIError(failure) }
-    guard let chosen = store.state.choice else { throw CLIError("no location source was chosen") }
+    guard let chosen = store.state.choice else { throw CLIError(UserMessage.noLocationSource) }
     for note in chosen.notes { Console.note(note) }
     let configuration = LocationEngine.Configuration(requestTimeout: requestTimeout)
     let manager: LocationManager =

@@ -65,39 +65,9 @@ struct MapCommand: AsyncParsableCommand {
     let setup = try await SearchSetup(
       location: location, search: search, data: data, output: output,
       requestTimeout: .seconds(timeout + 1))
-    let settings = setup.settings
-    if let note = setup.locationChoice.note(
-      simulatedAt:
-        "the centre of the offline data (\(TerminalText.escape(setup.dataOrigin.description)))")
-    {
-      Console.note(note)
-    }
-    let store = Store(
-      initialState: Nearby.State(
-        radius: settings.searchRadius, limit: settings.resultLimit, followsUpdates: false,
-        remembersPositionAs: setup.locationOrigin.rememberedAs)
-    ) {
-      Nearby()
-    } withDependencies: {
-      $0.places = setup.places
-      $0.locationManager = setup.locationManager
-      $0.analytics = output.analytics
-    }
-    for choice in search.choices { store.send(choice) }
-    let appeared = store.send(.onAppear)
-    let finished = await NearbyCommand.waitForResult(store, timeout: .seconds(timeout))
-    await store.send(.onDisappear).finish()
-    await appeared.finish()
-    await SearchSetup.saveRemembered(store.state)
-    if let note = setup.locationChoice.closingNote { Console.note(note) }
-    switch finished.phase {
-    case .loaded: break
-    case .failed(let message), .denied(let message): throw CLIError(message)
-    default:
-      throw CLIError(
-        "no location fix within \(Int(timeout)) s from \(setup.locationOrigin); check the "
-          + "source or pass --at")
-    }
+    setup.announceLocation()
+    let finished = try await setup.searchOnce(
+      choices: search.choices, analytics: output.analytics, timeout: timeout, tracked: false)
     let favorites = (try? await FavoritesCommand.loaded(data.openDatabase()).favorites) ?? []
     let marks = NearbyMap.marks(finished, favorites: favorites, selection: nil)
     let streets = (try? StreetDataset.helsinki.get().lines) ?? []
@@ -110,7 +80,7 @@ struct MapCommand: AsyncParsableCommand {
       height
       ?? (svg != nil ? 50 : isTerminal ? max(6, terminal.height - legend.count - 1) : 24)
     guard let viewport = NearbyMap.viewport(finished, columns: columns, rows: rows) else {
-      throw CLIError("no position to centre the map on")
+      throw CLIError(UserMessage.noPositionForMap)
     }
     // The built-in streets, and those imported or downloaded with places.
     let stored = Store(initialState: StoredStreets.State()) {

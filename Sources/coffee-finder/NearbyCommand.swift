@@ -1,9 +1,6 @@
 import ArgumentParser
-import Bearing
 import BearingLocation
 import BearingPlaces
-import BearingTelemetry
-import BearingText
 import CoffeeFinder
 import Foundation
 
@@ -52,70 +49,16 @@ struct NearbyCommand: AsyncParsableCommand {
     let setup = try await SearchSetup(
       location: location, search: search, data: data, output: output,
       requestTimeout: .seconds(timeout + 1))
-    let (settings, origin, dataOrigin) = (setup.settings, setup.locationOrigin, setup.dataOrigin)
-    if let note = setup.locationChoice.note(
-      simulatedAt:
-        "the centre of the offline data (\(TerminalText.escape(dataOrigin.description)))")
-    {
-      Console.note(note)
-    }
-    let store = Store(
-      initialState: Nearby.State(
-        radius: settings.searchRadius, limit: settings.resultLimit, followsUpdates: false,
-        remembersPositionAs: origin.rememberedAs)
-    ) {
-      Nearby().analytics(Nearby.analyticsEvent)
-    } withDependencies: {
-      $0.places = setup.places
-      $0.locationManager = setup.locationManager
-      $0.analytics = output.analytics
-    }
-    for choice in search.choices { store.send(choice) }
-    let appeared = store.send(.onAppear)
-    let finished = await Self.waitForResult(store, timeout: .seconds(timeout))
-    // Stop locating, then let what the search set off (analytics, say) finish before exiting.
-    await store.send(.onDisappear).finish()
-    await appeared.finish()
-    await SearchSetup.saveRemembered(store.state)
-    if let note = setup.locationChoice.closingNote { Console.note(note) }
-    switch finished.phase {
-    case .loaded:
-      let center = finished.searchCenter ?? setup.center
-      let report = NearbyReport(
-        center: center, radius: finished.radius, places: finished.places, location: origin,
-        data: dataOrigin.resolved(at: center, places: finished.places), units: settings.units)
-      Console.out(json ? report.json() : report.table(width: Console.width))
-    case .failed(let message), .denied(let message):
-      throw CLIError(message)
-    default:
-      throw CLIError(
-        "no location fix within \(Int(timeout)) s from \(origin); check the source or pass --at")
-    }
-  }
-
-  /// Waits until the search has an outcome or `timeout` passes.
-  @MainActor
-  static func waitForResult(
-    _ store: StoreOf<Nearby>, timeout: Duration
-  ) async -> Nearby.State {
-    await withTaskGroup(of: Nearby.State?.self) { group in
-      group.addTask {
-        for await state in store.states {
-          switch state.phase {
-          case .loaded, .failed, .denied: return state
-          default: continue
-          }
-        }
-        return nil
-      }
-      group.addTask {
-        try? await Task.sleep(for: timeout)
-        return nil
-      }
-      let first = await group.next() ?? nil
-      group.cancelAll()
-      return first ?? store.state
-    }
+    setup.announceLocation()
+    let finished = try await setup.searchOnce(
+      choices: search.choices, analytics: output.analytics, timeout: timeout, tracked: true)
+    let center = finished.searchCenter ?? setup.center
+    let report = NearbyReport(
+      center: center, radius: finished.radius, places: finished.places,
+      location: setup.locationOrigin,
+      data: setup.dataOrigin.resolved(at: center, places: finished.places),
+      units: setup.settings.units)
+    Console.out(json ? report.json() : report.table(width: Console.width))
   }
 
   /// The middle of the data's bounding box.

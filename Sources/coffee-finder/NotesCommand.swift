@@ -42,7 +42,7 @@ struct NotesCommand: AsyncParsableCommand {
       let store = try await NotesCommand.store(for: place, data: data)
       await store.send(.addNoteSubmitted(text)).finish()
       if let failure = store.state.alert { throw CLIError(failure) }
-      guard let note = store.state.notes.first else { throw CLIError("the note was not saved") }
+      guard let note = store.state.notes.first else { throw CLIError(UserMessage.noteNotSaved) }
       Console.out("Added note \(note.id.uuidString).")
     }
   }
@@ -104,7 +104,7 @@ struct NotesCommand: AsyncParsableCommand {
       }
       await store.send(.remove).finish()
       if let failure = store.state.failure { throw CLIError(failure) }
-      guard store.state.removed == true else { throw CLIError("there is no note \(id)") }
+      guard store.state.removed == true else { throw CLIError(UserMessage.noNote(id)) }
       Console.out("Removed note \(uuid.uuidString).")
     }
   }

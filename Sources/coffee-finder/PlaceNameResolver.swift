@@ -1,6 +1,5 @@
 import Bearing
 import BearingPlaces
-import BearingText
 import CoffeeFinder
 import Foundation
 
@@ -12,7 +11,8 @@ enum PlaceNameResolver {
   static func resolve(_ text: String, data: DataOptions) async throws -> GeocodedPlace {
     var state = PlaceNameLookup.State(text: text)
     do {
-      state.endpoint = try endpoint()
+      state.endpoint = try EnvironmentURL.read(
+        "COFFEE_FINDER_NOMINATIM_URL", default: NominatimGeocoder.defaultEndpoint)
     } catch {
       state.endpointProblem = error.message
     }
@@ -28,21 +28,5 @@ enum PlaceNameResolver {
       throw CLIError(UserMessage.noPlaceCalled(state.name))
     }
     return place
-  }
-
-  /// `COFFEE_FINDER_NOMINATIM_URL`, for another instance or a local test server.
-  static func endpoint(
-    _ environment: [String: String] = ProcessInfo.processInfo.environment
-  ) throws(CLIError) -> URL {
-    guard let text = environment["COFFEE_FINDER_NOMINATIM_URL"], !text.isEmpty else {
-      return NominatimGeocoder.defaultEndpoint
-    }
-    guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased()),
-      url.host?.isEmpty == false
-    else {
-      throw CLIError(
-        "COFFEE_FINDER_NOMINATIM_URL is not an http(s) URL: \(TerminalText.escape(text))")
-    }
-    return url
   }
 }

@@ -1,6 +1,5 @@
 import BearingPersistence
 import BearingPlaces
-import BearingText
 import CoffeeFinder
 import CoffeeFinderSettings
 import Foundation
@@ -11,26 +10,12 @@ extension SearchOptions {
     _ settings: AppSettings
   ) throws -> (PlacesClient, DataOrigin, OfflineLibrary?) {
     guard let text = settings.foursquareAPIKey?.secret, let key = FoursquareAPIKey(text) else {
-      throw CLIError(
-        "the Foursquare API key is empty or malformed; check FOURSQUARE_API_KEY or the config file")
+      throw CLIError(UserMessage.malformedFoursquareKey)
     }
-    return (.foursquare(apiKey: key, baseURL: try foursquareBaseURL()), .foursquare, nil)
-  }
-
-  /// `COFFEE_FINDER_FOURSQUARE_URL`: where the Places API is, for a proxy or a local test
-  /// server; by default Foursquare's own.
-  static func foursquareBaseURL(
-    _ environment: [String: String] = ProcessInfo.processInfo.environment
-  ) throws -> URL {
-    guard let text = environment["COFFEE_FINDER_FOURSQUARE_URL"], !text.isEmpty else {
-      return FoursquarePlaces.defaultBaseURL
-    }
-    guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased()),
-      url.host?.isEmpty == false
-    else {
-      throw CLIError(
-        "COFFEE_FINDER_FOURSQUARE_URL is not an http(s) URL: \(TerminalText.escape(text))")
-    }
-    return url
+    // `COFFEE_FINDER_FOURSQUARE_URL`: where the Places API is, for a proxy or a local test
+    // server; by default Foursquare's own.
+    let baseURL = try EnvironmentURL.read(
+      "COFFEE_FINDER_FOURSQUARE_URL", default: FoursquarePlaces.defaultBaseURL)
+    return (.foursquare(apiKey: key, baseURL: baseURL), .foursquare, nil)
   }
 }

@@ -79,7 +79,7 @@ struct SearchOptions: ParsableArguments {
   ) throws -> LoadedSettings {
     let loaded = try SettingsLoader().load(overrides: overrides, remembered: remembered)
     SecretRedactor.register(loaded.settings.foursquareAPIKey?.secret)
-    for warning in loaded.warnings { Console.note("warning: \(TerminalText.escape(warning))") }
+    for warning in loaded.warnings { Console.note(UserMessage.warning(warning)) }
     let used = SettingKey.allCases.filter { loaded.source(of: $0) == .remembered }
     if !used.isEmpty {
       let choices = used.map { "\($0.option) \(loaded.settings.displayValue(of: $0))" }

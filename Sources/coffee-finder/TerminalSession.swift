@@ -1,3 +1,4 @@
+import CoffeeFinder
 import Foundation
 import Synchronization
 
@@ -14,7 +15,7 @@ final class TerminalSession: Sendable {
   init() throws {
     var attributes = termios()
     guard tcgetattr(STDIN_FILENO, &attributes) == 0 else {
-      throw CLIError("cannot read the terminal's settings (is standard input a terminal?)")
+      throw CLIError(UserMessage.notATerminal)
     }
     original = attributes
     var raw = attributes
@@ -30,7 +31,7 @@ final class TerminalSession: Sendable {
       bytes[Int(VTIME)] = 1
     }
     guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else {
-      throw CLIError("cannot switch the terminal to raw mode")
+      throw CLIError(UserMessage.cannotEnterRawMode)
     }
     // Alternate screen, hidden cursor.
     Self.write("\u{1B}[?1049h\u{1B}[?25l")

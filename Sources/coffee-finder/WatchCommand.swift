@@ -80,7 +80,7 @@ struct WatchCommand: AsyncParsableCommand {
           case .line(let line):
             Console.out(json ? line.json : line.text(units: loaded.settings.units))
           case .warning(let message):
-            Console.note("warning: \(TerminalText.escape(message))")
+            Console.note(UserMessage.warning(message))
           case .failed(let message):
             return .failed(message)
           case .finished(let fixes):

@@ -29,7 +29,8 @@ import Testing
   ///
   /// The marker is an error, and errors reach only a client that asked for locations: where
   /// none has, pass `markerReaches: false`, and what the engine published is what the recorder
-  /// holds a moment after the engine handled the events. Neither wait depends on how busy the
+  /// holds a moment after the engine handled the events. That moment is a window in which an
+  /// action that should not come would show; a caller that expects an action waits for it. Neither wait depends on how busy the
   /// machine is (a 5 s wait for the marker ran out in a loaded run).
   @discardableResult
   func play(
@@ -107,8 +108,10 @@ import Testing
     let (manager, recorder) = makeManager()
     await authorize(manager, recorder)
     await manager.requestLocation()
-    let actions = await play(
+    await play(
       [.noFix, .fix(fix(second: 1)), .fix(fix(second: 2))], recorder, markerReaches: false)
+    // The fix delivered is waited for; a second one would have come in `play`'s moment.
+    let actions = await recorder.wait { !$0.compactMap(\.fixes).isEmpty }
     #expect(actions.compactMap(\.fixes) == [[fix(second: 1)]])
     #expect(await manager.location() == fix(second: 2))
     // The timeout of the satisfied request must not fire later.

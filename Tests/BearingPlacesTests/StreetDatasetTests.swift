@@ -44,3 +44,23 @@ struct StreetDatasetTests {
     }
   }
 }
+
+/// The package's two JSON data files (places, streets) are read by one
+/// `PlaceImportError.decodeJSON`, and say what is wrong in the same words: the file's name, then
+/// where in the JSON.
+@Suite struct DataFileDecodingTests {
+  @Test func aMissingFieldIsNamedWithTheFileFirst() {
+    let missing = PlaceImportError.malformed("t.json: at the top level: missing \"format\"")
+    #expect(throws: missing) { try StreetDataset.decode(Data("{}".utf8), name: "t.json") }
+    #expect(throws: missing) { try PlaceDataset.decode(Data("{}".utf8), name: "t.json") }
+  }
+
+  @Test func textThatIsNotJSONIsMalformedWithTheFileFirst() {
+    #expect {
+      _ = try StreetDataset.decode(Data("nope".utf8), name: "t.json")
+    } throws: { error in
+      guard case .malformed(let detail) = error as? PlaceImportError else { return false }
+      return detail.hasPrefix("t.json: at the top level: ")
+    }
+  }
+}

@@ -31,7 +31,7 @@ struct SharedPersistenceTests {
       // Another writer's change arrives.
       try Data("[9]".utf8).write(to: directory.file("new.json"))
       _ = rename(directory.file("new.json").path, url.path)
-      let deadline = ContinuousClock.now + .seconds(1)
+      let deadline = ContinuousClock.now + .seconds(10)
       while numbers != [9] && ContinuousClock.now < deadline {
         try await Task.sleep(for: .milliseconds(10))
       }
@@ -65,7 +65,7 @@ struct SharedPersistenceTests {
     } operation: {
       @Shared(.fileStorage(url)) var numbers: [Int] = []
       $numbers.withLock { $0 = [1] }
-      let deadline = ContinuousClock.now + .seconds(1)
+      let deadline = ContinuousClock.now + .seconds(10)
       while $numbers.saveError == nil && ContinuousClock.now < deadline {
         try await Task.sleep(for: .milliseconds(10))
       }

@@ -257,9 +257,12 @@ import Testing
     #expect(seen.value == [0, 1])
   }
 
-  /// Polls `condition` for up to two seconds of real time.
+  /// Polls `condition` for up to ten seconds of real time, which only a failing test waits out.
   func eventually(_ condition: () -> Bool) async {
-    for _ in 0..<2_000 where !condition() { try? await Task.sleep(for: .milliseconds(1)) }
+    let deadline = ContinuousClock.now + .seconds(10)
+    while !condition(), ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(1))
+    }
   }
 
 }

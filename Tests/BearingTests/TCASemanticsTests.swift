@@ -260,20 +260,27 @@ extension DependencyValues {
       store.send(.neverEnding)
       await Task.megaYield()
     }
-    for _ in 0..<1000 where probe.cancelled.value == 0 { await Task.yield() }
+    // The effect's cancellation handler runs on its own thread: wait for it (10 s: only a
+    // failing test waits that long).
+    let deadline = ContinuousClock.now + .seconds(10)
+    while probe.cancelled.value == 0, ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(1))
+    }
     #expect(probe.cancelled.value == 1)
   }
 
   @Test func cancellingASendCancelsEffectsOfActionsItsEffectsFedBack() async {
     let probe = Probe()
+    let clock = TestClock()
     let store = Store(initialState: Semantics.State()) {
       Semantics(probe: probe)
     } withDependencies: {
       $0.uuid = .incrementing
-      $0.continuousClock = TestClock()
+      $0.continuousClock = clock
     }
     let task = store.send(.chainStart)
-    for _ in 0..<1000 where probe.cancelled.value == 0 { await Task.yield() }
+    // The fed-back action's effect has started once it sleeps on the clock.
+    await clock.waitForSleepers(timeout: .seconds(10))
     task.cancel()
     await task.finish()
     #expect(probe.cancelled.value == 1)

@@ -46,4 +46,30 @@ import Testing
     }
     #expect(unnamed.isEmpty, "name these in ARCHITECTURE.md's \"Where things live\": \(unnamed)")
   }
+
+  /// The targets ARCHITECTURE.md's "Fuzzing" table (target, what it reads, entry point)
+  /// names, one a row.
+  static func fuzzTable() throws -> [String] {
+    let text = try String(
+      contentsOf: root.appendingPathComponent("ARCHITECTURE.md"), encoding: .utf8)
+    let header = try #require(text.range(of: "| target | what it reads | entry point |\n"))
+    return text[header.upperBound...].split(separator: "\n").prefix { $0.hasPrefix("|") }
+      .compactMap { line in line.firstMatch(of: /^\| `([a-z]+)` \|/).map { String($0.1) } }
+      .sorted()
+  }
+
+  /// Every parser the "Fuzzing" table names has its harness (`Fuzz/Sources/fuzz-NAME`), seed
+  /// corpus and dictionary, and every harness is in the table.
+  @Test func everyFuzzTargetIsInTheTableWithItsCorpusAndDictionary() throws {
+    let table = try Self.fuzzTable()
+    #expect(table.count >= 9, "the Fuzzing table was not read: \(table)")
+    let harnesses = try Self.directories("Fuzz/Sources").filter { $0.hasPrefix("fuzz-") }
+      .map { String($0.dropFirst("fuzz-".count)) }
+    #expect(harnesses == table, "Fuzz/Sources against ARCHITECTURE.md's Fuzzing table")
+    #expect(try Self.directories("Fuzz/Corpus") == table, "Fuzz/Corpus against the table")
+    let dictionaries = try FileManager.default.contentsOfDirectory(
+      atPath: Self.root.appendingPathComponent("Fuzz/Dictionaries").path
+    ).filter { $0.hasSuffix(".dict") }.map { String($0.dropLast(".dict".count)) }.sorted()
+    #expect(dictionaries == table, "Fuzz/Dictionaries against the table")
+  }
 }

@@ -32,8 +32,11 @@ import Testing
       $0.favoriteRegions.favorites = [favorite]
       $0.favoriteRegions.regionStates = ["osm:node/1": .unknown]
     }
-    // Wait for the monitoring effect, then walk in.
-    for _ in 0..<100 where !location.calls.value.contains("startMonitoring osm:node/1") {
+    // Wait for the monitoring effect (10 s: only a failing test waits that long), then walk in.
+    let monitoring = ContinuousClock.now + .seconds(10)
+    while !location.calls.value.contains("startMonitoring osm:node/1"),
+      ContinuousClock.now < monitoring
+    {
       try await Task.sleep(for: .milliseconds(10))
     }
     #expect(location.calls.value.contains("startMonitoring osm:node/1"))
@@ -53,7 +56,8 @@ import Testing
     await store.send(.onDisappear)
     await store.skipInFlightEffects(strict: false)
     // The state was remembered, so a restart does not announce an entry again.
-    for _ in 0..<100 {
+    let remembered = ContinuousClock.now + .seconds(10)
+    while ContinuousClock.now < remembered {
       if try await database.monitoredRegions().first?.state == .outside { break }
       try await Task.sleep(for: .milliseconds(10))
     }

@@ -62,9 +62,9 @@ import Testing
     // The fix asked for on denial fails with the reason; a plain denial keeps the message that
     // names the app's options.
     await store.receive(\.locationManager.didFailWithError, .denied) {
-      $0.phase = .denied(Nearby.deniedMessage)
+      $0.phase = .denied(UserMessage.locationAccessOff)
     }
-    #expect(Nearby.deniedMessage.contains("gpsd"))
+    #expect(UserMessage.locationAccessOff.contains("gpsd"))
     // Refreshing while denied neither searches nor asks for a fix.
     await store.send(.refreshTapped)
     await store.send(.onDisappear)
@@ -82,7 +82,7 @@ import Testing
     await store.send(.onAppear) { $0.phase = .authorizing }
     await store.receive(\.locationManager.didChangeAuthorization, .denied)
     await store.receive(\.locationManager.didFailWithError, .denied) {
-      $0.phase = .denied(Nearby.deniedMessage)
+      $0.phase = .denied(UserMessage.locationAccessOff)
     }
     // A later reason replaces the message: GeoClue's is shown, gpsd's keeps the message that
     // names the app's options.

@@ -128,7 +128,8 @@ import Testing
   }
 
   @Test func denied() {
-    let text = render(state(Nearby.State(phase: .denied(Nearby.deniedMessage))), height: 12)
+    let text = render(
+      state(Nearby.State(phase: .denied(UserMessage.locationAccessOff))), height: 12)
     #expect(
       text.hasPrefix(
         """

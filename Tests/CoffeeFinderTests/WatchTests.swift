@@ -129,7 +129,7 @@ import Testing
     let location = TestLocationManager(authorization: .denied)
     let store = Self.store(showsFixes: true, database: database, location: location)
     try await Self.start(store, database: database, authorization: .denied)
-    await store.receive(\.output, .warning(Nearby.deniedMessage))
+    await store.receive(\.output, .warning(UserMessage.locationAccessOff))
     await store.send(.onDisappear)
     await store.finish()
   }
