@@ -121,8 +121,12 @@ public final class LoopbackHTTPServer: Sendable {
     try await group.shutdownGracefully()
   }
 
-  /// Waits (briefly, in real time) until the server has received `count` requests.
-  public func waitForRequests(_ count: Int, timeout: Duration = .seconds(10)) async throws {
+  /// Waits, in real time, until the server has received `count` requests.
+  ///
+  /// The bound is one that only a failing test waits out: in a full parallel run on two cores a
+  /// request once took more than 10 s to reach the server (the earlier bound), and the test that
+  /// waited failed although nothing was wrong.
+  public func waitForRequests(_ count: Int, timeout: Duration = .seconds(60)) async throws {
     let deadline = ContinuousClock.now + timeout
     while requests.count < count {
       guard ContinuousClock.now < deadline else {
