@@ -29,10 +29,10 @@ package enum DataOrigin: Hashable, Sendable, CustomStringConvertible {
     case .foursquare: "Foursquare"
     case .offline(let coverage):
       "offline data: \(TerminalText.escape(coverage.description)), "
-        + "\(coverage.placeCount) places"
+        + Counted.places(coverage.placeCount)
     case .offlineAreas(let areas):
       "offline data: "
-        + areas.map { "\(TerminalText.escape($0.description)), \($0.placeCount) places" }
+        + areas.map { "\(TerminalText.escape($0.description)), \(Counted.places($0.placeCount))" }
         .joined(separator: "; ")
     case .overpass(let host): "OpenStreetMap via Overpass (\(TerminalText.escape(host)))"
     case .stored(let areas, let host):

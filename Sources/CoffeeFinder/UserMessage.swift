@@ -82,7 +82,7 @@ package enum UserMessage {
   /// The file at `path` that `area` was imported from is gone; the area keeps its places.
   package static func areaFileGone(_ area: StoredArea, path: String) -> String {
     "cannot update \(TerminalText.escape(area.name)): its file \(TerminalText.escape(path)) is "
-      + "no longer there; \(TerminalText.escape(area.name)) keeps its \(area.placeCount) places"
+      + "no longer there; \(TerminalText.escape(area.name)) keeps its \(Counted.places(area.placeCount))"
   }
 
   /// `import` could not read the file at `path`; nothing was stored.

@@ -40,7 +40,7 @@ struct AreasCommand: AsyncParsableCommand {
       for area in areas.reversed() {
         let box = area.boundingBox
         Console.out(
-          "\(TerminalText.escape(area.name)): \(area.placeCount) places, "
+          "\(TerminalText.escape(area.name)): \(Counted.places(area.placeCount)), "
             + "\(TerminalText.escape(area.source)), stored "
             + area.storedAt.formatted(.iso8601.year().month().day()) + "; "
             + Self.shape(area)
@@ -49,7 +49,7 @@ struct AreasCommand: AsyncParsableCommand {
             + "; from \(TerminalText.escape(area.origin.description))")
       }
       Console.out(
-        "\(TerminalText.escape(builtIn.area)) (built in): \(builtIn.placeCount) places, "
+        "\(TerminalText.escape(builtIn.area)) (built in): \(Counted.places(builtIn.placeCount)), "
           + TerminalText.escape(builtIn.source))
       Console.out(DataCoverage.openStreetMapAttribution)
     }
@@ -80,7 +80,7 @@ struct AreasCommand: AsyncParsableCommand {
         throw CLIError(UserMessage.noStoredArea(name, removing: true))
       }
       Console.out(
-        "Removed \(TerminalText.escape(removed.name)) (\(removed.placeCount) places).")
+        "Removed \(TerminalText.escape(removed.name)) (\(Counted.places(removed.placeCount))).")
     }
   }
 
@@ -109,7 +109,8 @@ struct AreasCommand: AsyncParsableCommand {
           around: download.center, radius: download.radius, name: download.name,
           overpassURL: overpassURLOption.overpassURL, data: data)
       } else if let updated = store.state.updated {
-        Console.out("Updated \(TerminalText.escape(updated.name)): \(updated.placeCount) places.")
+        Console.out(
+          "Updated \(TerminalText.escape(updated.name)): \(Counted.places(updated.placeCount)).")
       }
     }
   }

@@ -45,7 +45,7 @@ extension DataOptions {
     if let failure = migration.state.failure { throw CLIError(failure) }
     guard let migrated = migration.state.migrated else { return }
     Console.note(
-      "moved the \(migrated.placeCount) places of \(TerminalText.escape(migrated.area)) from "
+      "moved the \(Counted.places(migrated.placeCount)) of \(TerminalText.escape(migrated.area)) from "
         + "\(legacy.lastPathComponent) into \(placeStoreURL.lastPathComponent); the old file is "
         + "kept as \(URL(fileURLWithPath: migrated.keptPath).lastPathComponent)")
   }

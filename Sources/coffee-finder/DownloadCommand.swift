@@ -100,13 +100,13 @@ struct DownloadCommand: AsyncParsableCommand {
     guard let downloaded = store.state.downloaded else { return }
     let (places, streets) = (downloaded.places, downloaded.streets)
     Console.note(
-      "received \(DownloadProgress.size(downloaded.bytes)): \(places.count) cafés"
+      "received \(DownloadProgress.size(downloaded.bytes)): \(Counted.cafes(places.count))"
         + (streets.isEmpty ? "" : ", \(streets.count) street lines") + "; storing…")
     await store.send(.store).finish()
     if let failure = store.state.failure { throw CLIError(failure) }
     guard let stored = store.state.stored else { return }
     Console.out(
-      "Stored \(stored.placeCount) places as the area \"\(TerminalText.escape(stored.name))\" "
+      "Stored \(Counted.places(stored.placeCount)) as the area \"\(TerminalText.escape(stored.name))\" "
         + "in \(data.placeStoreURL.path).")
     if !streets.isEmpty { Console.out("Stored \(streets.count) street lines for maps.") }
   }

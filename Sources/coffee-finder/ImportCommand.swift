@@ -47,7 +47,7 @@ struct ImportCommand: AsyncParsableCommand {
     if let failure = store.state.failure { throw CLIError(failure) }
     guard let imported = store.state.imported else { return }
     Console.out(
-      "Imported \(imported.coverage.placeCount) places covering "
+      "Imported \(Counted.places(imported.coverage.placeCount)) covering "
         + "\(TerminalText.escape(imported.coverage.description)) as the area "
         + "\"\(TerminalText.escape(imported.area.name))\" into \(data.placeStoreURL.path).")
     if imported.streetCount > 0 {

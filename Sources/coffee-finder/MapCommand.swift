@@ -97,7 +97,7 @@ struct MapCommand: AsyncParsableCommand {
       } catch {
         throw CLIError(UserMessage.cannotWrite(svg, error))
       }
-      Console.note("wrote \(TerminalText.escape(svg)) (\(marks.places.count) places)")
+      Console.note("wrote \(TerminalText.escape(svg)) (\(Counted.places(marks.places.count)))")
       return
     }
     let style: MapFrame.Style =

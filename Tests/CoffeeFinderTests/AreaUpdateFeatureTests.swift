@@ -77,7 +77,7 @@ import Testing
     }
     let message =
       "cannot update Tokyo: its file /data/tokyo.geojson is no longer there; Tokyo keeps its "
-      + "1 places"
+      + "1 place"
     await store.send(.update)
     await store.receive(.failed(message)) { $0.failure = message }
     #expect(try await places.areas() == [tokyo])

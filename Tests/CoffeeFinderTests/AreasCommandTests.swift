@@ -55,7 +55,7 @@ struct AreasCommandTests {
     #expect(list.status == 0, "\(list.stderr)")
     let lines = list.stdout.split(separator: "\n")
     #expect(lines.first?.hasPrefix("paris: 2 places") == true, "\(list.stdout)")
-    #expect(lines.dropFirst().first?.hasPrefix("Tokyo: 1 places") == true, "\(list.stdout)")
+    #expect(lines.dropFirst().first?.hasPrefix("Tokyo: 1 place") == true, "\(list.stdout)")
     #expect(list.stdout.contains("central Helsinki (built in): 86 places"))
 
     for (at, name) in [("35.6812,139.7671", "Kissa Marunouchi"), ("48.8566,2.3522", "Café Rivoli")]
@@ -71,7 +71,7 @@ struct AreasCommandTests {
 
     let removed = try await box.run(["areas", "remove", "Tokyo"])
     #expect(removed.status == 0)
-    #expect(removed.stdout.contains("Removed Tokyo (1 places)"))
+    #expect(removed.stdout.contains("Removed Tokyo (1 place)"))
     let after = try await box.run(["areas", "list", "--json"])
     #expect(!after.stdout.contains("Tokyo"))
     let missing = try await box.run(["areas", "remove", "Tokyo"])
@@ -95,8 +95,8 @@ struct AreasCommandTests {
 
     let list = try await box.run(["areas", "list"])
     #expect(list.status == 0, "\(list.stderr)")
-    #expect(list.stdout.hasPrefix("Kallio: 1 places, OpenStreetMap 2024"))
-    #expect(list.stderr.contains("moved the 1 places of Kallio from imported-places.json"))
+    #expect(list.stdout.hasPrefix("Kallio: 1 place, OpenStreetMap 2024"))
+    #expect(list.stderr.contains("moved the 1 place of Kallio from imported-places.json"))
     #expect(!FileManager.default.fileExists(atPath: legacy.path))
     #expect(FileManager.default.fileExists(atPath: legacy.path + ".migrated"))
 

@@ -26,7 +26,7 @@ struct AreasUpdateTests {
       "roasters.geojson", Self.named([("Rösteri Yksi", 60.1700, 24.9400)]))
     let imported = try await box.run(["import", file, "--all", "--area", "Roasters"])
     #expect(imported.status == 0, "\(imported.stderr)")
-    #expect(imported.stdout.hasPrefix("Imported 1 places"), "\(imported.stdout)")
+    #expect(imported.stdout.hasPrefix("Imported 1 place"), "\(imported.stdout)")
 
     _ = try box.write(
       "roasters.geojson",
@@ -63,7 +63,7 @@ struct AreasUpdateTests {
 
     let updated = try await box.run(["areas", "update", "Kallio"])
     #expect(updated.status == 0, "\(updated.stderr)")
-    #expect(updated.stdout.contains("Updated Kallio: 1 places."), "\(updated.stdout)")
+    #expect(updated.stdout.contains("Updated Kallio: 1 place."), "\(updated.stdout)")
     let nearby = try await box.run(["nearby", "--at", "60.1841,24.9494", "--json"])
     #expect(nearby.stdout.contains("Kahvila Kallio"), "\(nearby.stderr)")
   }
@@ -151,10 +151,10 @@ struct AreasUpdateTests {
     #expect(lines.count == 1, "one line: \(updated.stderr)")
     #expect(
       updated.stderr.contains("\(file) is no longer there")
-        && updated.stderr.contains("Tokyo keeps its 1 places"), "\(updated.stderr)")
+        && updated.stderr.contains("Tokyo keeps its 1 place"), "\(updated.stderr)")
 
     let list = try await box.run(["areas", "list"])
-    #expect(list.stdout.hasPrefix("Tokyo: 1 places"), "\(list.stdout)")
+    #expect(list.stdout.hasPrefix("Tokyo: 1 place"), "\(list.stdout)")
     let nearby = try await box.run(["nearby", "--at", "35.6812,139.7671", "--json"])
     #expect(nearby.stdout.contains("Kissa Marunouchi"), "\(nearby.stderr)")
   }

@@ -280,7 +280,7 @@ import Testing
     }
 
     let imported = try await run(["import", geoJSON.path])
-    #expect(imported.stdout.contains("Imported 1 places"))
+    #expect(imported.stdout.contains("Imported 1 place"))
 
     let nearby = try await run(["nearby", "--at", Self.railwaySquare, "--json"])
     for line in Self.checkedLines(nearby.stdout, "nearby --json") {

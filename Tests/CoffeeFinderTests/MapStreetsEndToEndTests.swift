@@ -106,7 +106,7 @@ struct MapStreetsEndToEndTests {
       return (result, URLComponents(string: uri)?.queryItems?.first { $0.name == "data" }?.value)
     }
     #expect(downloaded.status == 0, "\(downloaded.stderr)")
-    #expect(downloaded.stderr.contains(": 1 cafés, 21 street lines; storing…"))
+    #expect(downloaded.stderr.contains(": 1 café, 21 street lines; storing…"))
     #expect(downloaded.stdout.contains("Stored 21 street lines for maps."), "\(downloaded.stdout)")
     #expect(query?.contains(#"way["highway"](around:1000,61.497800,23.761000);"#) == true)
     #expect(query?.contains("out geom;") == true, "\(query ?? "no query")")
