@@ -155,6 +155,8 @@ extension ViewStore {
         toViewState(
           BindingViewStore(
             state: state,
+            // A binding is read and written where its store lives, on the main actor, as a
+            // SwiftUI view's are; used from another thread it traps rather than race.
             current: { MainActor.assumeIsolated { store.state } },
             send: { action in MainActor.assumeIsolated { _ = store.send(.binding(action)) } },
             debugger: {
@@ -187,6 +189,8 @@ extension ViewStore {
   public subscript<Value: Equatable & Sendable>(
     dynamicMember keyPath: any WritableKeyPath<ViewState, BindingState<Value>> & Sendable
   ) -> Binding<Value> where ViewAction: BindableAction, ViewAction.State == ViewState {
+    // On the main actor, where the view store lives (see `init(_:observe:send:removeDuplicates:)`
+    // above): a binding used from another thread traps rather than race.
     Binding(
       get: { MainActor.assumeIsolated { self.state[keyPath: keyPath].wrappedValue } },
       set: { value in

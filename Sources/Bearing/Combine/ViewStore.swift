@@ -24,6 +24,8 @@ import Foundation
 /// written only under `lock` (recursive, so that a subscriber may send from inside a delivery),
 /// and the closures it keeps are called under the same lock: that is why they may be
 /// `nonisolated(unsafe)`, reached by a publisher's subscription from whatever thread subscribes.
+/// `end` is written once, in `init`, and read once, in `deinit`, which nothing else runs beside;
+/// `objectWillChange` is only sent to under the lock.
 @dynamicMemberLookup
 @MainActor
 public final class ViewStore<ViewState: Sendable, ViewAction: Sendable>: Sendable {
@@ -140,7 +142,7 @@ public final class ViewStore<ViewState: Sendable, ViewAction: Sendable>: Sendabl
   /// Sends an action to the store.
   @discardableResult
   public func send(_ action: ViewAction) -> StoreTask {
-    // Under the lock, as the class's `@unchecked Sendable` needs: `fromViewAction` is the
+    // Under the lock, as the `nonisolated(unsafe)` closures need: `fromViewAction` is the
     // caller's closure. A state the send delivers comes back on this thread (recursive lock).
     lock.lock()
     defer { lock.unlock() }
