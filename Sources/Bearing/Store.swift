@@ -112,7 +112,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     state toChildState: any KeyPath<State, ChildState> & Sendable,
     action toChildAction: KeyPath<Action.AllCasePaths, AnyCasePath<Action, ChildAction>>
   ) -> Store<ChildState, ChildAction> where Action: CasePathable {
-    scope(state: toChildState, casePath: Action.allCasePaths[keyPath: toChildAction])
+    scope(state: toChildState, casePath: CasePathCache.casePath(toChildAction))
   }
 
   /// A store for a child feature, its actions embedded by case key path, such as a path through
@@ -123,7 +123,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     state toChildState: any KeyPath<State, ChildState> & Sendable,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> where Action: CasePathable {
-    scope(state: toChildState, casePath: AnyCasePath(toChildAction))
+    scope(state: toChildState, casePath: CasePathCache.casePath(toChildAction))
   }
 
   /// `scope(state:action:)` with the state path unlabeled: `store.scope(\.child, action: \.child)`.

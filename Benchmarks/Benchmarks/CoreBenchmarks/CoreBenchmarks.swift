@@ -65,6 +65,46 @@ func deepAction(_ action: Leaf.Action) -> Deep.Action {
   .inner(.inner(.inner(.inner(.inner(.inner(.inner(.inner(.inner(.inner(action))))))))))
 }
 
+/// A level that forms the key paths its `body` forms, then those of the level inside it.
+protocol KeyPathLevel { static func formKeyPaths() }
+
+extension Leaf: KeyPathLevel {
+  static func formKeyPaths() {}
+}
+
+extension Nest: KeyPathLevel where Inner: KeyPathLevel {
+  static func formKeyPaths() {
+    blackHole(\State.inner)
+    blackHole(\Action.AllCasePaths.inner)
+    Inner.formKeyPaths()
+  }
+}
+
+/// The two key paths each concrete level's `body` forms, for all ten.
+@inline(never)
+func formConcreteLevelKeyPaths() {
+  blackHole(\Level10.State.inner)
+  blackHole(\Level10.Action.AllCasePaths.inner)
+  blackHole(\Level9.State.inner)
+  blackHole(\Level9.Action.AllCasePaths.inner)
+  blackHole(\Level8.State.inner)
+  blackHole(\Level8.Action.AllCasePaths.inner)
+  blackHole(\Level7.State.inner)
+  blackHole(\Level7.Action.AllCasePaths.inner)
+  blackHole(\Level6.State.inner)
+  blackHole(\Level6.Action.AllCasePaths.inner)
+  blackHole(\Level5.State.inner)
+  blackHole(\Level5.Action.AllCasePaths.inner)
+  blackHole(\Level4.State.inner)
+  blackHole(\Level4.Action.AllCasePaths.inner)
+  blackHole(\Level3.State.inner)
+  blackHole(\Level3.Action.AllCasePaths.inner)
+  blackHole(\Level2.State.inner)
+  blackHole(\Level2.Action.AllCasePaths.inner)
+  blackHole(\Level1.State.inner)
+  blackHole(\Level1.Action.AllCasePaths.inner)
+}
+
 // The same ten levels as concrete, non-generic features, as an app writes them. In the generic
 // `Nest`, every `body` forms its `\.inner` key paths anew, and forming a key path inside a generic
 // type makes the runtime demangle and instantiate it; a concrete feature's key path literals are
@@ -224,6 +264,23 @@ let benchmarks: @Sendable () -> Void = {
       for _ in iterations {
         blackHole(store.send(action))
       }
+    }
+  }
+
+  // What rebuilding ten concrete levels' bodies costs before any reducer runs: each level's
+  // `Scope(state: \.inner, action: \.inner)` forms two key path literals, which the runtime
+  // hands out retained (made once per process, but fetched, retained and released every time).
+  Benchmark("Floor: the key path literals of 10 concrete Scope levels") { benchmark in
+    for _ in benchmark.scaledIterations {
+      formConcreteLevelKeyPaths()
+    }
+  }
+
+  // The same for the generic `Nest`: inside a generic type each literal is instantiated by the
+  // runtime anew, every time a body is built.
+  Benchmark("Floor: the key path literals of 10 generic levels") { benchmark in
+    for _ in benchmark.scaledIterations {
+      Deep.formKeyPaths()
     }
   }
 

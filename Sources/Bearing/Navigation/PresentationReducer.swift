@@ -25,7 +25,7 @@ extension Reducer {
   {
     _PresentationReducer(
       base: self, destination: destination(), toPresentationState: toPresentationState,
-      toPresentationAction: Action.allCasePaths[keyPath: toPresentationAction], fileID: fileID,
+      toPresentationAction: CasePathCache.casePath(toPresentationAction), fileID: fileID,
       line: line)
   }
 
@@ -44,7 +44,8 @@ extension Reducer {
   {
     _PresentationReducer(
       base: self, destination: destination(), toPresentationState: toPresentationState,
-      toPresentationAction: AnyCasePath(toPresentationAction), fileID: fileID, line: line)
+      toPresentationAction: CasePathCache.casePath(toPresentationAction), fileID: fileID, line: line
+    )
   }
 
   /// Runs the `@Reducer enum` of the presented state's destinations: the form for a
@@ -68,7 +69,7 @@ extension Reducer {
   {
     _PresentationReducer(
       base: self, destination: _CaseReducerBody(), toPresentationState: toPresentationState,
-      toPresentationAction: Action.allCasePaths[keyPath: toPresentationAction], fileID: fileID,
+      toPresentationAction: CasePathCache.casePath(toPresentationAction), fileID: fileID,
       line: line, caseState: DestinationState.self)
   }
 
@@ -87,7 +88,8 @@ extension Reducer {
   {
     _PresentationReducer(
       base: self, destination: _CaseReducerBody(), toPresentationState: toPresentationState,
-      toPresentationAction: AnyCasePath(toPresentationAction), fileID: fileID, line: line,
+      toPresentationAction: CasePathCache.casePath(toPresentationAction), fileID: fileID,
+      line: line,
       caseState: DestinationState.self)
   }
 }
@@ -112,7 +114,7 @@ extension Reducer {
   where Action: CasePathable {
     _PresentationReducer(
       base: self, destination: EmptyReducer(), toPresentationState: toPresentationState,
-      toPresentationAction: Action.allCasePaths[keyPath: toPresentationAction], fileID: fileID,
+      toPresentationAction: CasePathCache.casePath(toPresentationAction), fileID: fileID,
       line: line)
   }
 
@@ -127,7 +129,8 @@ extension Reducer {
   where Action: CasePathable {
     _PresentationReducer(
       base: self, destination: EmptyReducer(), toPresentationState: toPresentationState,
-      toPresentationAction: AnyCasePath(toPresentationAction), fileID: fileID, line: line)
+      toPresentationAction: CasePathCache.casePath(toPresentationAction), fileID: fileID, line: line
+    )
   }
 }
 

@@ -24,7 +24,7 @@ extension Reducer {
   {
     _StackReducer(
       base: self, destination: destination(), toStackState: toStackState,
-      toStackAction: Action.allCasePaths[keyPath: toStackAction], fileID: fileID, line: line)
+      toStackAction: CasePathCache.casePath(toStackAction), fileID: fileID, line: line)
   }
 
   /// The same, its actions named by a case key path.
@@ -42,7 +42,7 @@ extension Reducer {
   {
     _StackReducer(
       base: self, destination: destination(), toStackState: toStackState,
-      toStackAction: AnyCasePath(toStackAction), fileID: fileID, line: line)
+      toStackAction: CasePathCache.casePath(toStackAction), fileID: fileID, line: line)
   }
 
   /// Runs the `@Reducer enum` of a stack's screens: the form for a path enum, which needs no
@@ -67,7 +67,7 @@ extension Reducer {
   {
     _StackReducer(
       base: self, destination: DestinationState.StateReducer.body, toStackState: toStackState,
-      toStackAction: Action.allCasePaths[keyPath: toStackAction], fileID: fileID, line: line)
+      toStackAction: CasePathCache.casePath(toStackAction), fileID: fileID, line: line)
   }
 
   /// The same, its actions named by a case key path.
@@ -85,7 +85,7 @@ extension Reducer {
   {
     _StackReducer(
       base: self, destination: DestinationState.StateReducer.body, toStackState: toStackState,
-      toStackAction: AnyCasePath(toStackAction), fileID: fileID, line: line)
+      toStackAction: CasePathCache.casePath(toStackAction), fileID: fileID, line: line)
   }
 }
 

@@ -44,7 +44,7 @@ extension Reducer {
   where Action: CasePathable, ElementState == Element.State, ElementAction == Element.Action {
     _ForEachReducer(
       parent: self, element: element(), toElements: toElements,
-      toElementAction: Action.allCasePaths[keyPath: toElementAction], fileID: fileID, line: line)
+      toElementAction: CasePathCache.casePath(toElementAction), fileID: fileID, line: line)
   }
 
   /// Runs `element` on the element of an identified collection that an action names, the
@@ -60,7 +60,7 @@ extension Reducer {
   where Action: CasePathable, ElementState == Element.State, ElementAction == Element.Action {
     _ForEachReducer(
       parent: self, element: element(), toElements: toElements,
-      toElementAction: AnyCasePath(toElementAction), fileID: fileID, line: line)
+      toElementAction: CasePathCache.casePath(toElementAction), fileID: fileID, line: line)
   }
 }
 

@@ -22,8 +22,8 @@ extension Reducer {
     CaseAction == Child.Action
   {
     _IfCaseLetReducer(
-      parent: self, child: child(), toChildState: AnyCasePath(toCaseState),
-      toChildAction: AnyCasePath(toCaseAction), fileID: fileID, line: line)
+      parent: self, child: child(), toChildState: CasePathCache.casePath(toCaseState),
+      toChildAction: CasePathCache.casePath(toCaseAction), fileID: fileID, line: line)
   }
 }
 

@@ -23,7 +23,7 @@ extension Reducer {
   where Action: CasePathable, ChildState == Child.State, ChildAction == Child.Action {
     _IfLetReducer(
       parent: self, child: child(), toChildState: toChildState,
-      toChildAction: Action.allCasePaths[keyPath: toChildAction], fileID: fileID, line: line)
+      toChildAction: CasePathCache.casePath(toChildAction), fileID: fileID, line: line)
   }
 
   /// Runs `child` on optional child state when it is present, its actions named by a case key
@@ -39,7 +39,7 @@ extension Reducer {
   where ChildState == Child.State, ChildAction == Child.Action {
     _IfLetReducer(
       parent: self, child: child(), toChildState: toChildState,
-      toChildAction: AnyCasePath(toChildAction), fileID: fileID, line: line)
+      toChildAction: CasePathCache.casePath(toChildAction), fileID: fileID, line: line)
   }
 }
 

@@ -12,13 +12,15 @@ import IssueReporting
 /// ```
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @usableFromInline let toChildState: WritableKeyPath<ParentState, Child.State>
-  @usableFromInline let toChildAction: AnyCasePath<ParentAction, Child.Action>
+  /// The child's case path, and where the child's state lies inside the parent's when
+  /// `toChildState` names stored properties only (`MemoryLayout.offset(of:)`; -1 otherwise).
+  /// Reached through this offset, the child's state is modified in place: a key path's modify
+  /// accessor allocates its coroutine frame on every call. One object, made once per key path
+  /// (``CasePathCache``): a `Scope` is made anew every time its parent's `body` is built.
+  @usableFromInline let actions: CasePathCacheTypedEntry<ParentAction, Child.Action>
   @usableFromInline let child: Child
-  /// Where the child's state lies inside the parent's, when `toChildState` names stored
-  /// properties only (`MemoryLayout.offset(of:)`); -1 otherwise. Reached through this offset,
-  /// the child's state is modified in place: a key path's modify accessor allocates its
-  /// coroutine frame on every call.
-  @usableFromInline let childOffset: Int
+
+  @inlinable var toChildAction: AnyCasePath<ParentAction, Child.Action> { actions.casePath }
 
   /// Scopes to a child's state by key path and its actions by the `@CasePathable` case of that
   /// name: `Scope(state: \.child, action: \.child)`.
@@ -34,9 +36,9 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     >,
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ParentAction: CasePathable, ChildState == Child.State, ChildAction == Child.Action {
-    self.init(
-      toChildState: toChildState, toChildAction: ParentAction.allCasePaths[keyPath: toChildAction],
-      child: child())
+    self.toChildState = toChildState
+    self.actions = CasePathCache.scope(action: toChildAction, state: toChildState)
+    self.child = child()
   }
 
   /// Scopes to a child's state by key path and its actions by case key path, such as a path
@@ -48,7 +50,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ParentAction: CasePathable, ChildState == Child.State, ChildAction == Child.Action {
     self.init(
-      toChildState: toChildState, toChildAction: AnyCasePath(toChildAction),
+      toChildState: toChildState, toChildAction: CasePathCache.casePath(toChildAction),
       child: child())
   }
 
@@ -81,15 +83,17 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     child: Child
   ) {
     self.toChildState = toChildState
-    self.toChildAction = toChildAction
+    self.actions = CasePathCacheTypedEntry(
+      keyPath: nil, statePath: nil, casePath: toChildAction,
+      offset: MemoryLayout<ParentState>.offset(of: toChildState) ?? -1)
     self.child = child
-    self.childOffset = MemoryLayout<ParentState>.offset(of: toChildState) ?? -1
   }
 
   @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
-    guard let childAction = toChildAction.extract(from: action) else { return .none }
+    guard let childAction = actions.casePath.extract(from: action) else { return .none }
     let effect: Effect<Child.Action>
+    let childOffset = actions.offset
     if childOffset >= 0 {
       // The documented use of a stored property's offset: the child's state is part of the
       // parent's storage, which `state` gives exclusive access to for this call.
@@ -102,7 +106,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
       effect = child.reduce(into: &state[keyPath: toChildState], action: childAction)
     }
     if case .none = effect.operation { return .none }
-    let embed = toChildAction
+    let embed = actions.casePath
     return effect.map { embed.embed($0) }
   }
 }
