@@ -57,6 +57,7 @@ public struct _CaseReducerBody<Base: CaseReducer>: Reducer {
 extension CaseReducerState {
   /// The identity of the presentation of the value at `pointer`, a value of this type, from what
   /// `@Reducer` generated: called through the type, where the caller's static type is generic.
+  @usableFromInline
   static func _presentationIdentity(at pointer: UnsafePointer<some Any>) -> PresentationIdentity {
     let value = UnsafeRawPointer(pointer).assumingMemoryBound(to: Self.self)
     return PresentationIdentity(
@@ -65,6 +66,7 @@ extension CaseReducerState {
   }
 
   /// Whether the value at `pointer`, a value of this type, is in an ephemeral case.
+  @usableFromInline
   static func _isEphemeral(at pointer: UnsafePointer<some Any>) -> Bool {
     UnsafeRawPointer(pointer).assumingMemoryBound(to: Self.self).pointee._$isEphemeral
   }

@@ -92,6 +92,7 @@ extension DependencyValues {
 
 extension Effect {
   /// This effect, with `dismiss()` in its operations sending `dismissAction` to the store.
+  @usableFromInline
   func dismissing(with dismissAction: Action) -> Self where Action: Sendable {
     wrappingRuns { send, operation in
       // What the child sends is reduced by the whole app, perhaps in this very task: it must
@@ -118,6 +119,7 @@ extension Effect {
 /// Computed for every action while something is presented, so it keeps hashes rather than
 /// values: the hash of the case key path that `@CasePathable` returns for the value, and of the
 /// `id`.
+@usableFromInline
 struct PresentationIdentity: Hashable, Sendable {
   let type: ObjectIdentifier
   var caseKeyPath: Int?
@@ -129,6 +131,7 @@ struct PresentationIdentity: Hashable, Sendable {
     self.id = id
   }
 
+  @usableFromInline
   init<State>(of value: State) {
     type = ObjectIdentifier(State.self)
     if let state = value as? any CaseReducerState {

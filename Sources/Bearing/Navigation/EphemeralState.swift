@@ -17,6 +17,7 @@ public protocol EphemeralState<Action> {
 }
 
 /// Whether presented state is ephemeral, itself or as the value of an enum destination's case.
+@usableFromInline
 func isEphemeral(_ value: Any) -> Bool {
   if value is any EphemeralState { return true }
   if let state = value as? any CaseReducerState { return state._$isEphemeral }

@@ -8,6 +8,7 @@ import ConcurrencyExtras
 /// ``Effect/cancel(id:)``) are made within that place: two features presented side by side
 /// with the same `CancelID` cannot cancel each other's effects, nor their parent's; the parent's
 /// `.cancel(id:)` reaches theirs, as in The Composable Architecture.
+@usableFromInline
 enum NavigationScope {
   /// The place, and whether the feature there is presented (``DismissEffect``): one
   /// task-local, so that running a presented child costs one push.
@@ -49,6 +50,7 @@ enum NavigationScope {
   }
 
   /// Runs `body` (a child's `reduce`) one level deeper, at `place`, as a presented feature.
+  @usableFromInline
   static func within<Result>(
     _ place: some Hashable & Sendable, _ body: () throws -> Result
   ) rethrows -> Result {

@@ -10,6 +10,7 @@ extension Reducer {
   /// ```
   /// `action: \.destination` names the case's entry in `Action.AllCasePaths`, made once per
   /// process; a case key path (the next overload) is formed anew each time `body` is built.
+  @inlinable
   public func ifLet<DestinationState, DestinationAction, Destination: Reducer>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
     action toPresentationAction: KeyPath<
@@ -31,6 +32,7 @@ extension Reducer {
 
   /// The same, its actions named by a case key path.
   @_disfavoredOverload
+  @inlinable
   public func ifLet<DestinationState, DestinationAction, Destination: Reducer>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
     action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
@@ -54,6 +56,7 @@ extension Reducer {
   /// ```swift
   /// .ifLet(\.$destination, action: \.destination)
   /// ```
+  @inlinable
   public func ifLet<DestinationState: CaseReducerState, DestinationAction>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
     action toPresentationAction: KeyPath<
@@ -75,6 +78,7 @@ extension Reducer {
 
   /// The same, its actions named by a case key path.
   @_disfavoredOverload
+  @inlinable
   public func ifLet<DestinationState: CaseReducerState, DestinationAction>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
     action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
@@ -103,6 +107,7 @@ extension Reducer {
   /// …
   /// .ifLet(\.$alert, action: \.alert)
   /// ```
+  @inlinable
   public func ifLet<DestinationState: EphemeralState, DestinationAction>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
     action toPresentationAction: KeyPath<
@@ -120,6 +125,7 @@ extension Reducer {
 
   /// The same, its actions named by a case key path.
   @_disfavoredOverload
+  @inlinable
   public func ifLet<DestinationState: EphemeralState, DestinationAction>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
     action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
@@ -137,16 +143,19 @@ extension Reducer {
 /// What ``Reducer/ifLet(_:action:destination:fileID:line:)`` builds.
 public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
 where Base.Action: Sendable {
-  let base: Base
-  let destination: Destination
-  let toPresentationState: WritableKeyPath<Base.State, PresentationState<Destination.State>>
-  let toPresentationAction: AnyCasePath<Base.Action, PresentationAction<Destination.Action>>
-  let fileID: StaticString
-  let line: UInt
+  @usableFromInline let base: Base
+  @usableFromInline let destination: Destination
+  @usableFromInline let toPresentationState:
+    WritableKeyPath<Base.State, PresentationState<Destination.State>>
+  @usableFromInline let toPresentationAction:
+    AnyCasePath<Base.Action, PresentationAction<Destination.Action>>
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
   /// The destination enum's state type, when `@Reducer` generated it: its presentations are
   /// told apart, and its ephemeral cases found, by what the macro generated, with no cast.
-  let caseState: (any CaseReducerState.Type)?
+  @usableFromInline let caseState: (any CaseReducerState.Type)?
 
+  @usableFromInline
   init(
     base: Base,
     destination: Destination,
@@ -165,33 +174,38 @@ where Base.Action: Sendable {
     self.caseState = caseState
   }
 
-  private func identity(_ value: Destination.State) -> PresentationIdentity {
+  @inlinable
+  func identity(_ value: Destination.State) -> PresentationIdentity {
     guard let caseState else { return PresentationIdentity(of: value) }
     return withUnsafePointer(to: value) { caseState._presentationIdentity(at: $0) }
   }
 
-  private func isEphemeralState(_ value: Destination.State) -> Bool {
+  @inlinable
+  func isEphemeralState(_ value: Destination.State) -> Bool {
     guard let caseState else { return isEphemeral(value) }
     return withUnsafePointer(to: value) { caseState._isEphemeral(at: $0) }
   }
 
   /// The effects of one presentation: where the reducer is, and what is presented.
+  @usableFromInline
   struct CancelID: Hashable, Sendable {
     let file: UInt
     let line: UInt
     let identity: PresentationIdentity
   }
 
+  @inlinable
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     // What this reducer saw presented last time, and what is presented now: a presentation
     // another reducer ended before this one ran is over as surely as one dismissed here.
-    let mounted = state[keyPath: toPresentationState].mounted
-    let before = state[keyPath: toPresentationState].wrappedValue.map { identity($0) }
+    // Read once: every read through the key path runs its getters.
+    let (mounted, current) = { ($0.mounted, $0.wrappedValue) }(state[keyPath: toPresentationState])
+    let before = current.map { identity($0) }
     var destinationEffect = Effect<Base.Action>.none
     let baseEffect: Effect<Base.Action>
     switch toPresentationAction.extract(from: action) {
     case .presented(let destinationAction)?:
-      if var presented = state[keyPath: toPresentationState].wrappedValue, let before {
+      if var presented = current, let before {
         let embed = toPresentationAction
         let place = cancelID(before)
         let effect = NavigationScope.within(place) {
@@ -209,14 +223,12 @@ where Base.Action: Sendable {
         state[keyPath: toPresentationState].wrappedValue =
           isEphemeralState(presented) ? nil : presented
       } else {
-        reportIssue(
-          RuntimeWarningMessage.presentationAbsent(fileID: fileID, line: line, action: action))
+        reportAbsent(action)
       }
       baseEffect = base.reduce(into: &state, action: action)
     case .dismiss?:
       if before == nil {
-        reportIssue(
-          RuntimeWarningMessage.presentationAbsent(fileID: fileID, line: line, action: action))
+        reportAbsent(action)
       }
       baseEffect = base.reduce(into: &state, action: action)
       // Unless the parent, answering the dismissal, presented something else in its place.
@@ -236,7 +248,15 @@ where Base.Action: Sendable {
     return .merge([destinationEffect, baseEffect] + ended)
   }
 
-  private func cancelID(_ identity: PresentationIdentity) -> CancelID {
+  /// Reports an action for a presentation that is not there.
+  @usableFromInline
+  func reportAbsent(_ action: Base.Action) {
+    reportIssue(
+      RuntimeWarningMessage.presentationAbsent(fileID: fileID, line: line, action: action))
+  }
+
+  @usableFromInline
+  func cancelID(_ identity: PresentationIdentity) -> CancelID {
     CancelID(file: fileID.address, line: line, identity: identity)
   }
 }

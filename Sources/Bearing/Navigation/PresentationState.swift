@@ -17,24 +17,27 @@ public struct PresentationState<State> {
   /// the same feature; Sendable whenever `State` is, checked by the compiler.
   /// A box, so that a state can present a state of its own type, and so that two copies of
   /// one presentation compare equal at once, without comparing what they present.
-  fileprivate final class Storage {
-    let value: State?
+  @usableFromInline
+  final class Storage {
+    @usableFromInline let value: State?
 
+    @usableFromInline
     init(_ value: State?) {
       self.value = value
     }
   }
 
-  private var storage: Storage
+  @usableFromInline var storage: Storage
   /// What the presentation's reducer saw presented last time it ran, so that it notices a
   /// presentation another reducer ended before it ran. Not part of the value.
-  var mounted: PresentationIdentity?
+  @usableFromInline var mounted: PresentationIdentity?
 
   public init(wrappedValue: State?) {
     self.storage = Storage(wrappedValue)
   }
 
   /// The presented feature's state, or `nil` when nothing is presented.
+  @inlinable
   public var wrappedValue: State? {
     get { storage.value }
     set { storage = Storage(newValue) }
