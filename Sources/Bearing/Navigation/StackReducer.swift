@@ -1,4 +1,5 @@
 import IssueReporting
+import OrderedCollections
 
 extension Reducer {
   /// Runs `destination` on the stack element an action names, then this reducer; handles
@@ -8,6 +9,7 @@ extension Reducer {
   /// Reduce { state, action in … }
   ///   .forEach(\.path, action: \.path) { Path() }
   /// ```
+  @inlinable
   public func forEach<DestinationState, DestinationAction, Destination: Reducer>(
     _ toStackState: WritableKeyPath<State, StackState<DestinationState>>,
     action toStackAction: KeyPath<
@@ -29,6 +31,7 @@ extension Reducer {
 
   /// The same, its actions named by a case key path.
   @_disfavoredOverload
+  @inlinable
   public func forEach<DestinationState, DestinationAction, Destination: Reducer>(
     _ toStackState: WritableKeyPath<State, StackState<DestinationState>>,
     action toStackAction: CaseKeyPath<Action, StackAction<DestinationState, DestinationAction>>,
@@ -51,6 +54,7 @@ extension Reducer {
   /// ```swift
   /// .forEach(\.path, action: \.path)
   /// ```
+  @inlinable
   public func forEach<DestinationState: CaseReducerState, DestinationAction>(
     _ toStackState: WritableKeyPath<State, StackState<DestinationState>>,
     action toStackAction: KeyPath<
@@ -72,6 +76,7 @@ extension Reducer {
 
   /// The same, its actions named by a case key path.
   @_disfavoredOverload
+  @inlinable
   public func forEach<DestinationState: CaseReducerState, DestinationAction>(
     _ toStackState: WritableKeyPath<State, StackState<DestinationState>>,
     action toStackAction: CaseKeyPath<Action, StackAction<DestinationState, DestinationAction>>,
@@ -92,13 +97,15 @@ extension Reducer {
 /// What ``Reducer/forEach(_:action:destination:fileID:line:)`` builds.
 public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer
 where Base.Action: Sendable {
-  let base: Base
-  let destination: any Reducer<Destination.State, Destination.Action>
-  let toStackState: WritableKeyPath<Base.State, StackState<Destination.State>>
-  let toStackAction: AnyCasePath<Base.Action, StackAction<Destination.State, Destination.Action>>
-  let fileID: StaticString
-  let line: UInt
+  @usableFromInline let base: Base
+  @usableFromInline let destination: any Reducer<Destination.State, Destination.Action>
+  @usableFromInline let toStackState: WritableKeyPath<Base.State, StackState<Destination.State>>
+  @usableFromInline let toStackAction:
+    AnyCasePath<Base.Action, StackAction<Destination.State, Destination.Action>>
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
 
+  @usableFromInline
   init(
     base: Base,
     destination: some Reducer<Destination.State, Destination.Action>,
@@ -115,17 +122,19 @@ where Base.Action: Sendable {
     self.line = line
   }
 
+  @usableFromInline
   struct CancelID: Hashable, Sendable {
     let file: UInt
     let line: UInt
     let id: StackElementID
   }
 
+  @inlinable
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     // The elements this reducer saw last time, and those here now: an element removed in
     // between (by a reducer that ran before this one) is gone as surely as one popped here.
-    let mounted = state[keyPath: toStackState].mounted
-    let idsBefore = state[keyPath: toStackState].ids
+    // Read once: every read through the key path runs its getters.
+    let (mounted, idsBefore) = { ($0.mounted, $0.ids) }(state[keyPath: toStackState])
     var destinationEffect = Effect<Base.Action>.none
     let baseEffect: Effect<Base.Action>
     switch toStackAction.extract(from: action) {
@@ -146,38 +155,13 @@ where Base.Action: Sendable {
         }
         state[keyPath: toStackState][id: id] = element
       } else {
-        reportIssue(
-          RuntimeWarningMessage.forEachMissingElement(
-            fileID: fileID, line: line, action: destinationAction, isStack: true))
+        reportMissing(destinationAction)
       }
       baseEffect = base.reduce(into: &state, action: action)
     case .popFrom(let id)?:
-      if state[keyPath: toStackState][id: id] == nil {
-        reportIssue(
-          RuntimeWarningMessage.stackPopMissing(
-            fileID: fileID, line: line, id: id, ids: state[keyPath: toStackState].ids))
-      }
-      baseEffect = base.reduce(into: &state, action: action)
-      state[keyPath: toStackState].pop(from: id)
+      baseEffect = pop(from: id, into: &state, action: action)
     case .push(let id, let element)?:
-      @Dependency(\.stackElementID) var stackElementID
-      if state[keyPath: toStackState].ids.contains(id) {
-        reportIssue(
-          RuntimeWarningMessage.stackPushExisting(
-            fileID: fileID, line: line, id: id, ids: state[keyPath: toStackState].ids))
-        baseEffect = base.reduce(into: &state, action: action)
-      } else {
-        // Ids come from the generator in order: one past it was made up, not handed out.
-        let expected = stackElementID.peek()
-        if id.generation > expected.generation {
-          reportIssue(
-            RuntimeWarningMessage.stackPushUnexpectedID(
-              fileID: fileID, line: line, received: id, expected: expected))
-        }
-        stackElementID.skip(past: id)
-        baseEffect = base.reduce(into: &state, action: action)
-        state[keyPath: toStackState].append(element, id: id)
-      }
+      baseEffect = push(element, id: id, into: &state, action: action)
     case nil:
       baseEffect = base.reduce(into: &state, action: action)
     }
@@ -186,13 +170,74 @@ where Base.Action: Sendable {
     guard idsBefore != idsAfter || mounted != idsAfter else {
       return destinationEffect.merge(with: baseEffect)
     }
+    return ended(
+      before: idsBefore, mounted: mounted, after: idsAfter,
+      effects: destinationEffect, baseEffect)
+  }
+
+  /// Reports an action for an element that is not in the stack.
+  @usableFromInline
+  func reportMissing(_ destinationAction: Destination.Action) {
+    reportIssue(
+      RuntimeWarningMessage.forEachMissingElement(
+        fileID: fileID, line: line, action: destinationAction, isStack: true))
+  }
+
+  /// `.popFrom(id:)`: the parent first, then the element and everything above it go.
+  @usableFromInline
+  func pop(
+    from id: StackElementID, into state: inout Base.State, action: Base.Action
+  ) -> Effect<Base.Action> {
+    if state[keyPath: toStackState][id: id] == nil {
+      reportIssue(
+        RuntimeWarningMessage.stackPopMissing(
+          fileID: fileID, line: line, id: id, ids: state[keyPath: toStackState].ids))
+    }
+    let baseEffect = base.reduce(into: &state, action: action)
+    state[keyPath: toStackState].pop(from: id)
+    return baseEffect
+  }
+
+  /// `.push(id:state:)`: the parent first, then the element goes on top.
+  @usableFromInline
+  func push(
+    _ element: Destination.State, id: StackElementID, into state: inout Base.State,
+    action: Base.Action
+  ) -> Effect<Base.Action> {
+    @Dependency(\.stackElementID) var stackElementID
+    if state[keyPath: toStackState].ids.contains(id) {
+      reportIssue(
+        RuntimeWarningMessage.stackPushExisting(
+          fileID: fileID, line: line, id: id, ids: state[keyPath: toStackState].ids))
+      return base.reduce(into: &state, action: action)
+    }
+    // Ids come from the generator in order: one past it was made up, not handed out.
+    let expected = stackElementID.peek()
+    if id.generation > expected.generation {
+      reportIssue(
+        RuntimeWarningMessage.stackPushUnexpectedID(
+          fileID: fileID, line: line, received: id, expected: expected))
+    }
+    stackElementID.skip(past: id)
+    let baseEffect = base.reduce(into: &state, action: action)
+    state[keyPath: toStackState].append(element, id: id)
+    return baseEffect
+  }
+
+  /// The effects, with those of every element that left the stack cancelled.
+  @usableFromInline
+  func ended(
+    before idsBefore: OrderedSet<StackElementID>, mounted: OrderedSet<StackElementID>,
+    after idsAfter: OrderedSet<StackElementID>, effects: Effect<Base.Action>...
+  ) -> Effect<Base.Action> {
     var gone = idsBefore.subtracting(idsAfter)
     gone.formUnion(mounted.subtracting(idsAfter))
     let popped = gone.map { Effect<Base.Action>.cancel(id: cancelID($0)) }
-    return .merge([destinationEffect, baseEffect] + popped)
+    return .merge(effects + popped)
   }
 
-  private func cancelID(_ id: StackElementID) -> CancelID {
+  @usableFromInline
+  func cancelID(_ id: StackElementID) -> CancelID {
     CancelID(file: fileID.address, line: line, id: id)
   }
 }

@@ -93,7 +93,7 @@ public struct StackState<Element> {
   var elements: OrderedDictionary<StackElementID, Element>
   /// The ids as the stack's reducer last saw them, so that it notices elements another reducer
   /// removed before it ran. Not part of the value: two stacks of the same elements are equal.
-  var mounted: OrderedSet<StackElementID> = []
+  @usableFromInline var mounted: OrderedSet<StackElementID> = []
 
   /// An empty stack.
   public init() {
