@@ -86,6 +86,17 @@ enum CasePathCache {
     }
   }
 
+  /// The same for a case key path (`\.child.grandchild`, or one held in a variable).
+  @inlinable
+  static func scope<Root, Value, State, ChildState>(
+    action keyPath: CaseKeyPath<Root, Value>,
+    state statePath: WritableKeyPath<State, ChildState>
+  ) -> CasePathCacheTypedEntry<Root, Value> {
+    cached(keyPath, state: statePath, offset: { MemoryLayout<State>.offset(of: statePath) ?? -1 }) {
+      AnyCasePath(keyPath)
+    }
+  }
+
   /// The entry for `keyPath` (with `state`), made by `resolve` and `offset` on a miss.
   @inlinable
   static func cached<Root, Value>(

@@ -20,8 +20,6 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @usableFromInline let actions: CasePathCacheTypedEntry<ParentAction, Child.Action>
   @usableFromInline let child: Child
 
-  @inlinable var toChildAction: AnyCasePath<ParentAction, Child.Action> { actions.casePath }
-
   /// Scopes to a child's state by key path and its actions by the `@CasePathable` case of that
   /// name: `Scope(state: \.child, action: \.child)`.
   ///
@@ -49,9 +47,9 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ParentAction: CasePathable, ChildState == Child.State, ChildAction == Child.Action {
-    self.init(
-      toChildState: toChildState, toChildAction: CasePathCache.casePath(toChildAction),
-      child: child())
+    self.toChildState = toChildState
+    self.actions = CasePathCache.scope(action: toChildAction, state: toChildState)
+    self.child = child()
   }
 
   /// `Scope(state:action:)` with the state path unlabeled: `Scope(\.child, action: \.child)`.
