@@ -240,6 +240,38 @@ struct Navigator {
 
 extension Navigator.Path.State: Equatable {}
 
+/// A list of counters, each its own feature, as TCA's `forEach` docs write one.
+struct CounterList: Reducer {
+  struct State: Equatable, Sendable {
+    var rows: IdentifiedArrayOf<CounterRow.State> = []
+  }
+
+  @CasePathable
+  enum Action: Sendable {
+    case rows(IdentifiedActionOf<CounterRow>)
+  }
+
+  var body: some Reducer<State, Action> {
+    Reduce { _, _ in .none }
+      .forEach(\.rows, action: \.rows) { CounterRow() }
+  }
+}
+
+/// One counter of ``CounterList``.
+struct CounterRow: Reducer {
+  struct State: Equatable, Identifiable, Sendable {
+    let id: Int
+    var count = 0
+  }
+
+  enum Action: Sendable { case increment }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.count &+= 1
+    return .none
+  }
+}
+
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
     metrics: [.wallClock, .throughput, .mallocCountTotal],
@@ -353,6 +385,19 @@ let benchmarks: @Sendable () -> Void = {
         Presenter()
       }
       let action = Presenter.Action.destination(.presented(.leaf(.increment)))
+      for _ in iterations {
+        blackHole(store.send(action))
+      }
+    }
+  }
+
+  Benchmark("Send to one of 100 rows (forEach of an IdentifiedArray)") { benchmark in
+    // The store lives on the main actor: the benchmark runs there, as an app's sends do.
+    let iterations = benchmark.scaledIterations
+    await MainActor.run {
+      let rows = IdentifiedArray(uniqueElements: (0..<100).map { CounterRow.State(id: $0) })
+      let store = Store(initialState: CounterList.State(rows: rows)) { CounterList() }
+      let action = CounterList.Action.rows(.element(id: 50, action: .increment))
       for _ in iterations {
         blackHole(store.send(action))
       }

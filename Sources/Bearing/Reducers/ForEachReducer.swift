@@ -1,4 +1,6 @@
+import IdentifiedCollections
 import IssueReporting
+import OrderedCollections
 
 /// An action for one element of an identified collection.
 ///
@@ -91,6 +93,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     }
   }
 
+  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
     Parent.Action
   > {
@@ -98,26 +101,36 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     if case .element(let id, let elementAction) = toElementAction.extract(from: action) {
       if state[keyPath: toElements][id: id] != nil {
         let embed = toElementAction
-        elementEffect = element.reduce(
-          into: &state[keyPath: toElements][id: id]!, action: elementAction
-        )
-        .map { embed.embed(.element(id: id, action: $0)) }
-        .cancellable(id: CancelID(file: fileID.address, line: line, id: id))
+        let effect = element.reduce(
+          into: &state[keyPath: toElements][id: id]!, action: elementAction)
+        if case .none = effect.operation {
+        } else {
+          elementEffect =
+            effect
+            .map { embed.embed(.element(id: id, action: $0)) }
+            .cancellable(id: CancelID(file: fileID.address, line: line, id: id))
+        }
       } else {
-        reportIssue(
-          RuntimeWarningMessage.forEachMissingElement(
-            fileID: fileID, line: line, action: action, isStack: false))
+        reportMissing(action)
       }
     }
     let idsBefore = state[keyPath: toElements].ids
     let parentEffect = parent.reduce(into: &state, action: action)
     let idsAfter = state[keyPath: toElements].ids
-    var cancellations: [Effect<Parent.Action>] = []
-    if idsBefore.count != idsAfter.count || idsBefore != idsAfter {
-      for id in idsBefore.subtracting(idsAfter) {
-        cancellations.append(.cancel(id: CancelID(file: fileID.address, line: line, id: id)))
-      }
+    // Equal ids share their storage unless an element came or went: compared at once.
+    guard idsBefore != idsAfter else { return elementEffect.merge(with: parentEffect) }
+    var effects = [elementEffect, parentEffect]
+    for id in idsBefore.subtracting(idsAfter) {
+      effects.append(.cancel(id: CancelID(file: fileID.address, line: line, id: id)))
     }
-    return .merge([elementEffect, parentEffect] + cancellations)
+    return .merge(effects)
+  }
+
+  /// Reports an action for an element that is not in the collection.
+  @usableFromInline
+  func reportMissing(_ action: Parent.Action) {
+    reportIssue(
+      RuntimeWarningMessage.forEachMissingElement(
+        fileID: fileID, line: line, action: action, isStack: false))
   }
 }
