@@ -93,9 +93,28 @@ extension LocationSource {
     }
   }
 
-  private static func reason(_ error: any Error) -> String {
-    if let error = error as? IOError { return error.description }
+  /// Why a connection failed, as people say it: "connection refused", "the host could not be
+  /// found (DNS)", "timed out"; NIO's own text for anything else.
+  static func reason(_ error: any Error) -> String {
+    if let error = error as? NIOConnectionError {
+      if error.dnsAError != nil || error.dnsAAAAError != nil, error.connectionErrors.isEmpty {
+        return "the host could not be found (DNS)"
+      }
+      if let first = error.connectionErrors.first { return reason(first.error) }
+    }
+    if let error = error as? IOError { return reason(errno: error.errnoCode, error.description) }
+    if let error = error as? ChannelError, case .connectTimeout = error { return "timed out" }
+    if error is SocketAddressError { return "the host could not be found (DNS)" }
     return "\(error)"
+  }
+
+  private static func reason(errno code: CInt, _ fallback: String) -> String {
+    switch code {
+    case ECONNREFUSED: "connection refused: nothing listens there"
+    case ETIMEDOUT: "timed out"
+    case EHOSTUNREACH, ENETUNREACH: "the host cannot be reached"
+    default: fallback
+    }
   }
 }
 

@@ -50,7 +50,8 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
   }
 
   public var description: String {
-    String(format: "%.6f,%.6f", latitude, longitude)
+    // `+ 0` prints a negative zero as 0.000000.
+    String(format: "%.6f,%.6f", latitude + 0, longitude + 0)
   }
 }
 

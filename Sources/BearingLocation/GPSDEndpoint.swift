@@ -42,6 +42,9 @@ public struct GPSDEndpoint: Hashable, Sendable, CustomStringConvertible {
   /// - Throws: ``ParseError`` naming what is wrong: a port outside 1…65535, an unclosed
   ///   bracket, an unbracketed IPv6 address, or a character that no host name has.
   public init(validating text: String) throws(ParseError) {
+    guard !text.allSatisfy(\.isWhitespace) else {
+      throw ParseError("the address is empty; write HOST:PORT, such as 127.0.0.1:2947")
+    }
     var host = Substring(text)
     var port = GPSDEndpoint.defaultPort
     if host.hasPrefix("[") {

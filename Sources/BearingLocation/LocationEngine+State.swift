@@ -242,6 +242,13 @@ extension LocationEngine {
           if case .trackEnded = error { endedUnheard = error }
           return []
         }
+        // The end of a track comes after its fixes: with fixes still held for the next start of
+        // updates (a client that monitors regions, say, and has not started them yet), the
+        // end waits for them, and that start tells both, in order.
+        if case .trackEnded = error, !isUpdating, !undelivered.isEmpty {
+          endedUnheard = error
+          return []
+        }
         return [.didFailWithError(error)]
       }
     }

@@ -73,7 +73,7 @@ public enum LocationError: Error, Hashable, Sendable, CustomStringConvertible {
     case .invalidTrack(let reason):
       "The track cannot be replayed: \(reason)"
     case .trackEnded(let name, let fixes):
-      "The \(name) ended after \(fixes) fix(es)."
+      "The \(name) ended after \(fixes == 1 ? "1 fix" : "\(fixes) fixes")."
     case .trackJumped(let recorded, let date, let replayedAs):
       "The track jumps \(Self.duration(recorded)) at \(date.formatted(.iso8601)); replayed as "
         + "\(Self.duration(Double(replayedAs.components.seconds)))."

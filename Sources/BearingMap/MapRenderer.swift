@@ -17,7 +17,8 @@ import Foundation
 public enum MapRenderer {
   /// The frame for `viewport` showing `streets` and `marks`.
   public static func render(
-    _ viewport: MapViewport, streets: [StreetLine], marks: MapMarks = MapMarks()
+    _ viewport: MapViewport, streets: [StreetLine], marks: MapMarks = MapMarks(),
+    imperial: Bool = false
   ) -> MapFrame {
     let projection = MapProjection(viewport)
     var canvas = BrailleCanvas(columns: viewport.columns, rows: viewport.rows)
@@ -33,7 +34,7 @@ public enum MapRenderer {
       MapFrame.Cell(character: canvas.character(at: $0), ink: canvas.inks[$0])
     }
     var overlay = Overlay(columns: viewport.columns, rows: viewport.rows)
-    overlay.placeFurniture(metresPerDot: viewport.metresPerDot, into: &cells)
+    overlay.placeFurniture(metresPerDot: viewport.metresPerDot, imperial: imperial, into: &cells)
     if let you = marks.you, let (x, y) = projection.project(you.coordinate) {
       overlay.place(
         [arrow(you.heading)], ink: .you, x: x, y: y, displace: false, into: &cells)
@@ -107,12 +108,16 @@ private struct Overlay {
   }
 
   /// North top right, when there is room for it and the scale.
-  mutating func placeFurniture(metresPerDot: Double, into cells: inout [MapFrame.Cell]) {
+  mutating func placeFurniture(
+    metresPerDot: Double, imperial: Bool, into cells: inout [MapFrame.Cell]
+  ) {
     if columns >= 3 && rows >= 2 {
       put("N", column: columns - 1, row: 0, ink: .furniture, into: &cells)
       put("↑", column: columns - 1, row: 1, ink: .furniture, into: &cells)
     }
-    guard rows >= 3, let bar = ScaleBar(metresPerDot: metresPerDot, maximumColumns: columns / 3)
+    guard rows >= 3,
+      let bar = ScaleBar(
+        metresPerDot: metresPerDot, maximumColumns: columns / 3, imperial: imperial)
     else { return }
     let text = Array(bar.text)
     guard text.count < columns - 1 else { return }
@@ -122,7 +127,9 @@ private struct Overlay {
   }
 
   /// Puts `glyphs` at the cell of dot (x, y), or, with `displace`, at the nearest free place
-  /// beside it; nothing when none is free or the point is off the frame.
+  /// beside it that leaves a cell between it and every other number on its line (so that 10
+  /// and 7 side by side never read 107); nothing when none is free or the point is off the
+  /// frame: the list under the map still names the place.
   mutating func place(
     _ glyphs: [Character], ink: MapInk, x: Double, y: Double, displace: Bool,
     into cells: inout [MapFrame.Cell]
@@ -134,10 +141,13 @@ private struct Overlay {
     let width = glyphs.count
     let candidates: [(Int, Int)] =
       displace
-      ? [(0, 0), (1, 0), (-width, 0), (0, -1), (0, 1), (1, -1), (1, 1), (-width, -1), (-width, 1)]
+      ? [
+        (0, 0), (1, 0), (-width, 0), (0, -1), (0, 1), (1, -1), (1, 1), (-width, -1), (-width, 1),
+        (2, 0), (-width - 1, 0), (0, -2), (0, 2), (2, -1), (2, 1), (-width - 1, -1),
+        (-width - 1, 1),
+      ]
       : [(0, 0)]
-    // First a place apart from other numbers, then any free place.
-    for spaced in displace ? [true, false] : [false] {
+    for spaced in [displace] {
       for (dx, dy) in candidates {
         let start = column + dx
         let line = row + dy

@@ -13,14 +13,17 @@ import Foundation
 /// try svg.write(to: url, atomically: true, encoding: .utf8)
 /// ```
 public enum MapSVG {
-  /// The SVG document for a map.
+  /// The SVG document for a map: `size` pixels (the viewport's dots at `pixelsPerDot` when
+  /// `nil`; a viewport larger than `size` is cut at its right and bottom edges), its scale bar
+  /// in feet and miles when `imperial`.
   public static func render(
     _ viewport: MapViewport, streets: [StreetLine], marks: MapMarks = MapMarks(),
-    pixelsPerDot: Double = 4, credit: String = "© OpenStreetMap contributors"
+    pixelsPerDot: Double = 4, credit: String = "© OpenStreetMap contributors",
+    imperial: Bool = false, size: (width: Double, height: Double)? = nil
   ) -> String {
     let projection = MapProjection(viewport)
-    let width = Double(viewport.dotColumns) * pixelsPerDot
-    let height = Double(viewport.dotRows) * pixelsPerDot
+    let width = size?.width ?? Double(viewport.dotColumns) * pixelsPerDot
+    let height = size?.height ?? Double(viewport.dotRows) * pixelsPerDot
     func pixel(_ coordinate: Coordinate) -> (Double, Double)? {
       projection.project(coordinate).map { ($0.x * pixelsPerDot, $0.y * pixelsPerDot) }
     }
@@ -129,7 +132,8 @@ public enum MapSVG {
       }
     }
     svg += legend(marks.places)
-    svg += furniture(viewport, pixelsPerDot: pixelsPerDot, width: width, height: height)
+    svg += furniture(
+      viewport, pixelsPerDot: pixelsPerDot, width: width, height: height, imperial: imperial)
     svg += """
       <text x="\(n(width - 6))" y="\(n(height - 6))" font-size="11" fill="#555" \
       text-anchor="end">\(XMLText.escape(credit))</text>
@@ -158,7 +162,7 @@ public enum MapSVG {
   }
 
   private static func furniture(
-    _ viewport: MapViewport, pixelsPerDot: Double, width: Double, height: Double
+    _ viewport: MapViewport, pixelsPerDot: Double, width: Double, height: Double, imperial: Bool
   ) -> String {
     var svg = """
       <g transform="translate(\(n(width - 24)) 30)"><path d="M0 -18 L7 4 L0 0 L-7 4 Z" \
@@ -166,7 +170,9 @@ public enum MapSVG {
       text-anchor="middle">N</text></g>
 
       """
-    if let bar = ScaleBar(metresPerDot: viewport.metresPerDot, maximumColumns: 30) {
+    if let bar = ScaleBar(
+      metresPerDot: viewport.metresPerDot, maximumColumns: 30, imperial: imperial)
+    {
       let length = bar.metres / viewport.metresPerDot * pixelsPerDot
       let y = height - 14
       svg += """

@@ -50,11 +50,13 @@ public struct OfflineLibrary: Sendable {
   }
 
   /// The places whose id is `text` or whose name is `text` (names compared as ``NameFolding``
-  /// folds them): in the store, then in the built-in data, for commands that name a place.
+  /// folds them): in the store, then in the built-in data, for commands that name a place; a
+  /// café in both is one place (``Place/distinct(_:)``), its stored copy kept.
   public func places(matching text: String) async throws(StorageError) -> [Place] {
     let stored = try await store?.places(idOrName: text) ?? []
-    return stored
-      + builtIn.dataset.places.filter { $0.id == text || NameFolding.same($0.name, text) }
+    return Place.distinct(
+      stored
+        + builtIn.dataset.places.filter { $0.id == text || NameFolding.same($0.name, text) })
   }
 
   /// Places matching `query` from the data that covers its center.

@@ -65,7 +65,8 @@ extension PlaceStore {
   }
 
   /// Removes the area called `name` with its streets and the places only it holds, in the
-  /// caller's transaction (an import replacing an area of the same name calls it too).
+  /// caller's transaction (an import replacing an area of the same name calls it too); returns
+  /// the area as it was, its ``StoredArea/placeCount`` the places removed with it.
   static func remove(named name: String, _ db: Database) throws -> StoredArea? {
     guard
       let area = try Row.fetchOne(db, sql: "SELECT * FROM area WHERE name = ?", arguments: [name])
@@ -86,7 +87,9 @@ extension PlaceStore {
     try db.execute(sql: "DELETE FROM areaPlace WHERE areaId = ?", arguments: [id])
     try db.execute(sql: "DELETE FROM area WHERE id = ?", arguments: [id])
     try db.execute(sql: "DELETE FROM place WHERE rowid IN (SELECT rowid FROM orphan)")
+    var removed = area
+    removed.placeCount = db.changesCount
     try db.execute(sql: "DELETE FROM orphan")
-    return area
+    return removed
   }
 }

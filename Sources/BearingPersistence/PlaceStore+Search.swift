@@ -58,7 +58,7 @@ extension PlaceStore {
             }
           }
           found.sort { ($0.distance!, $0.id) < ($1.distance!, $1.id) }
-          found = Self.distinct(found)
+          found = Place.distinct(found)
           if found.count >= query.limit || reach >= query.radius {
             return Array(found.prefix(query.limit))
           }
@@ -66,32 +66,6 @@ extension PlaceStore {
         }
       }
     }
-  }
-
-  /// Metres within which two stored places of the same name are one café: the same list
-  /// imported under two names (ids made from the file's name differ), or a café in an
-  /// OpenStreetMap extract and in a list of one's own.
-  public static let sameCaféDistance = 30.0
-
-  /// `places` (nearest first) with every place dropped that has the name of a nearer one kept
-  /// within ``sameCaféDistance`` (names compared as ``NameFolding`` folds them). Places of one
-  /// id are already one row: the store keeps each id once, whatever the number of areas
-  /// holding it.
-  static func distinct(_ places: [Place]) -> [Place] {
-    var kept: [Place] = []
-    var keptNames: [String] = []
-    for place in places {
-      let name = NameFolding.fold(place.name)
-      let duplicate = zip(kept, keptNames).contains { other, otherName in
-        otherName == name
-          && other.coordinate.distance(to: place.coordinate) <= sameCaféDistance
-      }
-      if !duplicate {
-        kept.append(place)
-        keptNames.append(name)
-      }
-    }
-    return kept
   }
 
   private static func place(from row: Row) -> Place {

@@ -48,10 +48,62 @@ public enum OSMImporter {
   /// The format ``importFile(at:area:source:format:everyNamedFeature:)`` tells from the
   /// file's first 4 KiB, so that a later import can read it the same way.
   /// - throws: the file system's error if the file cannot be read.
+  /// - throws: ``PlaceImportError/malformed(_:)`` for a directory, an empty file, or one whose
+  ///   first bytes are none of the three formats (HTML, XML, plain text, a server's error
+  ///   answer), saying what it looks like.
   public static func format(ofFileAt url: URL) throws -> Format {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    {
+      throw PlaceImportError.malformed(
+        "\(url.lastPathComponent) is a directory, not an .osm.pbf, Overpass JSON or GeoJSON file")
+    }
     let handle = try FileHandle(forReadingFrom: url)
     defer { try? handle.close() }
-    return detectFormat(try handle.read(upToCount: 4096) ?? Data())
+    return try sniff(try handle.read(upToCount: 4096) ?? Data())
+  }
+
+  /// The format of a file that starts with `opening`, or why it is none of them.
+  static func sniff(_ opening: Data) throws(PlaceImportError) -> Format {
+    let expected = "not .osm.pbf, Overpass JSON or GeoJSON"
+    let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+    guard let first = opening.first(where: { !isSpace($0) }) else {
+      throw .malformed("the file is empty: it holds no .osm.pbf, Overpass JSON or GeoJSON data")
+    }
+    let text = String(decoding: opening.prefix(1024), as: UTF8.self).lowercased()
+    switch first {
+    case UInt8(ascii: "{"), 0xEF:
+      let isData = ["\"features\"", "\"elements\"", "\"type\""].contains { text.contains($0) }
+      if !isData, text.contains("\"message\"") || text.contains("\"error\"") {
+        throw .malformed("this is a server's error answer (JSON with a message), \(expected)")
+      }
+      return detectFormat(opening)
+    case UInt8(ascii: "["):
+      throw .malformed(
+        "the file is a JSON array; a GeoJSON FeatureCollection or an Overpass answer is an object")
+    case UInt8(ascii: "<"):
+      if text.contains("<html") || text.contains("<!doctype html") {
+        throw .malformed("this looks like an HTML page (a server's error page?), \(expected)")
+      }
+      if text.contains("<osm") {
+        throw .unsupported(
+          "OpenStreetMap XML (.osm) is not read; convert it to .osm.pbf (osmium cat FILE.osm -o "
+            + "FILE.osm.pbf) or export GeoJSON")
+      }
+      if text.contains("<gpx") { throw .malformed("this is a GPX track, \(expected)") }
+      throw .malformed("this looks like XML, \(expected)")
+    default:
+      // An .osm.pbf file starts with a 4-byte length and a BlobHeader naming OSMHeader; text is
+      // no .osm.pbf file.
+      let looksLikeText = opening.prefix(512).allSatisfy {
+        $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || ($0 >= 0x20 && $0 != 0x7F)
+      }
+      if looksLikeText, opening.count >= 8 {
+        throw .malformed("this looks like text, \(expected)")
+      }
+      return .pbf
+    }
   }
 
   /// What ``importFileAndStreets(at:area:source:format:everyNamedFeature:)`` found.
@@ -103,6 +155,7 @@ public enum OSMImporter {
   ) throws(PlaceImportError) -> PlaceDataset {
     let places: [Place]
     var sourceName = source ?? "OpenStreetMap"
+    var attribution = DataCoverage.openStreetMapAttribution
     switch format ?? detectFormat(data) {
     case .pbf:
       let result = try OSMPBFReader(data).read(streets: pbfStreets != nil)
@@ -115,6 +168,11 @@ public enum OSMImporter {
       places = try GeoJSONReader(
         data: data, source: fileName ?? area, everyNamedFeature: everyNamedFeature
       ).read()
+      // A GeoJSON of one's own is no OpenStreetMap data: only OpenStreetMap ids say it is.
+      if source == nil, !places.contains(where: { $0.id.hasPrefix("osm:") }) {
+        sourceName = "GeoJSON file \(fileName ?? area)"
+        attribution = ""
+      }
     case .overpassJSON:
       let answer = try OverpassResponse.decode(data)
       if let failure = answer.runtimeError {
@@ -124,7 +182,8 @@ public enum OSMImporter {
     }
     guard !places.isEmpty else { throw .noPlaces(noCafés(everyNamedFeature: everyNamedFeature)) }
     return try PlaceDataset(
-      area: area, source: sourceName, places: places.sorted { $0.id < $1.id })
+      area: area, source: sourceName, attribution: attribution,
+      places: places.sorted { $0.id < $1.id })
   }
 
   /// Why a file with no place is not imported.

@@ -16,13 +16,19 @@ public enum PlaceImportError: Error, Hashable, Sendable, CustomStringConvertible
 
   public var description: String {
     switch self {
-    case .malformed(let detail): "Malformed data: \(detail)."
-    case .unsupported(let detail): "Unsupported data: \(detail)."
-    case .noPlaces(let detail): "Nothing to import: \(detail)."
+    case .malformed(let detail): "Malformed data: \(Self.sentence(detail))"
+    case .unsupported(let detail): "Unsupported data: \(Self.sentence(detail))"
+    case .noPlaces(let detail): "Nothing to import: \(Self.sentence(detail))"
     }
   }
 
   public var errorDescription: String? { description }
+
+  /// `detail` ending in one full stop, whether or not it ended in one (or in `?`, `!`).
+  private static func sentence(_ detail: String) -> String {
+    guard let last = detail.last, !".?!".contains(last) else { return detail }
+    return detail + "."
+  }
 
   /// `T` decoded from the JSON in `data`, a failure being ``malformed(_:)`` with `name` (which
   /// file) first: the one reading of the package's own JSON data files (places, streets).

@@ -83,6 +83,8 @@ public final class PlaceImportStream: Sendable {
     var url: URL
     var area: String
     var source: String?
+    /// The credit the data's licence asks for; OpenStreetMap's when `nil`.
+    var attribution: String?
     var format: OSMImporter.Format
     var everyNamedFeature: Bool
   }
@@ -138,6 +140,12 @@ public final class PlaceImportStream: Sendable {
       return !stopped
     }
     guard !stopped else { return nil }
+    var job = job
+    // A GeoJSON of one's own is no OpenStreetMap data: only OpenStreetMap ids say it is.
+    if job.source == nil, !extent.hasOpenStreetMapIDs {
+      job.source = "GeoJSON file \(job.url.lastPathComponent)"
+      job.attribution = ""
+    }
     return try summary(of: job, extent: &extent, streets: streets)
   }
 
@@ -186,8 +194,9 @@ public final class PlaceImportStream: Sendable {
       throw .noPlaces(OSMImporter.noCafés(everyNamedFeature: job.everyNamedFeature))
     }
     let coverage = DataCoverage(
-      area: job.area, source: job.source ?? "OpenStreetMap", south: box.south, west: box.west,
-      north: box.north, east: box.east, placeCount: extent.count)
+      area: job.area, source: job.source ?? "OpenStreetMap",
+      attribution: job.attribution ?? DataCoverage.openStreetMapAttribution, south: box.south,
+      west: box.west, north: box.north, east: box.east, placeCount: extent.count)
     return Summary(coverage: coverage, streets: streets)
   }
 
@@ -199,9 +208,13 @@ public final class PlaceImportStream: Sendable {
     var north = -Double.infinity
     var longitudes: [Double] = []
 
+    /// Whether any place had an OpenStreetMap id (`osm:node/…`).
+    var hasOpenStreetMapIDs = false
+
     mutating func add(_ places: [Place]) {
       count += places.count
       for place in places {
+        if !hasOpenStreetMapIDs, place.id.hasPrefix("osm:") { hasOpenStreetMapIDs = true }
         south = min(south, place.coordinate.latitude)
         north = max(north, place.coordinate.latitude)
         longitudes.append(place.coordinate.longitude)

@@ -34,16 +34,33 @@ extension CoffeeFinderApp {
     switch action {
     case .nearby(let action):
       return Nearby.analyticsEvent(state.nearby, action)
-    case .favoriteRegions(.added):
-      return AnalyticsEvent("favorite_added")
-    case .favoriteRegions(.removed):
-      return AnalyticsEvent("favorite_removed")
-    case .favoriteRegions(.delegate(.entered)):
-      return AnalyticsEvent("favorite_reached")
+    case .favoriteRegions(let action):
+      return FavoriteRegions.analyticsEvent(state.favoriteRegions, action)
     case .noteDraftSubmitted:
       return AnalyticsEvent("note_added")
     default:
       return nil
     }
+  }
+}
+
+extension FavoriteRegions {
+  /// What the favourites tell analytics, wherever they run (the full-screen UI, `favorites`,
+  /// `watch`): a favourite added or removed, and arriving at one; never which.
+  package static func analyticsEvent(_ state: State, _ action: Action) -> AnalyticsEvent? {
+    switch action {
+    case .added: AnalyticsEvent("favorite_added")
+    case .removed: AnalyticsEvent("favorite_removed")
+    case .delegate(.entered): AnalyticsEvent("favorite_reached")
+    default: nil
+    }
+  }
+}
+
+extension Watch {
+  /// What `watch` tells analytics: its favourites' events (``FavoriteRegions/analyticsEvent(_:_:)``).
+  package static func analyticsEvent(_ state: State, _ action: Action) -> AnalyticsEvent? {
+    guard case .favoriteRegions(let action) = action else { return nil }
+    return FavoriteRegions.analyticsEvent(state.favoriteRegions, action)
   }
 }

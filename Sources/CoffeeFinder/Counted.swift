@@ -9,4 +9,15 @@ package enum Counted {
   package static func cafes(_ count: Int) -> String {
     count == 1 ? "1 café" : "\(count) cafés"
   }
+
+  /// `count` fixes: "1 fix", "3 fixes".
+  package static func fixes(_ count: Int) -> String {
+    count == 1 ? "1 fix" : "\(count) fixes"
+  }
+
+  /// `count` favourite regions: "1 favourite region", "no favourite regions".
+  package static func favoriteRegions(_ count: Int) -> String {
+    count == 0
+      ? "no favourite regions" : count == 1 ? "1 favourite region" : "\(count) favourite regions"
+  }
 }

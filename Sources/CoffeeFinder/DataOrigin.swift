@@ -61,8 +61,14 @@ package enum DataOrigin: Hashable, Sendable, CustomStringConvertible {
     return host.map { .overpass(host: $0) } ?? self
   }
 
-  /// The attribution line to show with results, if the data needs one.
+  /// The attribution line to show with results, if the data needs one (a GeoJSON file of
+  /// one's own needs none).
   package var credit: String? {
+    let credit = anyCredit
+    return credit?.isEmpty == true ? nil : credit
+  }
+
+  private var anyCredit: String? {
     switch self {
     case .foursquare: "Places data from Foursquare"
     case .offline(let coverage): TerminalText.escape(coverage.attribution)

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// ```swift
 /// DistanceText.format(1234)                     // "1.2 km"
-/// DistanceText.format(1234, units: .imperial)   // "0.8 mi"
+/// DistanceText.format(1234, units: .imperial)   // "0.77 mi"
 /// ```
 package enum DistanceText {
   static let metresPerFoot = 0.3048
@@ -14,7 +14,8 @@ package enum DistanceText {
 
   /// `metres` rounded for display; "?" for a value that is not a distance.
   ///
-  /// Imperial distances are in feet below a tenth of a mile (528 ft), in miles above.
+  /// Imperial distances are in feet below 1,000 ft, then in miles: to the hundredth below a
+  /// mile (0.25 mi, so that a list of nearby cafés is not all "0.1 mi"), to the tenth above.
   package static func format(_ metres: Double?, units: MeasurementSystem = .metric) -> String {
     guard let metres, metres.isFinite, metres >= 0 else { return "?" }
     switch units {
@@ -22,9 +23,10 @@ package enum DistanceText {
       if metres < 999.5 { return "\(Int(metres.rounded())) m" }
       return String(format: "%.1f km", metres / 1000)
     case .imperial:
+      let feet = metres / metresPerFoot
+      if feet < 999.5 { return "\(Int(feet.rounded())) ft" }
       let miles = metres / metresPerMile
-      if miles < 0.1 { return "\(Int((metres / metresPerFoot).rounded())) ft" }
-      return String(format: "%.1f mi", miles)
+      return String(format: miles < 0.995 ? "%.2f mi" : "%.1f mi", miles)
     }
   }
 }

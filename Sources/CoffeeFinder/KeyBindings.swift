@@ -10,13 +10,16 @@ package enum KeyBindings {
     case send(CoffeeFinderApp.Action)
     /// Leave the UI.
     case quit
+    /// Leave the UI as a SIGINT would (Ctrl-C typed while the terminal is raw).
+    case interrupt
     /// Nothing.
     case ignore
   }
 
   /// The outcome of `key` in `state`.
   package static func outcome(for key: Key, in state: CoffeeFinderApp.State) -> Outcome {
-    if key == .interrupt { return .quit }
+    // Ctrl-C means what it means everywhere: stop. A note being typed is said to be lost.
+    if key == .interrupt { return .interrupt }
     if let draft = state.noteDraft {
       switch key {
       case .enter: return .send(.noteDraftSubmitted)
@@ -50,10 +53,26 @@ package enum KeyBindings {
     switch key {
     case .enter: return .send(.openSelectedTapped)
     case .character("+"):
-      return .send(.nearby(.radiusChanged(min(100_000, state.nearby.radius * 2))))
-    case .character("-"): return .send(.nearby(.radiusChanged(max(50, state.nearby.radius / 2))))
+      return .send(.nearby(.radiusChanged(Self.radiusStep(after: state.nearby.radius, by: 1))))
+    case .character("-"):
+      return .send(.nearby(.radiusChanged(Self.radiusStep(after: state.nearby.radius, by: -1))))
     case .character("m"): return .send(.mapToggled)
     default: return .ignore
     }
+  }
+
+  /// The radii `+` and `-` step through, so that every step can be undone: 1 km, `-` 500 m,
+  /// `+` 1 km again.
+  static let radiusSteps: [Double] = [
+    50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000,
+  ]
+
+  /// The next step up (`direction` 1) or down (-1) from `radius`, which need not be a step
+  /// (a `--radius 800` goes up to 1 km and down to 500 m); the ends stay where they are.
+  static func radiusStep(after radius: Double, by direction: Int) -> Double {
+    if direction > 0 {
+      return radiusSteps.first { $0 > radius } ?? radiusSteps.last!
+    }
+    return radiusSteps.last { $0 < radius } ?? radiusSteps.first!
   }
 }

@@ -5,7 +5,7 @@ import BearingText
 ///
 /// ```swift
 /// LocationOrigin.simulated(at: centre).description
-/// // "simulated at the offline data's centre (60.170, 24.944)"
+/// // "simulated in central Helsinki (60.1700, 24.9440)"
 /// ```
 package enum LocationOrigin: Hashable, Sendable, CustomStringConvertible {
   /// Live fixes from gpsd at `endpoint` (`host:port`).
@@ -18,7 +18,7 @@ package enum LocationOrigin: Hashable, Sendable, CustomStringConvertible {
   case wander
   /// A position typed on the command line.
   case manual(Coordinate)
-  /// No source was given: a fixed position at the offline data's centre.
+  /// No source was given: a fixed position at the built-in data's centre, central Helsinki.
   case simulated(Coordinate)
   /// No source answered: the last position a live source gave (``LastPosition``), `age`
   /// seconds old when the run started, from `source` ("gpsd 127.0.0.1:2947", untrusted: read
@@ -33,7 +33,7 @@ package enum LocationOrigin: Hashable, Sendable, CustomStringConvertible {
     case .wander: "simulated wander"
     case .manual(let coordinate): "manual \(Self.short(coordinate))"
     case .simulated(let coordinate):
-      "simulated at the offline data's centre (\(Self.short(coordinate)))"
+      "simulated in central Helsinki (\(Self.short(coordinate)))"
     // Short, for the header and the status bar; `LocationChoice` says where it came from.
     case .lastKnown(_, let age, _): "last known, \(Self.age(age))"
     }
@@ -65,10 +65,10 @@ package enum LocationOrigin: Hashable, Sendable, CustomStringConvertible {
   /// A last known position's age as people read it: "12 min ago".
   package static func age(_ seconds: Double) -> String { Screen.age(max(1, seconds)) }
 
-  /// A coordinate to five decimals (about a metre): "60.1699, 24.9384".
+  /// A coordinate to four decimals: "60.1699, 24.9384".
   package static func short(_ coordinate: Coordinate) -> String {
-    let latitude = (coordinate.latitude * 100_000).rounded() / 100_000
-    let longitude = (coordinate.longitude * 100_000).rounded() / 100_000
-    return "\(latitude), \(longitude)"
+    // Always four decimals (about 10 m), so that a header does not jump about as a walk goes
+    // on; `+ 0` turns a negative zero into zero.
+    String(format: "%.4f, %.4f", coordinate.latitude + 0, coordinate.longitude + 0)
   }
 }

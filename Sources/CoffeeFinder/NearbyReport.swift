@@ -38,19 +38,36 @@ package struct NearbyReport: Equatable, Sendable {
     self.units = units
   }
 
-  /// The human-readable table, every line at most `width` characters (at least 40).
-  package func table(width: Int = 80) -> String {
-    let width = max(40, width)
+  /// The human-readable table, every line at most `width` columns (at least 40); with no
+  /// `width`, nothing is cut.
+  package func table(width: Int? = 80) -> String {
+    // Not on a terminal (a pipe, a file), nothing is cut: a saved table keeps every address.
+    let limit = width.map { max(40, $0) } ?? Int.max
     var lines = [
       TerminalText.truncate(
         "Coffee within \(DistanceText.format(radius, units: units)) of \(LocationOrigin.short(center)) "
-          + "(location: \(location))", width: width)
+          + "(location: \(location))", width: limit)
     ]
     if places.isEmpty {
       lines.append("No coffee shops found. Try a larger --radius.")
     } else {
-      let addressWidth = width >= 70 ? width / 3 : 0
-      let nameWidth = width - 4 - 10 - (addressWidth > 0 ? addressWidth + 2 : 0)
+      // The name column is as wide as the longest name, so that distances sit beside names;
+      // on a narrow terminal names give way to a third of the width for addresses.
+      let longestName =
+        places.map { TerminalText.columns(of: TerminalText.escape($0.name)) }
+        .max().map { max(4, $0) } ?? 4
+      let hasAddresses = places.contains { $0.address != nil }
+      let nameWidth: Int
+      var addressWidth = 0
+      if let width {
+        let width = max(40, width)
+        let reserved = hasAddresses && width >= 70 ? width / 3 + 2 : 0
+        nameWidth = min(longestName, width - 14 - reserved)
+        if reserved > 0 { addressWidth = width - 14 - nameWidth - 2 }
+      } else {
+        nameWidth = longestName
+        addressWidth = hasAddresses ? Int.max : 0
+      }
       var header =
         " #  " + "Name".padding(toLength: nameWidth, withPad: " ", startingAt: 0)
         + "  Distance"
@@ -69,8 +86,8 @@ package struct NearbyReport: Equatable, Sendable {
         lines.append(line)
       }
     }
-    lines.append(TerminalText.truncate("Data: \(data)", width: width))
-    if let credit = data.credit { lines.append(TerminalText.truncate(credit, width: width)) }
+    lines.append(TerminalText.truncate("Data: \(data)", width: limit))
+    if let credit = data.credit { lines.append(TerminalText.truncate(credit, width: limit)) }
     return lines.joined(separator: "\n")
   }
 

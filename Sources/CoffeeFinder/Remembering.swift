@@ -35,6 +35,10 @@ package struct Remembering: Reducer {
     case recallLastPosition
     /// Writes what this run chose to remember: the choices, and the position when `position`.
     case save(position: Bool)
+    /// Takes `choices` (the settings an option gave) and `position` (a fix of a source worth
+    /// remembering) as what to remember, then writes them, as ``save(position:)`` does: what a
+    /// one-shot command remembers once it has succeeded, and only then.
+    case remember(RememberedSettings, position: LastPosition?)
     case warned(String)
   }
 
@@ -79,6 +83,17 @@ package struct Remembering: Reducer {
           await send(.warned(UserMessage.cannotRememberChoices(error)))
         }
       }
+
+    case .remember(let choices, let position):
+      @Shared(.lastSearchRadius) var radius: Double?
+      @Shared(.chosenUnits) var units: MeasurementSystem?
+      @Shared(.chosenProvider) var provider: PlaceProvider?
+      @Shared(.lastPosition) var lastPosition: LastPosition?
+      if let chosen = choices.searchRadius { $radius.withLock { $0 = chosen } }
+      if let chosen = choices.units { $units.withLock { $0 = chosen } }
+      if let chosen = choices.provider { $provider.withLock { $0 = chosen } }
+      if let position { $lastPosition.withLock { $0 = position } }
+      return .send(.save(position: position != nil))
 
     case .warned(let warning):
       state.warnings.append(warning)

@@ -78,7 +78,8 @@ extension Screen {
     let marks = NearbyMap.marks(
       state.nearby, favorites: state.favorites, selection: state.selection, track: track)
     return MapRenderer.render(
-      viewport, streets: NearbyMap.streets(streets, in: viewport), marks: marks
+      viewport, streets: NearbyMap.streets(streets, in: viewport), marks: marks,
+      imperial: state.units == .imperial
     ).lines(style: style)
   }
 }

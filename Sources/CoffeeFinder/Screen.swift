@@ -57,10 +57,10 @@ package enum Screen {
       title = "coffee-finder: coffee nearby"
       body += listBody(
         state, width: width, height: height - 5 - body.count, numbered: numbered)
+      // `m` is offered where it does something: hiding the map shown, or bringing it back.
       help =
-        numbered
-        ? "j/k move  Enter open  r refresh  +/- zoom  m map  q quit"
-        : "j/k move  Enter open  r refresh  +/- radius  q quit"
+        "j/k move  Enter open  r refresh  +/- radius  "
+        + (numbered ? "m hide map  " : state.showsMap ? "" : "m map  ") + "q quit"
     }
     let status = statusLine(state)
     var lines = [
@@ -168,15 +168,38 @@ package enum Screen {
     }
   }
 
+  /// `name`, escaped, cut into lines of at most `width` columns; the last of `maximumLines`
+  /// ends in "…" when the name goes on.
+  static func nameLines(_ name: String, width: Int, maximumLines: Int) -> [String] {
+    var rest = Substring(TerminalText.escape(name))
+    var lines: [String] = []
+    while !rest.isEmpty, lines.count < maximumLines - 1,
+      TerminalText.columns(of: rest) > width
+    {
+      let line = TerminalText.prefix(rest, columns: max(1, width))
+      lines.append(String(line))
+      rest = rest[line.endIndex...]
+    }
+    // Escaped already: truncating escapes nothing more (a backslash is no control).
+    lines.append(TerminalText.truncate(String(rest), width: width))
+    return lines
+  }
+
   static func detailBody(
     _ detail: PlaceDetail.State, draft: String?, width: Int, units: MeasurementSystem = .metric,
     from fix: Location? = nil
   ) -> [String] {
     let place = detail.place
-    var lines = [
-      TerminalText.truncate(place.name, width: width - 12)
-        + (detail.isFavorite ? "  * favourite" : "")
-    ]
+    // The whole name, over up to three lines: a long name is still read in full here.
+    var lines = nameLines(place.name, width: width, maximumLines: 3)
+    if detail.isFavorite {
+      let marker = "  * favourite"
+      if TerminalText.columns(of: lines[lines.count - 1]) + marker.count <= width {
+        lines[lines.count - 1] += marker
+      } else {
+        lines.append("* favourite")
+      }
+    }
     if let address = place.address { lines.append(TerminalText.truncate(address, width: width)) }
     var facts = place.categories.map { TerminalText.escape($0) }
     // Measured from the latest fix, so the distance keeps up with a walk.

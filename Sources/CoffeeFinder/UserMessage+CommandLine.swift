@@ -9,7 +9,28 @@ extension UserMessage {
 
   /// No fix came from `origin` within `seconds`.
   package static func noFix(within seconds: Double, from origin: LocationOrigin) -> String {
-    "no location fix within \(Int(seconds)) s from \(origin); check the source or pass --at"
+    "no location fix within \(String(format: "%g", seconds)) s from \(origin); check the source "
+      + "or pass --at"
+  }
+
+  /// A fix came, but the place search around it had not answered when `--timeout` ran out.
+  package static func searchTimedOut(within seconds: Double, _ data: DataOrigin) -> String {
+    // The description is escaped already.
+    "the search of \(data.description) did not answer within \(String(format: "%g", seconds)) s "
+      + "(--timeout); try again, or give it longer with --timeout"
+  }
+
+  /// The place store could not be opened or read (`reason` names the file and what to do): this
+  /// run searches the built-in data only.
+  package static func placeStoreSetAside(_ reason: String) -> String {
+    "\(reason); until then, only the built-in data (central Helsinki) is searched"
+  }
+
+  /// `--near NAME` with `--provider offline`: the offline data knows no place of that name, and
+  /// no server is asked.
+  package static func notKnownOffline(_ name: String) -> String {
+    "no stored area or place is called \"\(TerminalText.escape(name))\", and --provider "
+      + "offline asks no server (Nominatim) for it"
   }
 
   /// The location choice ended with neither a source nor a failure (it was cancelled).

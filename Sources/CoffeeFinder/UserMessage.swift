@@ -246,6 +246,10 @@ package enum UserMessage {
     switch error {
     case .geoClueDenied, .geoClueNoAgent, .geoClueUnavailable, .geoClueLibraryMissing:
       error.description
+    case .servicesUnavailable(let endpoint, let reason):
+      "Location access is off: cannot connect to gpsd at \(TerminalText.escape(endpoint)) "
+        + "(\(TerminalText.escape(reason))). Start gpsd there, or choose a location with "
+        + "--at LAT,LON, --replay FILE or --wander."
     default: locationAccessOff
     }
   }

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// ```swift
 /// WatchLine.enter(id: "osm:node/1", name: "Café Ekberg").text()
-/// // "enter  Café Ekberg (osm:node/1): you are near Café Ekberg"
+/// // "enter  Café Ekberg (osm:node/1)"
 /// ```
 package enum WatchLine: Equatable, Sendable {
   /// A position fix.
@@ -26,8 +26,7 @@ package enum WatchLine: Equatable, Sendable {
         ? " ±" + DistanceText.format(location.horizontalAccuracy, units: units) : ""
       return "fix    \(location.coordinate)\(accuracy) at \(Self.time(location.timestamp))"
     case .enter(let id, let name):
-      let name = TerminalText.escape(name)
-      return "enter  \(name) (\(TerminalText.escape(id))): you are near \(name)"
+      return "enter  \(TerminalText.escape(name)) (\(TerminalText.escape(id)))"
     case .exit(let id, let name):
       return "exit   \(TerminalText.escape(name)) (\(TerminalText.escape(id)))"
     }

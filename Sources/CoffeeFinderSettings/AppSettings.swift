@@ -15,7 +15,7 @@ import Foundation
 /// // overpass_url = https://overpass-api.de/api/interpreter
 /// ```
 public struct AppSettings: Hashable, Sendable, CustomStringConvertible {
-  /// Metres around the search centre, more than 0 and at most 100 000 (Foursquare's limit).
+  /// Metres around the search centre, within ``DistanceSetting/searchRadius``.
   public var searchRadius: Double
   /// Results per search, 1 to 50 (Foursquare's limit).
   public var resultLimit: Int

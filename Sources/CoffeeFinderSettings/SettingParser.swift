@@ -14,8 +14,13 @@ enum SettingParser {
     let quoted = key.isSecret ? "the given key" : "\"\(TerminalText.escape(text, limit: 80))\""
     switch key {
     case .searchRadius:
-      guard let radius = Double(text), radius.isFinite, radius > 0, radius <= 100_000 else {
-        throw .init("must be a number of metres more than 0 and at most 100000, not \(quoted)")
+      let range = DistanceSetting.searchRadius
+      guard let radius = DistanceSetting.metres(from: text),
+        radius >= range.minimum, radius <= range.maximum
+      else {
+        throw .init(
+          "must be a distance of at least \(DistanceSetting.text(range.minimum)) and at most "
+            + "\(DistanceSetting.text(range.maximum)) (such as 800, 800m or 2km), not \(quoted)")
       }
       settings.searchRadius = radius
     case .resultLimit:

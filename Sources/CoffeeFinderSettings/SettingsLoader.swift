@@ -55,8 +55,11 @@ public struct SettingsLoader: Sendable {
 
     let values = try file.read()
     for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+      // A key this version does not know (a newer version's, or a slip) is said, not fatal:
+      // the file's other settings still apply.
       guard let key = SettingKey(rawValue: name) else {
-        throw .unknownKey(name, path: file.path)
+        warnings.append("\(SettingsError.unknownKey(name, path: file.path)); it is ignored")
+        continue
       }
       let source = SettingSource.file(path: file.path)
       guard let text = value.settingText else {

@@ -38,6 +38,20 @@ public struct SettingsOverrides: Hashable, Sendable {
     self.overpassURL = overpassURL
   }
 
+  /// Throws the first override that is not a valid value, as loading would: for a command
+  /// line to refuse as bad usage before anything runs.
+  public func validate() throws(SettingsError) {
+    var scratch = AppSettings.defaults
+    for (key, text) in values {
+      do {
+        try SettingParser.apply(key, text: text, to: &scratch)
+      } catch {
+        throw .invalidValue(
+          key: key, source: .commandLine(option: key.option), reason: error.message)
+      }
+    }
+  }
+
   /// The overrides that are set, as text in the form the config file and environment use.
   var values: [(SettingKey, String)] {
     var values: [(SettingKey, String)] = []

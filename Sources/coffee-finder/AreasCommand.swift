@@ -79,8 +79,12 @@ struct AreasCommand: AsyncParsableCommand {
       guard case .some(.some(let removed)) = store.state.removed else {
         throw CLIError(UserMessage.noStoredArea(name, removing: true))
       }
+      let name = TerminalText.escape(removed.name)
       Console.out(
-        "Removed \(TerminalText.escape(removed.name)) (\(Counted.places(removed.placeCount))).")
+        removed.placeCount == 0
+          ? "Removed the area \(name); its places stay, for other areas hold them."
+          : "Removed the area \(name) and the \(Counted.places(removed.placeCount)) no other area "
+            + "holds.")
     }
   }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Bearing
+import BearingText
 import CoffeeFinder
 import Foundation
 
@@ -73,6 +74,18 @@ struct CoffeeFinderCommand: AsyncParsableCommand {
     Foundation.exit(code)
   }
 
+  /// `coffee-finder` and the subcommands named in `arguments`: `coffee-finder favorites add`.
+  static func commandPath(_ arguments: ArraySlice<String>) -> String {
+    var path = [configuration.commandName ?? "coffee-finder"]
+    var commands: [any ParsableCommand.Type] = configuration.subcommands
+    for argument in arguments where !argument.hasPrefix("-") {
+      guard let next = commands.first(where: { $0._commandName == argument }) else { continue }
+      path.append(argument)
+      commands = next.configuration.subcommands
+    }
+    return path.joined(separator: " ")
+  }
+
   static func report(_ error: any Error) -> Int32 {
     // Thrown on purpose, such as 143 from `watch` stopped by SIGTERM.
     if let exit = error as? ExitCode { return exit.rawValue }
@@ -82,8 +95,13 @@ struct CoffeeFinderCommand: AsyncParsableCommand {
       print(fullMessage(for: error))
       return 0
     case .validationFailure:
-      // Bad usage: argument-parser's message and the usage, on standard error.
-      Console.writeError(fullMessage(for: error) + "\n")
+      // Bad usage: one line on standard error, naming the command whose help says more.
+      var message = message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
+      if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+      let line = message.split(separator: "\n", omittingEmptySubsequences: true).first
+      Console.error(
+        TerminalText.escape(line.map(String.init) ?? "bad usage")
+          + " (see: \(commandPath(CommandLine.arguments.dropFirst())) --help)")
       return 2
     default:
       // An error met while running.

@@ -22,12 +22,18 @@ enum Console {
     FileHandle.standardError.write(Data(text.utf8))
   }
 
-  /// The terminal's width, or 80 when standard output is not a terminal.
-  static var width: Int {
+  /// The width to fit output to: `COLUMNS` when it is set, else the terminal's; `nil` when
+  /// standard output is not a terminal (a pipe, a file), where nothing is cut.
+  static var width: Int? {
+    if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap({ Int($0) }),
+      columns > 0
+    {
+      return columns
+    }
     var size = winsize()
     if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
       return Int(size.ws_col)
     }
-    return 80
+    return nil
   }
 }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Bearing
 import BearingMap
 import BearingPersistence
@@ -5,6 +6,7 @@ import BearingPlaces
 import BearingText
 import CoffeeFinder
 import Foundation
+import Synchronization
 
 /// The place store of ``DataOptions/directory``, opened for the live ``OfflineAreasClient``.
 extension DataOptions {
@@ -61,7 +63,7 @@ extension DataOptions {
       saveGeocode: { name, answers in
         try await data.openPlaceStore(create: true)?.saveGeocode(name, answers: answers)
       },
-      areas: { try await data.openPlaceStore(create: false)?.areas() ?? [] },
+      areas: { try await data.storedAreas() },
       streets: { center, reach in
         try await opened.placeStore()?.streets(around: center, reach: reach)
       },
@@ -149,15 +151,62 @@ extension DataOptions {
     }
   }
 
-  /// The offline data: the stored areas (if any) and the built-in one.
+  /// The offline data: the stored areas (if any) and the built-in one. A place store that
+  /// cannot be opened or read (damaged, unreadable) is said in one warning line, once a run,
+  /// and the built-in data still answers: only imports and downloads, which write to it, fail.
   func offlineLibrary() async throws -> OfflineLibrary {
-    let store = try await openPlaceStore(create: false)
+    let builtIn: OfflinePlaces
     do {
-      return try await OfflineLibrary(store: store, builtIn: try OfflinePlaces.embedded())
+      builtIn = try OfflinePlaces.embedded()
     } catch {
       throw CLIError(UserMessage.cannotReadOfflinePlaces(placeStoreURL.path, error))
     }
+    do {
+      let store = try await openPlaceStore(create: false)
+      return try await OfflineLibrary(store: store, builtIn: builtIn)
+    } catch {
+      warnOnce(error)
+      return try await OfflineLibrary(store: nil, builtIn: builtIn)
+    }
   }
+
+  /// Throws a usage error for an `--area` name that is blank or the built-in area's, which
+  /// `areas list` and `--near` could not tell apart.
+  static func checkAreaName(_ name: String?) throws {
+    guard let name else { return }
+    guard !name.allSatisfy(\.isWhitespace) else {
+      throw ValidationError("--area must name the area; got an empty name")
+    }
+    if let builtIn = try? OfflinePlaces.embedded().coverage.area,
+      NameFolding.same(name, builtIn)
+    {
+      throw ValidationError(
+        "--area \"\(TerminalText.escape(name))\" is the built-in area's name; choose another")
+    }
+  }
+
+  /// The stored areas; none, after a warning, when the place store cannot be read.
+  func storedAreas() async throws -> [StoredArea] {
+    do {
+      return try await openPlaceStore(create: false)?.areas() ?? []
+    } catch {
+      warnOnce(error)
+      return []
+    }
+  }
+
+  /// Says once a run that the place store is set aside for this run, and why.
+  private func warnOnce(_ error: any Error) {
+    let first = Self.warnedOfPlaceStore.withLock { warned in
+      defer { warned = true }
+      return !warned
+    }
+    guard first else { return }
+    let reason = (error as? CLIError)?.message ?? UserMessage.line(for: error)
+    Console.note(UserMessage.warning(UserMessage.placeStoreSetAside(reason)))
+  }
+
+  private static let warnedOfPlaceStore = Mutex(false)
 }
 
 /// The place store opened once for one client value, so that the map panel, which reads

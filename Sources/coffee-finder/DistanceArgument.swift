@@ -1,19 +1,17 @@
 import ArgumentParser
+import CoffeeFinderSettings
 import Foundation
 
-/// A distance on the command line: metres (`800`), or with a unit (`800m`, `5km`, `5 km`).
+/// A distance on the command line: metres (`800`), or with a unit (`800m`, `5km`, `5 km`), as
+/// ``DistanceSetting`` reads it; a negative one is read, so that its range error names it.
 struct DistanceArgument: ExpressibleByArgument, Hashable {
   var metres: Double
 
   init(metres: Double) { self.metres = metres }
 
   init?(argument: String) {
-    let text = argument.lowercased().replacingOccurrences(of: " ", with: "")
-    let (number, scale): (Substring, Double) =
-      text.hasSuffix("km")
-      ? (text.dropLast(2), 1000) : text.hasSuffix("m") ? (text.dropLast(), 1) : (text[...], 1)
-    guard let value = Double(number), value.isFinite else { return nil }
-    metres = value * scale
+    guard let metres = DistanceSetting.metres(from: argument) else { return nil }
+    self.metres = metres
   }
 
   var defaultValueDescription: String { "\(metres)" }

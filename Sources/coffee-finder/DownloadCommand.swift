@@ -26,7 +26,10 @@ struct DownloadCommand: AsyncParsableCommand {
       """
   )
 
-  @Option(help: "The middle of the area, as LAT,LON (or give --near NAME).") var around: String?
+  @Option(
+    parsing: .unconditional,
+    help: "The middle of the area, as LAT,LON such as -33.8688,151.2093 (or give --near NAME).")
+  var around: String?
   /// `--near`, `--at` (the same as `--around`, not in the help), `--radius` and
   /// `--overpass-url`: the top-level command takes them anywhere and parses them first;
   /// argument-parser hands its groups on by type, so these are the groups it declares.
@@ -38,8 +41,8 @@ struct DownloadCommand: AsyncParsableCommand {
   @OptionGroup var data: DataOptions
   @OptionGroup var output: OutputOptions
 
-  /// The largest download radius: the public instances are shared.
-  static let maximumRadius: Double = 50_000
+  /// A download's radius: at most 50 km, for the public instances are shared.
+  static let radiusRange = DistanceSetting(minimum: 50, maximum: 50_000)
 
   func validate() throws {
     let given = [around != nil, fixedPosition.at != nil, placeName.near != nil].filter { $0 }.count
@@ -47,6 +50,7 @@ struct DownloadCommand: AsyncParsableCommand {
       throw ValidationError("give the middle of the area: --around LAT,LON or --near NAME")
     }
     if let around { _ = try LocationOptions.parseCoordinate(around, option: "--around") }
+    try DataOptions.checkAreaName(area)
     _ = try Self.metres(radiusOption.radius)
   }
 
@@ -111,13 +115,12 @@ struct DownloadCommand: AsyncParsableCommand {
     if !streets.isEmpty { Console.out("Stored \(streets.count) street lines for maps.") }
   }
 
-  /// The radius in metres (5 km when not given), or a usage error when it is not more than 0
-  /// and at most ``maximumRadius``.
+  /// The radius in metres (5 km when not given), or a usage error when it is out of
+  /// ``radiusRange``.
   static func metres(_ radius: DistanceArgument?) throws -> Double {
     let metres = radius?.metres ?? 5_000
-    guard metres > 0, metres <= maximumRadius else {
-      throw ValidationError(
-        "--radius must be a distance more than 0 and at most 50km, such as 800m or 5km")
+    if let problem = radiusRange.problem(with: metres, option: "--radius") {
+      throw ValidationError(problem)
     }
     return metres
   }

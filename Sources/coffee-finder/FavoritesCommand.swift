@@ -2,6 +2,7 @@ import ArgumentParser
 import Bearing
 import BearingPersistence
 import BearingPlaces
+import BearingTelemetry
 import BearingText
 import CoffeeFinder
 import Foundation
@@ -18,7 +19,9 @@ struct FavoritesCommand: AsyncParsableCommand {
         coffee-finder favorites list --json
         coffee-finder favorites remove osm:node/1007416273
       """,
-    subcommands: [Add.self, List.self, Remove.self]
+    subcommands: [Add.self, List.self, Remove.self],
+    // The app writes "favourite": either spelling is the command.
+    aliases: ["favourites"]
   )
 
   struct Add: AsyncParsableCommand {
@@ -43,12 +46,17 @@ struct FavoritesCommand: AsyncParsableCommand {
       guard let found = lookup.state.place else {
         throw CLIError(lookup.state.failure ?? UserMessage.noPlaceNamed(place))
       }
-      let store = try FavoritesCommand.store(data)
+      let store = try FavoritesCommand.store(data, analytics: output.analytics)
+      await store.send(.load).finish()
+      if let failure = store.state.failure { throw CLIError(failure) }
+      let described = "\(TerminalText.escape(found.name)) (\(TerminalText.escape(found.id)))"
+      guard !store.state.favorites.contains(where: { $0.placeID == found.id }) else {
+        Console.out("\(described) is already a favourite.")
+        return
+      }
       await store.send(.add(found)).finish()
       if let failure = store.state.failure { throw CLIError(failure) }
-      Console.out(
-        "Added \(TerminalText.escape(found.name)) (\(TerminalText.escape(found.id))) to favourites."
-      )
+      Console.out("Added \(described) to favourites.")
     }
   }
 
@@ -59,13 +67,14 @@ struct FavoritesCommand: AsyncParsableCommand {
 
     @OptionGroup var data: DataOptions
     @OptionGroup var output: OutputOptions
-    @Flag(help: "Print JSON instead of lines.") var json = false
+    @Flag(help: "One JSON object per favourite, one per line (nothing when there is none).")
+    var json = false
 
     func run() async throws {
       output.bootstrapLogging()
       let favorites = try await FavoritesCommand.loaded(data.openDatabase()).favorites
       if json {
-        Console.out(try JSONLines.lines(favorites.map(FavoriteJSON.init)))
+        if !favorites.isEmpty { Console.out(try JSONLines.lines(favorites.map(FavoriteJSON.init))) }
       } else if favorites.isEmpty {
         Console.out("No favourites yet. Add one with: coffee-finder favorites add NAME")
       } else {
@@ -90,7 +99,7 @@ struct FavoritesCommand: AsyncParsableCommand {
     @MainActor
     func run() async throws {
       output.bootstrapLogging()
-      let store = try FavoritesCommand.store(data)
+      let store = try FavoritesCommand.store(data, analytics: output.analytics)
       await store.send(.load).finish()
       if let failure = store.state.failure { throw CLIError(failure) }
       let favorites = store.state.favorites
@@ -111,17 +120,22 @@ extension FavoritesCommand {
   /// A store of the favourites feature over the database in `data`; the commands only store
   /// favourites, the app and `watch` monitor them.
   @MainActor
-  static func store(_ data: DataOptions) throws -> StoreOf<FavoriteRegions> {
-    store(try data.openDatabase())
+  static func store(
+    _ data: DataOptions, analytics: AnalyticsClient = .noop
+  ) throws -> StoreOf<FavoriteRegions> {
+    store(try data.openDatabase(), analytics: analytics)
   }
 
-  /// A store of the favourites feature over `database`.
+  /// A store of the favourites feature over `database`, telling `analytics` what changes.
   @MainActor
-  static func store(_ database: DatabaseClient) -> StoreOf<FavoriteRegions> {
+  static func store(
+    _ database: DatabaseClient, analytics: AnalyticsClient = .noop
+  ) -> StoreOf<FavoriteRegions> {
     Store(initialState: FavoriteRegions.State(monitors: false)) {
-      FavoriteRegions()
+      FavoriteRegions().analytics(FavoriteRegions.analyticsEvent)
     } withDependencies: {
       $0.database = database
+      $0.analytics = analytics
     }
   }
 

@@ -32,6 +32,10 @@ struct ImportCommand: AsyncParsableCommand {
   @OptionGroup var data: DataOptions
   @OptionGroup var output: OutputOptions
 
+  func validate() throws {
+    try DataOptions.checkAreaName(area)
+  }
+
   @MainActor
   func run() async throws {
     output.bootstrapLogging()

@@ -1,8 +1,10 @@
+import ArgumentParser
 import Bearing
 import BearingLocation
 import BearingMap
 import BearingPersistence
 import BearingPlaces
+import BearingText
 import CoffeeFinder
 import Foundation
 import UnixSignals
@@ -122,21 +124,28 @@ struct InteractiveSession {
       ticker.cancel()
     }
 
-    for choice in search.choices { store.send(.nearby(choice)) }
+    for choice in search.choiceActions { store.send(.nearby(choice)) }
     store.send(.onAppear)
     var decoder = Key.Decoder()
     // Read on a thread of its own, not the cooperative pool; ends when this task is cancelled.
     for await bytes in TerminalInput.chunks(from: STDIN_FILENO) {
       // An empty chunk means the 100 ms timeout passed: a pending ESC is a key by now.
       for key in decoder.feed(bytes, flush: bytes.isEmpty) {
-        switch KeyBindings.outcome(for: key, in: store.state) {
+        let outcome = KeyBindings.outcome(for: key, in: store.state)
+        switch outcome {
         case .send(let action): store.send(action)
-        case .quit:
+        case .quit, .interrupt:
+          let draft = store.state.noteDraft
           await store.send(.onDisappear).finish()
           terminal.restore()
           await SearchSetup.saveRemembered(store.state.nearby)
           if let note = setup.locationChoice.closingNote { Console.note(note) }
-          return
+          guard outcome == .interrupt else { return }
+          if let draft, !draft.isEmpty {
+            Console.note("the note being typed was not saved: \(TerminalText.escape(draft))")
+          }
+          // Ctrl-C typed into the raw terminal ends the UI as SIGINT does: 130.
+          throw ExitCode(SignalExit.report(.sigint))
         case .ignore: break
         }
       }

@@ -87,11 +87,14 @@ struct LocationChoice {
       case .replaying(let track):
         .replaying(
           track, speed: options.replaySpeed, repeats: options.loop,
-          maximumGap: LocationOptions.maximumReplayGap, configuration: configuration)
+          maximumGap: LocationOptions.maximumReplayGap / options.replaySpeed,
+          configuration: configuration)
       case .wandering:
         .wandering(
           among: LocationManager.demoRegions, seed: 2026,
-          stepDistance: LocationManager.walkingSpeed, configuration: configuration)
+          stepDistance: LocationManager.walkingSpeed,
+          // Stamped from now, as a live walk would be; the seed keeps the path the same.
+          startDate: Date(), configuration: configuration)
       }
     var choice = LocationChoice(chosen.origin, manager, reason: chosen.reason)
     choice.closingNote = chosen.closingNote

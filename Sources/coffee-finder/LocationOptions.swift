@@ -31,7 +31,7 @@ struct LocationOptions: ParsableArguments {
   @Flag(help: "Start --replay again from the beginning when it ends (default: stop).")
   var loop = false
 
-  @Option(help: "Replay speed-up factor for --replay.")
+  @Option(parsing: .unconditional, help: "How many times faster than recorded --replay plays.")
   var replaySpeed: Double = 1
 
   @OptionGroup var placeName: PlaceNameOption
@@ -59,6 +59,9 @@ struct LocationOptions: ParsableArguments {
         "choose one of --at, --near, --gpsd, --replay, --wander and --geoclue")
     }
     if let at { _ = try Self.parseCoordinate(at) }
+    if let near, near.allSatisfy(\.isWhitespace) {
+      throw ValidationError("--near must name a place; got an empty name")
+    }
     if let gpsd {
       do {
         _ = try GPSDEndpoint(validating: gpsd)
@@ -70,7 +73,7 @@ struct LocationOptions: ParsableArguments {
       throw ValidationError("--replay-date must be a day such as 2026-11-22")
     }
     guard replaySpeed.isFinite, replaySpeed > 0 else {
-      throw ValidationError("--replay-speed must be more than 0")
+      throw ValidationError("--replay-speed must be more than 0; got \(replaySpeed)")
     }
   }
 
@@ -101,8 +104,8 @@ struct LocationOptions: ParsableArguments {
     return .automatic
   }
 
-  /// The longest wait between two replayed fixes: a longer jump in a track (two recordings
-  /// joined) is shortened to this, and reported.
+  /// The longest wait between two replayed fixes at speed 1 (at speed N, a tenth of it at 10):
+  /// a longer jump in a track (two recordings joined) is shortened to this, and reported.
   static let maximumReplayGap: Duration = .seconds(10)
 
   /// Midnight UTC of `YYYY-MM-DD`.
@@ -121,7 +124,9 @@ struct LocationOptions: ParsableArguments {
 /// `--at LAT,LON`, a group of its own so that a subcommand can show it or hide it alone: a
 /// subcommand that declares a group of this type gets the value the top-level command parsed.
 struct FixedPositionOption: ParsableArguments {
-  @Option(name: .customLong("at"), help: "Use this position, as LAT,LON (e.g. 60.1699,24.9384).")
+  @Option(
+    name: .customLong("at"), parsing: .unconditional,
+    help: "Use this position, as LAT,LON (e.g. 60.1699,24.9384 or -33.8688,151.2093).")
   var at: String?
 }
 

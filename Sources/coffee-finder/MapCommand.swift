@@ -4,6 +4,7 @@ import BearingMap
 import BearingPlaces
 import BearingText
 import CoffeeFinder
+import CoffeeFinderSettings
 import Foundation
 
 /// `coffee-finder map`: one search around one fix, drawn as a map on standard output or as an
@@ -32,30 +33,38 @@ struct MapCommand: AsyncParsableCommand {
   @OptionGroup var output: OutputOptions
 
   @Option(
-    help: "Width of the map in characters (default: the terminal's, else 80; 160 for --svg).")
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Width of the map in characters (default: the terminal's, else 80); in pixels with "
+        + "--svg (default 1280)."))
   var width: Int?
 
   @Option(
-    help:
-      "Height of the map in lines (default: the terminal's less the list, else 24; 50 for --svg)."
-  )
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Height of the map in lines (default: the terminal's less the list, else 24); in "
+        + "pixels with --svg (default 800)."))
   var height: Int?
 
   @Option(help: "Write the map as an SVG picture to this file instead of printing it.")
   var svg: String?
 
-  @Option(help: "Seconds to wait for a location fix from gpsd, GeoClue or a replay (default 20).")
+  @Option(
+    parsing: .unconditional,
+    help: "Seconds to wait for a location fix from gpsd, GeoClue or a replay, and for the search.")
   var timeout: Double = 20
 
   func validate() throws {
     try location.check()
     try search.check()
     guard timeout.isFinite, timeout > 0 else {
-      throw ValidationError("--timeout must be more than 0 seconds")
+      throw ValidationError("--timeout must be more than 0 seconds; got \(timeout)")
     }
+    let (range, unit) = svg != nil ? (Self.pixelRange, "pixels") : (4...2000, "characters")
     for (name, value) in [("--width", width), ("--height", height)] {
-      if let value, !(4...2000).contains(value) {
-        throw ValidationError("\(name) must be between 4 and 2000")
+      if let value, !range.contains(value) {
+        throw ValidationError(
+          "\(name) must be \(range.lowerBound)…\(range.upperBound) \(unit); got \(value)")
       }
     }
   }
@@ -66,19 +75,28 @@ struct MapCommand: AsyncParsableCommand {
       location: location, search: search, data: data, output: output,
       requestTimeout: .seconds(timeout + 1))
     setup.announceLocation()
+    // A map's radius is how far it shows, not a choice for the next search: only the units
+    // and the provider are remembered.
     let finished = try await setup.searchOnce(
-      choices: search.choices, analytics: output.analytics, timeout: timeout, tracked: false)
+      choices: RememberedSettings(units: search.units, provider: search.provider),
+      analytics: output.analytics, timeout: timeout, tracked: false)
     let favorites = (try? await FavoritesCommand.loaded(data.openDatabase()).favorites) ?? []
     let marks = NearbyMap.marks(finished, favorites: favorites, selection: nil)
     let streets = (try? StreetDataset.helsinki.get().lines) ?? []
     let terminal = TerminalSession.size()
     let isTerminal = isatty(STDOUT_FILENO) == 1
-    // A picture to share is 1280 × 800 pixels unless asked otherwise.
-    let columns = width ?? (svg != nil ? 160 : isTerminal ? terminal.width : 80)
-    let legend = legendLines(finished, columns: columns)
+    let units = setup.settings.units
+    // A picture to share is 1280 × 800 pixels unless asked otherwise: cells of 8 × 16 pixels
+    // (2 × 4 dots of 4 pixels), enough of them to fill the picture.
+    let pixels = (width: Double(width ?? 1280), height: Double(height ?? 800))
+    let columns =
+      svg != nil
+      ? Int((pixels.width / 8).rounded(.up)) : width ?? (isTerminal ? terminal.width : 80)
+    let legend = legendLines(finished, columns: columns, units: units)
     let rows =
-      height
-      ?? (svg != nil ? 50 : isTerminal ? max(6, terminal.height - legend.count - 1) : 24)
+      svg != nil
+      ? Int((pixels.height / 16).rounded(.up))
+      : height ?? (isTerminal ? max(6, terminal.height - legend.count - 1) : 24)
     guard let viewport = NearbyMap.viewport(finished, columns: columns, rows: rows) else {
       throw CLIError(UserMessage.noPositionForMap)
     }
@@ -91,7 +109,8 @@ struct MapCommand: AsyncParsableCommand {
     await stored.send(.mapMoved(center: viewport.center, reach: viewport.reach)).finish()
     let inView = NearbyMap.streets(streets, in: viewport) + stored.state.streets
     if let svg {
-      let picture = MapSVG.render(viewport, streets: inView, marks: marks)
+      let picture = MapSVG.render(
+        viewport, streets: inView, marks: marks, imperial: units == .imperial, size: pixels)
       do {
         try picture.write(to: URL(fileURLWithPath: svg), atomically: true, encoding: .utf8)
       } catch {
@@ -105,16 +124,22 @@ struct MapCommand: AsyncParsableCommand {
       ? .plain
       : ProcessInfo.processInfo.environment["NO_COLOR", default: ""].isEmpty
         ? .color : .monochrome
-    let frame = MapRenderer.render(viewport, streets: inView, marks: marks)
+    let frame = MapRenderer.render(
+      viewport, streets: inView, marks: marks, imperial: units == .imperial)
     Console.out((frame.lines(style: style) + legend).joined(separator: "\n"))
   }
 
   /// One line a place under the map: its number, name and distance, then the data's credit.
-  private func legendLines(_ state: Nearby.State, columns: Int) -> [String] {
+  private func legendLines(
+    _ state: Nearby.State, columns: Int, units: MeasurementSystem
+  ) -> [String] {
     state.places.enumerated().map { index, place in
       TerminalText.truncate(
         String(format: "%2d ", index + 1) + place.name + "  "
-          + DistanceText.format(place.distance), width: columns)
+          + DistanceText.format(place.distance, units: units), width: columns)
     } + ["Streets © OpenStreetMap contributors"]
   }
+
+  /// The size of an SVG picture, in pixels, each way.
+  static let pixelRange = 32...16_000
 }

@@ -11,12 +11,14 @@ struct NearbyCommand: AsyncParsableCommand {
     abstract: "List the coffee shops nearest to you.",
     discussion: """
       With no location option, uses gpsd if it answers at the default address, else GeoClue if \
-      it is on the system bus, else a simulated position at the centre of the offline data, and \
-      says which in one line on stderr.
+      it is on the system bus, else your last known position if it is less than a day old, else \
+      a simulated position in central Helsinki (the built-in data), and says which in one line \
+      on stderr. LAT,LON may be negative: --at -33.8688,151.2093.
 
       Examples:
         coffee-finder nearby
         coffee-finder nearby --at 60.1699,24.9384 --limit 5
+        coffee-finder nearby --at -33.8688,151.2093 --provider overpass
         coffee-finder nearby --json --radius 300
         coffee-finder nearby --gpsd 127.0.0.1:2947
         coffee-finder nearby --geoclue
@@ -32,14 +34,16 @@ struct NearbyCommand: AsyncParsableCommand {
   @Flag(help: "Print JSON instead of a table.")
   var json = false
 
-  @Option(help: "Seconds to wait for a location fix from gpsd, GeoClue or a replay (default 20).")
+  @Option(
+    parsing: .unconditional,
+    help: "Seconds to wait for a location fix from gpsd, GeoClue or a replay, and for the search.")
   var timeout: Double = 20
 
   func validate() throws {
     try location.check()
     try search.check()
     guard timeout.isFinite, timeout > 0 else {
-      throw ValidationError("--timeout must be more than 0 seconds")
+      throw ValidationError("--timeout must be more than 0 seconds; got \(timeout)")
     }
   }
 

@@ -7,8 +7,12 @@ import Foundation
 /// data in `--data-dir` and Nominatim (`COFFEE_FINDER_NOMINATIM_URL`, default the public
 /// instance).
 enum PlaceNameResolver {
+  /// The place `text` names; `offline` (`--provider offline`) asks no server, only the
+  /// offline data and the answers kept from earlier look-ups.
   @MainActor
-  static func resolve(_ text: String, data: DataOptions) async throws -> GeocodedPlace {
+  static func resolve(
+    _ text: String, data: DataOptions, offline: Bool = false
+  ) async throws -> GeocodedPlace {
     var state = PlaceNameLookup.State(text: text)
     do {
       state.endpoint = try EnvironmentURL.read(
@@ -16,6 +20,7 @@ enum PlaceNameResolver {
     } catch {
       state.endpointProblem = error.message
     }
+    if offline { state.endpointProblem = UserMessage.notKnownOffline(state.name) }
     let store = Store(initialState: state) {
       PlaceNameLookup()
     } withDependencies: {

@@ -19,7 +19,7 @@ struct SearchOptions: ParsableArguments {
     set { radiusOption.radius = newValue }
   }
 
-  @Option(help: "At most this many results, 1…50 (default 10).")
+  @Option(parsing: .unconditional, help: "At most this many results, 1…50 (default 10).")
   var limit: Int?
 
   @Option(
@@ -36,8 +36,12 @@ struct SearchOptions: ParsableArguments {
     set { overpassURLOption.overpassURL = newValue }
   }
 
-  @Option(help: "Show distances in metric or imperial units (default metric).")
-  var units: MeasurementSystem?
+  @OptionGroup var unitsOption: UnitsOption
+  /// `--units`.
+  var units: MeasurementSystem? {
+    get { unitsOption.units }
+    set { unitsOption.units = newValue }
+  }
 
   @Option(
     name: .customLong("api-key"),
@@ -50,13 +54,19 @@ struct SearchOptions: ParsableArguments {
   /// Throws a usage error for an out-of-range radius or limit.
   func check() throws {
     if let radius = radius?.metres,
-      !(radius.isFinite && radius > 0 && radius <= PlaceQuery.maximumRadius)
+      let problem = DistanceSetting.searchRadius.problem(with: radius, option: "--radius")
     {
-      throw ValidationError(
-        "--radius must be more than 0 and at most \(Int(PlaceQuery.maximumRadius)) metres")
+      throw ValidationError(problem)
     }
     if let limit, !(1...PlaceQuery.maximumLimit).contains(limit) {
-      throw ValidationError("--limit must be 1…\(PlaceQuery.maximumLimit)")
+      throw ValidationError("--limit must be 1…\(PlaceQuery.maximumLimit); got \(limit)")
+    }
+    do {
+      try SettingsOverrides(
+        foursquareAPIKey: apiKey.map(FoursquareAPIKey.init(verbatim:)), overpassURL: overpassURL
+      ).validate()
+    } catch {
+      throw ValidationError(error.description)
     }
   }
 
@@ -100,14 +110,19 @@ struct SearchOptions: ParsableArguments {
     return store.state.choices ?? RememberedSettings()
   }
 
-  /// What the user chose on this command line that the app remembers for the next runs, as the
-  /// actions that tell the nearby feature so.
-  var choices: [Nearby.Action] {
-    var choices: [Nearby.Action] = []
-    if let metres = radius?.metres { choices.append(.radiusChanged(metres)) }
-    if let units { choices.append(.unitsChosen(units)) }
-    if let provider { choices.append(.providerChosen(provider)) }
-    return choices
+  /// What the user chose on this command line that the app remembers for the next runs.
+  var choices: RememberedSettings {
+    RememberedSettings(searchRadius: radius?.metres, units: units, provider: provider)
+  }
+
+  /// ``choices`` as the actions that tell the nearby feature so, for the full-screen UI, which
+  /// remembers a choice as it is made.
+  var choiceActions: [Nearby.Action] {
+    var actions: [Nearby.Action] = []
+    if let metres = radius?.metres { actions.append(.radiusChanged(metres)) }
+    if let units { actions.append(.unitsChosen(units)) }
+    if let provider { actions.append(.providerChosen(provider)) }
+    return actions
   }
 
   /// The place client for `settings`, and where its data comes from.
@@ -156,7 +171,9 @@ struct SearchOptions: ParsableArguments {
 /// options: a subcommand that declares a group of this type gets the value the top-level command
 /// parsed (argument-parser hands on decoded groups by type).
 struct RadiusOption: ParsableArguments {
-  @Option(help: "How far around to search: metres, or with a unit (800m, 2km); default 1000.")
+  @Option(
+    parsing: .unconditional,
+    help: "How far around: metres, or with a unit (800m, 2km); default 1000 (download: 5km).")
   var radius: DistanceArgument?
 }
 
@@ -167,4 +184,11 @@ struct OverpassURLOption: ParsableArguments {
     help: "The Overpass API interpreter (default \(OverpassPlaces.defaultEndpoint.absoluteString))."
   )
   var overpassURL: String?
+}
+
+/// `--units`, a group of its own for the same reason as ``RadiusOption``: `watch` takes it
+/// without the search options, and the top-level command parses it wherever it is written.
+struct UnitsOption: ParsableArguments {
+  @Option(help: "Show distances in metric or imperial units (default metric).")
+  var units: MeasurementSystem?
 }

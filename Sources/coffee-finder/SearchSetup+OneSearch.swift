@@ -2,36 +2,38 @@ import Bearing
 import BearingTelemetry
 import BearingText
 import CoffeeFinder
+import CoffeeFinderSettings
+import Foundation
 
 extension SearchSetup {
   /// Says in one line on stderr which location source was chosen and why, when no option chose
-  /// it; a simulated position is at the centre of the offline data.
+  /// it; a simulated position is at the centre of the built-in data.
   func announceLocation() {
     if let note = locationChoice.note(
-      simulatedAt:
-        "the centre of the offline data (\(TerminalText.escape(dataOrigin.description)))")
+      simulatedAt: "the centre of the built-in data, central Helsinki")
     {
       Console.note(note)
     }
   }
 
   /// One search around one fix, as `nearby` and `map` make it: a ``Nearby`` store that does not
-  /// follow updates, sent `choices` (what the command line chose, remembered for later runs),
-  /// waited for up to `timeout` seconds, then stopped, with what it chose to remember saved.
+  /// follow updates, waited for up to `timeout` seconds, then stopped. Only when it found an
+  /// answer are `choices` (what the command line chose) and the fix (from a source worth
+  /// remembering) remembered for later runs: a failed command leaves no trace.
   ///
   /// `tracked` adds the nearby feature's analytics events. Returns the state with the places
   /// found.
   ///
-  /// - throws: A ``CLIError`` with the search's failure or refusal, or ``UserMessage/noFix(within:from:)``
-  ///   when no fix came in time.
+  /// - throws: A ``CLIError`` with the search's failure or refusal; when `timeout` passed, one
+  ///   that says what was still awaited: the fix (``UserMessage/noFix(within:from:)``) or the
+  ///   search.
   @MainActor
   func searchOnce(
-    choices: [Nearby.Action], analytics: AnalyticsClient, timeout: Double, tracked: Bool
+    choices: RememberedSettings, analytics: AnalyticsClient, timeout: Double, tracked: Bool
   ) async throws -> Nearby.State {
     let store = Store(
       initialState: Nearby.State(
-        radius: settings.searchRadius, limit: settings.resultLimit, followsUpdates: false,
-        remembersPositionAs: locationOrigin.rememberedAs)
+        radius: settings.searchRadius, limit: settings.resultLimit, followsUpdates: false)
     ) {
       if tracked { Nearby().analytics(Nearby.analyticsEvent) } else { Nearby() }
     } withDependencies: {
@@ -39,19 +41,38 @@ extension SearchSetup {
       $0.locationManager = locationManager
       $0.analytics = analytics
     }
-    for choice in choices { store.send(choice) }
     let appeared = store.send(.onAppear)
     let finished = await Self.waitForResult(store, timeout: .seconds(timeout))
     // Stop locating, then let what the search set off (analytics, say) finish before exiting.
     await store.send(.onDisappear).finish()
     await appeared.finish()
-    await Self.saveRemembered(store.state)
     if let note = locationChoice.closingNote { Console.note(note) }
     switch finished.phase {
-    case .loaded: return finished
+    case .loaded:
+      await Self.remember(choices, position: rememberedPosition(finished))
+      return finished
     case .failed(let message), .denied(let message): throw CLIError(message)
+    case .searching: throw CLIError(UserMessage.searchTimedOut(within: timeout, dataOrigin))
     default: throw CLIError(UserMessage.noFix(within: timeout, from: locationOrigin))
     }
+  }
+
+  /// The fix `state` was searched around, as the last position, when its source is one whose
+  /// fixes are where the user is (not a simulation or a replay).
+  func rememberedPosition(_ state: Nearby.State) -> LastPosition? {
+    guard let source = locationOrigin.rememberedAs, let fix = state.location else { return nil }
+    return LastPosition(
+      coordinate: fix.coordinate, horizontalAccuracy: fix.horizontalAccuracy,
+      receivedAt: state.locationReceivedAt ?? Date(), source: source)
+  }
+
+  /// Remembers `choices` and `position` with a ``Remembering`` store, writing them at once and
+  /// saying when they could not be written.
+  @MainActor
+  static func remember(_ choices: RememberedSettings, position: LastPosition?) async {
+    let store = Store(initialState: Remembering.State()) { Remembering() }
+    await store.send(.remember(choices, position: position)).finish()
+    for warning in store.state.warnings { Console.note(warning) }
   }
 
   /// Waits until the search has an outcome or `timeout` passes.

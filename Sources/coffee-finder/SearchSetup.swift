@@ -13,7 +13,7 @@ struct SearchSetup {
   var settings: AppSettings
   var places: PlacesClient
   var dataOrigin: DataOrigin
-  /// Where a simulated position goes: the middle of the offline data, else central Helsinki.
+  /// Where a simulated position goes: the middle of the built-in data, central Helsinki.
   var center: Coordinate
   var locationOrigin: LocationOrigin
   var locationManager: LocationManager
@@ -32,10 +32,13 @@ struct SearchSetup {
     settings = loaded.settings
     let offline: OfflineLibrary?
     (places, dataOrigin, offline) = try await SearchOptions.places(for: settings, data: data)
-    center = offline?.coverages.first.map(NearbyCommand.center(of:)) ?? NearbyCommand.helsinki
+    // Where the built-in data is, whatever areas were stored: a stored area says nothing of
+    // where the user is.
+    center = offline.map { NearbyCommand.center(of: $0.builtIn.coverage) } ?? NearbyCommand.helsinki
     var location = location
     if let near = location.near {
-      let place = try await PlaceNameResolver.resolve(near, data: data)
+      let place = try await PlaceNameResolver.resolve(
+        near, data: data, offline: settings.provider == .offline)
       Console.note(
         "near \"\(TerminalText.escape(near))\": \(TerminalText.escape(place.name)) "
           + String(format: "(%.5f,%.5f)", place.coordinate.latitude, place.coordinate.longitude))

@@ -27,8 +27,9 @@ struct WatchCommand: AsyncParsableCommand {
   @OptionGroup var data: DataOptions
   @OptionGroup var output: OutputOptions
 
-  @Option(help: "Show distances in metric or imperial units (default metric).")
-  var units: MeasurementSystem?
+  @OptionGroup var unitsOption: UnitsOption
+  /// `--units`.
+  var units: MeasurementSystem? { unitsOption.units }
 
   @Flag(help: "Print JSON lines instead of text.") var json = false
   @Flag(help: "Do not print fixes, only region events.") var eventsOnly = false
@@ -58,11 +59,13 @@ struct WatchCommand: AsyncParsableCommand {
     // This command is the view: it sends events to the feature and prints what the feature
     // reports; the feature talks to the location source and the database.
     let viewModel = ViewModel(
-      initialState: Watch.State(showsFixes: !eventsOnly), reducer: { Watch() },
+      initialState: Watch.State(showsFixes: !eventsOnly),
+      reducer: { Watch().analytics(Watch.analyticsEvent) },
       viewState: { $0 }, event: { $0 }, viewEffect: \.output
     ) {
       $0.database = database
       $0.locationManager = manager
+      $0.analytics = output.analytics
     }
     let json = json
     let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm)
@@ -76,7 +79,7 @@ struct WatchCommand: AsyncParsableCommand {
           switch output {
           case .started(let regions):
             Console.note(
-              "watching \(origin) with \(regions) favourite region(s); Ctrl-C stops")
+              "watching \(origin) with \(Counted.favoriteRegions(regions)); Ctrl-C stops")
           case .line(let line):
             Console.out(json ? line.json : line.text(units: loaded.settings.units))
           case .warning(let message):
@@ -84,7 +87,8 @@ struct WatchCommand: AsyncParsableCommand {
           case .failed(let message):
             return .failed(message)
           case .finished(let fixes):
-            Console.note("the replay ended after \(fixes) fix(es); --loop replays it again")
+            Console.note(
+              "the replay ended after \(Counted.fixes(fixes)); --loop replays it again")
             return nil
           }
         }

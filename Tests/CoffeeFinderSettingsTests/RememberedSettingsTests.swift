@@ -49,8 +49,8 @@ struct RememberedSettingsTests {
     #expect(loaded.source(of: .searchRadius) == .defaultValue)
     #expect(
       loaded.warnings == [
-        "invalid search_radius in your last choice: must be a number of metres more than 0 and "
-          + "at most 100000, not \"-5.0\"; it is not used"
+        "invalid search_radius in your last choice: must be a distance of at least 50 m and at "
+          + "most 100 km (such as 800, 800m or 2km), not \"-5.0\"; it is not used"
       ])
   }
 }

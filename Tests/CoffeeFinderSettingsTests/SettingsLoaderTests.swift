@@ -54,9 +54,10 @@ struct SettingsLoaderTests {
   }
 
   @Test(arguments: [
-    ("search_radius", "0", "more than 0"),
-    ("search_radius", "\"wide\"", "more than 0"),
-    ("search_radius", "100001", "at most 100000"),
+    ("search_radius", "0", "at least 50 m"),
+    ("search_radius", "\"wide\"", "at least 50 m"),
+    ("search_radius", "\"0x10\"", "such as 800, 800m or 2km"),
+    ("search_radius", "100001", "at most 100 km"),
     ("result_limit", "51", "1 to 50"),
     ("result_limit", "2.5", "whole number"),
     ("units", "\"furlongs\"", "metric or imperial"),
@@ -111,14 +112,17 @@ struct SettingsLoaderTests {
   }
 
   @Test
-  func unknownKeysAndMalformedFilesAreNamed() throws {
+  func unknownKeysAreNamedAndIgnoredAndMalformedFilesRefused() throws {
     let loader = try loader()
-    try write(#"{"serch_radius": 5}"#, to: loader)
-    #expect {
-      try loader.load()
-    } throws: { error in
-      "\(error)".contains("unknown key \"serch_radius\" in \(loader.file.path)")
-    }
+    // One unknown key (a slip, or a newer version's) is a warning: the other settings apply.
+    try write(#"{"serch_radius": 5, "result_limit": 3}"#, to: loader)
+    let loaded = try loader.load()
+    #expect(loaded.settings.resultLimit == 3)
+    #expect(
+      loaded.warnings == [
+        "\(SettingsError.unknownKey("serch_radius", path: loader.file.path)); it is ignored"
+      ])
+    #expect(loaded.warnings.first?.contains("unknown key \"serch_radius\"") == true)
     try write(#"{"search_radius": "#, to: loader)
     #expect {
       try loader.load()

@@ -71,7 +71,7 @@ struct AreasCommandTests {
 
     let removed = try await box.run(["areas", "remove", "Tokyo"])
     #expect(removed.status == 0)
-    #expect(removed.stdout.contains("Removed Tokyo (1 place)"))
+    #expect(removed.stdout.contains("Removed the area Tokyo and the 1 place no other area holds."))
     let after = try await box.run(["areas", "list", "--json"])
     #expect(!after.stdout.contains("Tokyo"))
     let missing = try await box.run(["areas", "remove", "Tokyo"])

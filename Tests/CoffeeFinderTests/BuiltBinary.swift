@@ -11,6 +11,12 @@ enum BuiltBinary {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   static let url: URL = {
+    // Another build's binary (an earlier commit's, to see a test fail there), when named.
+    if let other = ProcessInfo.processInfo.environment["COFFEE_FINDER_TEST_BINARY"],
+      !other.isEmpty
+    {
+      return URL(fileURLWithPath: other)
+    }
     let binary = packageRoot.appendingPathComponent(".build/debug/coffee-finder")
     if !FileManager.default.isExecutableFile(atPath: binary.path) {
       let build = Process()

@@ -61,7 +61,9 @@ import Testing
     #expect(result.status == 0, "stderr: \(result.stderr)")
     let notes = result.stderr.split(separator: "\n")
     #expect(notes.count == 1)
-    #expect(notes.first?.contains("simulated position at the centre of the offline data") == true)
+    #expect(
+      notes.first?.contains(
+        "simulated position at the centre of the built-in data, central Helsinki") == true)
     #expect(result.stdout.contains("© OpenStreetMap contributors (ODbL)"))
     #expect(result.stdout.contains("central Helsinki"))
     // A header line plus ten results by default.
@@ -129,12 +131,15 @@ import Testing
     let unknown = try await BuiltBinary.run(["--no-such-flag"] + data, dataDirectory: directory)
     #expect(unknown.status == 2)
     #expect(unknown.stdout.isEmpty)
-    #expect(unknown.stderr.hasPrefix("Error: Unknown option '--no-such-flag'"))
-    #expect(unknown.stderr.contains("Usage: coffee-finder"))
+    // One line, naming the command whose help says more.
+    #expect(
+      unknown.stderr
+        == "coffee-finder: error: Unknown option '--no-such-flag' (see: coffee-finder --help)\n")
     // `watch` finds out in `run` that no moving source was given: still bad usage.
     let still = try await BuiltBinary.run(["watch"] + data, dataDirectory: directory)
     #expect(still.status == 2, "\(still.stderr)")
-    #expect(still.stderr.hasPrefix("Error: watch needs a moving source"))
+    #expect(still.stderr.hasPrefix("coffee-finder: error: watch needs a moving source"))
+    #expect(still.stderr.hasSuffix("(see: coffee-finder watch --help)\n"), "\(still.stderr)")
 
     let missing = try await BuiltBinary.run(
       ["favorites", "remove", "no such place\u{1B}[31m"] + data, dataDirectory: directory)

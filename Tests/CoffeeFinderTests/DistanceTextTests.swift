@@ -12,11 +12,15 @@ import Testing
 }
 
 @Suite struct ImperialDistanceTests {
-  @Test func feetBelowATenthOfAMileMilesAbove() {
+  @Test func feetBelowAThousandFeetThenMiles() {
     #expect(DistanceText.format(84.6, units: .imperial) == "278 ft")
-    #expect(DistanceText.format(160, units: .imperial) == "525 ft")
-    #expect(DistanceText.format(170, units: .imperial) == "0.1 mi")
-    #expect(DistanceText.format(1_234, units: .imperial) == "0.8 mi")
+    #expect(DistanceText.format(170, units: .imperial) == "558 ft")
+    #expect(DistanceText.format(304.5, units: .imperial) == "999 ft")
+    // Hundredths below a mile, so that nearby cafés do not all read "0.2 mi".
+    #expect(DistanceText.format(305, units: .imperial) == "0.19 mi")
+    #expect(DistanceText.format(1_234, units: .imperial) == "0.77 mi")
+    #expect(DistanceText.format(1_609, units: .imperial) == "1.0 mi")
+    #expect(DistanceText.format(5_000, units: .imperial) == "3.1 mi")
     #expect(DistanceText.format(.infinity, units: .imperial) == "?")
   }
 }

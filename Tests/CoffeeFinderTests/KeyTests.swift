@@ -28,7 +28,7 @@ import Testing
     #expect(KeyBindings.outcome(for: .up, in: state) == .send(.selectionMoved(-1)))
     #expect(KeyBindings.outcome(for: .enter, in: state) == .send(.openSelectedTapped))
     #expect(KeyBindings.outcome(for: .character("q"), in: state) == .quit)
-    #expect(KeyBindings.outcome(for: .interrupt, in: state) == .quit)
+    #expect(KeyBindings.outcome(for: .interrupt, in: state) == .interrupt)
     #expect(
       KeyBindings.outcome(for: .character("+"), in: state) == .send(.nearby(.radiusChanged(2_000))))
 

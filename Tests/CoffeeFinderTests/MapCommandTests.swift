@@ -114,6 +114,6 @@ import Testing
     let result = try await BuiltBinary.run(
       ["map", "--at", Self.railwaySquare, "--width", "2"], dataDirectory: directory)
     #expect(result.status == 2, "\(result.status) \(result.stderr)")
-    #expect(result.stderr.contains("--width must be between 4 and 2000"))
+    #expect(result.stderr.contains("--width must be 4…2000 characters; got 2"))
   }
 }

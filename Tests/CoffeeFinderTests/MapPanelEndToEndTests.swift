@@ -56,10 +56,9 @@ import Testing
     let walk = try NMEAWalk.writeCentralWalk(in: directory)
     let command = Tmux.replaying(walk, directory: directory)
     try await Tmux.with(command, width: 160, height: 40) { tmux in
-      _ = try await tmux.waitFor("m map")
+      _ = try await tmux.waitFor("m hide map")
       let captures = try await tmux.captures(forUpTo: 60) {
-        let position = Capture($0).position
-        return position == "60.176, 24.942" || position == "60.17600, 24.94200"
+        Capture($0).position == "60.1760, 24.9420"
       }.map(Capture.init)
       // The walk is over: once the last search has settled, the map shows the list's numbers.
       let last = Capture(
@@ -83,10 +82,10 @@ import Testing
 
       // `m` hides the panel, `m` brings it back; `q` leaves and restores the terminal.
       await tmux.sendKeys("m")
-      let hidden = try await tmux.waitFor("+/- radius")
+      let hidden = try await tmux.waitFor("+/- radius  m map  q quit")
       #expect(!hidden.contains("│"))
       await tmux.sendKeys("m")
-      _ = try await tmux.waitFor("m map")
+      _ = try await tmux.waitFor("m hide map")
       await tmux.sendKeys("q")
       let after = try await tmux.waitFor("icanon")
       #expect(after.contains("EXITED 0"))

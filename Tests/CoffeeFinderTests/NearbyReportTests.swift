@@ -36,7 +36,7 @@ import Testing
   @Test func watchLines() {
     #expect(
       WatchLine.enter(id: "osm:node/1", name: "Café\u{1B}").text()
-        == "enter  Café\\u{1B} (osm:node/1): you are near Café\\u{1B}")
+        == "enter  Café\\u{1B} (osm:node/1)")
     #expect(
       WatchLine.exit(id: "osm:node/1", name: "Café Ekberg").json
         == #"{"id":"osm:node/1","name":"Café Ekberg","type":"exit"}"#)

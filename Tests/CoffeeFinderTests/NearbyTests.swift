@@ -84,11 +84,15 @@ import Testing
     await store.receive(\.locationManager.didFailWithError, .denied) {
       $0.phase = .denied(UserMessage.locationAccessOff)
     }
-    // A later reason replaces the message: GeoClue's is shown, gpsd's keeps the message that
-    // names the app's options.
+    // A later reason replaces the message: GeoClue's is shown, and gpsd's names the address
+    // and the cause.
     let gpsd = LocationError.servicesUnavailable(endpoint: "127.0.0.1:2947", reason: "refused")
     location.emit(.didFailWithError(gpsd))
-    await store.receive(\.locationManager.didFailWithError, gpsd)
+    await store.receive(\.locationManager.didFailWithError, gpsd) {
+      $0.phase = .denied(UserMessage.locationAccessOff(because: gpsd))
+    }
+    #expect(
+      UserMessage.locationAccessOff(because: gpsd).contains("gpsd at 127.0.0.1:2947 (refused)"))
     let refused = LocationError.geoClueDenied(
       desktopID: "coffee-finder", reason: "'coffee-finder' disallowed by configuration")
     location.emit(.didFailWithError(refused))

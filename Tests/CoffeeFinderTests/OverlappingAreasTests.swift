@@ -57,7 +57,8 @@ import Testing
     let dataLine = table.stdout.split(separator: "\n").first { $0.hasPrefix("Data:") } ?? ""
     #expect(
       dataLine
-        == "Data: offline data: Copy, OpenStreetMap, 2 places; Mine, OpenStreetMap, 2 places",
+        == "Data: offline data: Copy, GeoJSON file copy.geojson, 2 places; Mine, GeoJSON file "
+        + "mine.geojson, 2 places",
       "\(table.stdout)")
   }
 

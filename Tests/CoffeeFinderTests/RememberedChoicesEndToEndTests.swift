@@ -67,7 +67,7 @@ import Testing
     let directory = try BuiltBinary.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let chosen = try await Self.nearby(Self.helsinki + ["--units", "imperial"], in: directory)
-    #expect(chosen.stdout.contains("Coffee within 0.6 mi"), "\(chosen.stdout) \(chosen.stderr)")
+    #expect(chosen.stdout.contains("Coffee within 0.62 mi"), "\(chosen.stdout) \(chosen.stderr)")
     let remembered = try await Self.nearby(Self.helsinki, in: directory)
     #expect(remembered.status == 0, "\(remembered.stderr)")
     let distances = SettingsEndToEndTests.distances(remembered.stdout)

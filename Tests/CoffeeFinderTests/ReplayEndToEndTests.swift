@@ -46,7 +46,7 @@ import Testing
     #expect(elapsed < .seconds(30))
     #expect(outcome.stderr.contains("The track jumps 2 h 59 min"))
     #expect(outcome.stderr.contains("1 of 6 sentences skipped: 1 had bad checksums"))
-    #expect(outcome.stderr.contains("the replay ended after 5 fix(es)"))
+    #expect(outcome.stderr.contains("the replay ended after 5 fixes"))
     // The summary of what was skipped is the last line, where the user reads it.
     let lastLine = outcome.stderr.split(separator: "\n").last.map(String.init) ?? ""
     #expect(lastLine.contains("1 of 6 sentences skipped"), "\(outcome.stderr)")
@@ -93,7 +93,7 @@ import Testing
     #expect(outcome.status == 0, "\(outcome.stderr)")
     let fixes = outcome.stdout.split(separator: "\n").filter { $0.hasPrefix("fix") }
     #expect(fixes.count == 1, "\(outcome.stdout)")
-    #expect(outcome.stderr.contains("the replay ended after 1 fix(es)"), "\(outcome.stderr)")
+    #expect(outcome.stderr.contains("the replay ended after 1 fix;"), "\(outcome.stderr)")
     #expect(outcome.stderr.contains("1 of 3 sentences skipped"), "\(outcome.stderr)")
   }
 
@@ -119,7 +119,7 @@ import Testing
     #expect(fixes.count == 4, "\(outcome.stdout)")
     #expect(fixes.map { $0.contains("60.166667,") } == [true, false, true, false], "\(fixes)")
     #expect(fixes.map { $0.contains("60.166933,") } == [false, true, false, true], "\(fixes)")
-    #expect(outcome.stderr.contains("the replay ended after 4 fix(es)"), "\(outcome.stderr)")
+    #expect(outcome.stderr.contains("the replay ended after 4 fixes"), "\(outcome.stderr)")
   }
 
   /// With `--verbose` each skipped sentence is one line on stderr naming the file and its line;

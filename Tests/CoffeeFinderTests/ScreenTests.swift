@@ -20,7 +20,7 @@ import Testing
     return lines.joined(separator: "\n")
   }
 
-  static let status = "Location: manual 60.171, 24.9414 | © OpenStreetMap contribu…"
+  static let status = "Location: manual 60.1710, 24.9414 | © OpenStreetMap contrib…"
   static let listHelp = "j/k move  Enter open  r refresh  +/- radius  q quit"
 
   @Test func loading() {
@@ -64,14 +64,14 @@ import Testing
     #expect(
       render(app, width: 50) == """
         coffee-finder: coffee nearby
-        You: 60.171, 24.9414 ±5 m
+        You: 60.1710, 24.9414 ±5 m
         ──────────────────────────────────────────────────
         2 within 1.0 km, nearest first
          * Café Ekberg                            120 m  S
         >  Café Regatta                          1.5 km NW
 
 
-        Location: manual 60.171, 24.9414 | © OpenStreetMa…
+        Location: manual 60.1710, 24.9414 | © OpenStreetM…
         j/k move  Enter open  r refresh  +/- radius  q qu…
         """)
   }
@@ -158,7 +158,7 @@ import Testing
         +--------------------------------------+
         1 within 1.0 km, nearest first
         >  Café Ekberg                     120 m
-        Location: manual 60.171, 24.9414 | © Op…
+        Location: manual 60.1710, 24.9414 | © O…
         j/k move  Enter open  r refresh  +/- ra…
         """)
   }

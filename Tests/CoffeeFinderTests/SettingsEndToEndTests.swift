@@ -37,7 +37,7 @@ import Testing
     #expect(metres.allSatisfy { $0.hasSuffix(" m") || $0.hasSuffix(" km") })
     #expect(feet.allSatisfy { $0.hasSuffix(" ft") || $0.hasSuffix(" mi") })
     #expect(Self.distances(fromEnvironment.stdout) == feet)
-    #expect(imperial.stdout.contains("Coffee within 0.6 mi"))
+    #expect(imperial.stdout.contains("Coffee within 0.62 mi"))
   }
 
   @Test func unitsComeFromTheConfigFileUnlessTheOptionSaysOtherwise() async throws {
@@ -61,7 +61,7 @@ import Testing
     #expect(feet.count == 5 && metres.count == 5, "\(configured.stdout)\n\(overridden.stdout)")
     #expect(feet.allSatisfy { $0.hasSuffix(" ft") || $0.hasSuffix(" mi") }, "\(feet)")
     #expect(metres.allSatisfy { $0.hasSuffix(" m") || $0.hasSuffix(" km") }, "\(metres)")
-    #expect(configured.stdout.contains("Coffee within 0.6 mi"), "\(configured.stdout)")
+    #expect(configured.stdout.contains("Coffee within 0.62 mi"), "\(configured.stdout)")
   }
 
   @Test(.timeLimit(.minutes(1))) func aConfiguredGPSDIsTheDefaultSource() async throws {

@@ -19,7 +19,7 @@ import Testing
     #expect(UserMessage.warning("a\u{1B}b") == "warning: a\\u{1B}b")
     #expect(
       UserMessage.noFix(within: 2.5, from: .gpsd(endpoint: "127.0.0.1:2947"))
-        == "no location fix within 2 s from gpsd 127.0.0.1:2947; check the source or pass --at")
+        == "no location fix within 2.5 s from gpsd 127.0.0.1:2947; check the source or pass --at")
     #expect(
       UserMessage.notAnHTTPURL("COFFEE_FINDER_NOMINATIM_URL", "ftp://x")
         == "COFFEE_FINDER_NOMINATIM_URL is not an http(s) URL: ftp://x")

@@ -1,0 +1,47 @@
+import BearingText
+
+/// When two places are one café: the rule every list of places follows (search results, name
+/// look-ups, favourites, the map's legend), so that a café is one place everywhere.
+///
+/// Two places are one when they have the same id (the built-in copy of a café and the copy an
+/// import of the same OpenStreetMap data stored), or the same name (as ``NameFolding`` folds
+/// names: case, accents and width ignored) within ``sameCaféDistance`` (the same list imported
+/// under two file names, whose ids differ; a café in an OpenStreetMap extract and in a list of
+/// one's own). Two cafés of one chain a street apart stay two.
+///
+/// ```swift
+/// Place.distinct(stored + builtIn)  // each café once, the first copy kept
+/// ```
+extension Place {
+  /// Metres within which two places of the same name are one café.
+  public static let sameCaféDistance = 30.0
+
+  /// Whether `self` and `other` are one café.
+  public func isSameCafé(as other: Place) -> Bool {
+    id == other.id
+      || (coordinate.distance(to: other.coordinate) <= Self.sameCaféDistance
+        && NameFolding.same(name, other.name))
+  }
+
+  /// `places` with every place dropped that is one café with an earlier one: given nearest
+  /// first, the nearest copy is kept; given stored first, the stored copy.
+  public static func distinct(_ places: [Place]) -> [Place] {
+    var kept: [Place] = []
+    var keptNames: [String] = []
+    var keptIDs = Set<String>()
+    for place in places {
+      guard !keptIDs.contains(place.id) else { continue }
+      let name = NameFolding.fold(place.name)
+      let duplicate = zip(kept, keptNames).contains { other, otherName in
+        otherName == name
+          && other.coordinate.distance(to: place.coordinate) <= sameCaféDistance
+      }
+      if !duplicate {
+        kept.append(place)
+        keptNames.append(name)
+        keptIDs.insert(place.id)
+      }
+    }
+    return kept
+  }
+}
