@@ -124,18 +124,23 @@ package struct NearbyReport: Equatable, Sendable {
   /// terminal.
   package func json() -> String {
     let form = JSONForm(
-      center: .init(latitude: center.latitude, longitude: center.longitude),
+      center: .init(latitude: Self.degrees(center.latitude), longitude: Self.degrees(center.longitude)),
       radius: radius, locationSource: location.kind, location: location.description,
       dataSource: data.kind, data: data.description, attribution: data.credit,
       places: places.map { place in
         JSONForm.Entry(
           id: place.id, name: place.name,
           distance: place.distance.map { ($0 * 10).rounded() / 10 },
-          latitude: place.coordinate.latitude, longitude: place.coordinate.longitude,
+          latitude: Self.degrees(place.coordinate.latitude),
+          longitude: Self.degrees(place.coordinate.longitude),
           address: place.address, categories: place.categories, phone: place.phone,
           website: place.website, source: place.source.rawValue)
       })
     // Plain strings and finite numbers always encode.
     return (try? JSONLines.line(form)) ?? "{}"
   }
+
+  /// Degrees to 7 decimals (about a centimetre), so that JSON shows 60.1696135, not the
+  /// float noise of 60.169613500000004.
+  static func degrees(_ value: Double) -> Double { (value * 1e7).rounded() / 1e7 }
 }

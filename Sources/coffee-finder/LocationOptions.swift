@@ -126,7 +126,9 @@ struct LocationOptions: ParsableArguments {
 struct FixedPositionOption: ParsableArguments {
   @Option(
     name: .customLong("at"), parsing: .unconditional,
-    help: "Use this position, as LAT,LON (e.g. 60.1699,24.9384 or -33.8688,151.2093).")
+    help: ArgumentHelp(
+      "Use this position, as LAT,LON (e.g. 60.1699,24.9384 or -33.8688,151.2093); not for "
+        + "watch, which follows a moving source."))
   var at: String?
 }
 
