@@ -18,30 +18,25 @@ extension Place {
 
   /// Whether `self` and `other` are one café.
   public func isSameCafé(as other: Place) -> Bool {
-    id == other.id
-      || (coordinate.distance(to: other.coordinate) <= Self.sameCaféDistance
-        && NameFolding.same(name, other.name))
+    Self.same(self, NameFolding.fold(name), other, NameFolding.fold(other.name))
+  }
+
+  /// The rule, with each name folded once by the caller (a search compares many pairs).
+  private static func same(_ a: Place, _ aName: String, _ b: Place, _ bName: String) -> Bool {
+    a.id == b.id
+      || (a.coordinate.distance(to: b.coordinate) <= sameCaféDistance && aName == bName)
   }
 
   /// `places` with every place dropped that is one café with an earlier one: given nearest
   /// first, the nearest copy is kept; given stored first, the stored copy.
   public static func distinct(_ places: [Place]) -> [Place] {
-    var kept: [Place] = []
-    var keptNames: [String] = []
-    var keptIDs = Set<String>()
+    var kept: [(place: Place, name: String)] = []
     for place in places {
-      guard !keptIDs.contains(place.id) else { continue }
       let name = NameFolding.fold(place.name)
-      let duplicate = zip(kept, keptNames).contains { other, otherName in
-        otherName == name
-          && other.coordinate.distance(to: place.coordinate) <= sameCaféDistance
-      }
-      if !duplicate {
-        kept.append(place)
-        keptNames.append(name)
-        keptIDs.insert(place.id)
+      if !kept.contains(where: { same($0.place, $0.name, place, name) }) {
+        kept.append((place, name))
       }
     }
-    return kept
+    return kept.map(\.place)
   }
 }

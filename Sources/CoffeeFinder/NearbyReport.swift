@@ -124,7 +124,8 @@ package struct NearbyReport: Equatable, Sendable {
   /// terminal.
   package func json() -> String {
     let form = JSONForm(
-      center: .init(latitude: Self.degrees(center.latitude), longitude: Self.degrees(center.longitude)),
+      center: .init(
+        latitude: Self.degrees(center.latitude), longitude: Self.degrees(center.longitude)),
       radius: radius, locationSource: location.kind, location: location.description,
       dataSource: data.kind, data: data.description, attribution: data.credit,
       places: places.map { place in

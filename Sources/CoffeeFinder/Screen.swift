@@ -57,10 +57,12 @@ package enum Screen {
       title = "coffee-finder: coffee nearby"
       body += listBody(
         state, width: width, height: height - 5 - body.count, numbered: numbered)
-      // `m` is offered where it does something: hiding the map shown, or bringing it back.
+      // `m` is offered where it does something: hiding the map shown, or bringing it back (a
+      // terminal with no room for a map has nothing to toggle). The line fits the 60 columns
+      // of a list beside the map.
       help =
         "j/k move  Enter open  r refresh  +/- radius  "
-        + (numbered ? "m hide map  " : state.showsMap ? "" : "m map  ") + "q quit"
+        + (numbered || !state.showsMap ? "m map  " : "") + "q quit"
     }
     let status = statusLine(state)
     var lines = [

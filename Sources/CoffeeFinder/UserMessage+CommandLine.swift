@@ -16,8 +16,8 @@ extension UserMessage {
   /// A fix came, but the place search around it had not answered when `--timeout` ran out.
   package static func searchTimedOut(within seconds: Double, _ data: DataOrigin) -> String {
     // The description is escaped already.
-    "the search of \(data.description) did not answer within \(String(format: "%g", seconds)) s "
-      + "(--timeout); try again, or give it longer with --timeout"
+    "the search of \(data.description) had not answered when --timeout (\(String(format: "%g", seconds)) s, "
+      + "for the fix and the search) ran out; try again, or give it longer with --timeout"
   }
 
   /// The place store could not be opened or read (`reason` names the file and what to do): this

@@ -21,6 +21,10 @@ package struct Watch: Reducer {
     package var showsFixes: Bool
     /// The favourites and their regions.
     package var favoriteRegions = FavoriteRegions.State()
+    /// Entries and exits being recorded, not yet announced: the end of a replay waits for them.
+    package var announcing = 0
+    /// The end of the source (its number of fixes), held while ``announcing`` is not 0.
+    package var endedAfter: Int?
 
     /// A feature that has not started yet.
     package init(showsFixes: Bool) {
@@ -64,6 +68,16 @@ package struct Watch: Reducer {
     Reduce { state, action in core(&state, action) }
   }
 
+  /// `line` for the view; then the end of the source, when it came while this was recorded.
+  private func announced(_ state: inout State, _ line: WatchLine) -> Effect<Action> {
+    state.announcing = max(0, state.announcing - 1)
+    guard state.announcing == 0, let fixes = state.endedAfter else {
+      return .send(.output(.line(line)))
+    }
+    state.endedAfter = nil
+    return .concatenate(.send(.output(.line(line))), .send(.output(.finished(fixes: fixes))))
+  }
+
   private func core(_ state: inout State, _ action: Action) -> Effect<Action> {
     let locationManager = locationManager
     switch action {
@@ -82,10 +96,10 @@ package struct Watch: Reducer {
         .cancellable(id: CancelID.location, cancelInFlight: true))
 
     case .favoriteRegions(.delegate(.entered(let id, let name))):
-      return .send(.output(.line(.enter(id: id, name: name))))
+      return announced(&state, .enter(id: id, name: name))
 
     case .favoriteRegions(.delegate(.exited(let id, let name))):
-      return .send(.output(.line(.exit(id: id, name: name))))
+      return announced(&state, .exit(id: id, name: name))
 
     case .favoriteRegions(.delegate(.failed(let message))):
       return .send(.output(.failed(message)))
@@ -110,6 +124,12 @@ package struct Watch: Reducer {
       return .send(.output(.warning(UserMessage.locationAccessOff)))
 
     case .locationManager(.didFailWithError(.trackEnded(_, let fixes))):
+      // The track's last fixes may have entered or left a region whose news is still being
+      // recorded: the end is told after it.
+      guard state.announcing == 0 else {
+        state.endedAfter = fixes
+        return .none
+      }
       return .send(.output(.finished(fixes: fixes)))
 
     case .locationManager(.didFailWithError(let error)):
@@ -120,12 +140,34 @@ package struct Watch: Reducer {
         .output(.warning(UserMessage.cannotMonitor(region?.identifier, error))))
 
     case .locationManager(let event):
-      // Region events belong to the favourites.
-      return FavoriteRegions().reduce(into: &state.favoriteRegions, action: .location(event))
-        .map { .favoriteRegions($0) }
+      // Region events belong to the favourites; an entry or exit they will announce is
+      // counted until it is.
+      let region = event.region
+      let before = region.flatMap { state.favoriteRegions.regionStates[$0.identifier] }
+      let effect = FavoriteRegions().reduce(
+        into: &state.favoriteRegions, action: .location(event))
+      if let region {
+        let after = state.favoriteRegions.regionStates[region.identifier]
+        if (after == .inside && before != .inside) || (after == .outside && before == .inside) {
+          state.announcing += 1
+        }
+      }
+      return effect.map { .favoriteRegions($0) }
 
     case .output:
       return .none
+    }
+  }
+}
+
+extension LocationManager.Action {
+  /// The region an entry, exit or determined state is about.
+  fileprivate var region: Region? {
+    switch self {
+    case .didEnterRegion(let region), .didExitRegion(let region),
+      .didDetermineState(_, let region):
+      region
+    default: nil
     }
   }
 }

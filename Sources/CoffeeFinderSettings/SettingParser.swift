@@ -42,7 +42,7 @@ enum SettingParser {
       do {
         settings.gpsdAddress = try GPSDEndpoint(validating: text)
       } catch {
-        throw .init("\(error.description) in \(quoted)")
+        throw .init(text.isEmpty ? error.description : "\(error.description) in \(quoted)")
       }
     case .foursquareAPIKey:
       guard !text.isEmpty else { throw .init("is empty") }

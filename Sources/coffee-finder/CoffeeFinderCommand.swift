@@ -79,7 +79,11 @@ struct CoffeeFinderCommand: AsyncParsableCommand {
     var path = [configuration.commandName ?? "coffee-finder"]
     var commands: [any ParsableCommand.Type] = configuration.subcommands
     for argument in arguments where !argument.hasPrefix("-") {
-      guard let next = commands.first(where: { $0._commandName == argument }) else { continue }
+      guard
+        let next = commands.first(where: {
+          $0._commandName == argument || $0.configuration.aliases.contains(argument)
+        })
+      else { continue }
       path.append(argument)
       commands = next.configuration.subcommands
     }

@@ -59,7 +59,16 @@ extension DataOptions {
     return OfflineAreasClient(
       library: { try await data.offlineLibrary() },
       removeArea: { name in try await data.openPlaceStore(create: false)?.removeArea(named: name) },
-      cachedGeocode: { name in try await data.openPlaceStore(create: true)?.cachedGeocode(name) },
+      // Answers kept from earlier look-ups: a place store that cannot be read keeps none, after
+      // the one warning, and the look-up goes on.
+      cachedGeocode: { name in
+        do {
+          return try await data.openPlaceStore(create: true)?.cachedGeocode(name)
+        } catch {
+          data.warnOnce(error)
+          return nil
+        }
+      },
       saveGeocode: { name, answers in
         try await data.openPlaceStore(create: true)?.saveGeocode(name, answers: answers)
       },
@@ -196,7 +205,7 @@ extension DataOptions {
   }
 
   /// Says once a run that the place store is set aside for this run, and why.
-  private func warnOnce(_ error: any Error) {
+  func warnOnce(_ error: any Error) {
     let first = Self.warnedOfPlaceStore.withLock { warned in
       defer { warned = true }
       return !warned

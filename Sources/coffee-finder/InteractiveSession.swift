@@ -124,7 +124,6 @@ struct InteractiveSession {
       ticker.cancel()
     }
 
-    for choice in search.choiceActions { store.send(.nearby(choice)) }
     store.send(.onAppear)
     var decoder = Key.Decoder()
     // Read on a thread of its own, not the cooperative pool; ends when this task is cancelled.
@@ -139,6 +138,14 @@ struct InteractiveSession {
           await store.send(.onDisappear).finish()
           terminal.restore()
           await SearchSetup.saveRemembered(store.state.nearby)
+          // The command line's choices, as `nearby` remembers them: only when a search found
+          // an answer, and not a radius that +/- changed since (that one is remembered).
+          let nearby = store.state.nearby
+          if nearby.phase == .loaded || !nearby.places.isEmpty {
+            var choices = search.choices
+            if nearby.radius != settings.searchRadius { choices.searchRadius = nil }
+            await SearchSetup.remember(choices, position: nil)
+          }
           if let note = setup.locationChoice.closingNote { Console.note(note) }
           guard outcome == .interrupt else { return }
           if let draft, !draft.isEmpty {

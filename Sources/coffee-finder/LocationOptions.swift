@@ -73,7 +73,8 @@ struct LocationOptions: ParsableArguments {
       throw ValidationError("--replay-date must be a day such as 2026-11-22")
     }
     guard replaySpeed.isFinite, replaySpeed > 0 else {
-      throw ValidationError("--replay-speed must be more than 0; got \(replaySpeed)")
+      throw ValidationError(
+        "--replay-speed must be more than 0; got \(String(format: "%g", replaySpeed))")
     }
   }
 

@@ -58,7 +58,8 @@ struct MapCommand: AsyncParsableCommand {
     try location.check()
     try search.check()
     guard timeout.isFinite, timeout > 0 else {
-      throw ValidationError("--timeout must be more than 0 seconds; got \(timeout)")
+      throw ValidationError(
+        "--timeout must be more than 0 seconds; got \(String(format: "%g", timeout))")
     }
     let (range, unit) = svg != nil ? (Self.pixelRange, "pixels") : (4...2000, "characters")
     for (name, value) in [("--width", width), ("--height", height)] {

@@ -43,7 +43,8 @@ struct NearbyCommand: AsyncParsableCommand {
     try location.check()
     try search.check()
     guard timeout.isFinite, timeout > 0 else {
-      throw ValidationError("--timeout must be more than 0 seconds; got \(timeout)")
+      throw ValidationError(
+        "--timeout must be more than 0 seconds; got \(String(format: "%g", timeout))")
     }
   }
 

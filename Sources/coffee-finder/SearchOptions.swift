@@ -115,16 +115,6 @@ struct SearchOptions: ParsableArguments {
     RememberedSettings(searchRadius: radius?.metres, units: units, provider: provider)
   }
 
-  /// ``choices`` as the actions that tell the nearby feature so, for the full-screen UI, which
-  /// remembers a choice as it is made.
-  var choiceActions: [Nearby.Action] {
-    var actions: [Nearby.Action] = []
-    if let metres = radius?.metres { actions.append(.radiusChanged(metres)) }
-    if let units { actions.append(.unitsChosen(units)) }
-    if let provider { actions.append(.providerChosen(provider)) }
-    return actions
-  }
-
   /// The place client for `settings`, and where its data comes from.
   ///
   /// Offline search uses the areas stored in `data`'s place store where they cover the search,

@@ -36,7 +36,11 @@ struct WatchCommand: AsyncParsableCommand {
 
   func validate() throws {
     try location.check()
-    if location.at != nil { throw ValidationError("watch follows a moving source; --at is fixed") }
+    if location.at != nil {
+      throw ValidationError(
+        "watch follows a moving source, and --at is fixed: use --gpsd HOST:PORT, --geoclue, "
+          + "--replay FILE or --wander")
+    }
   }
 
   @MainActor

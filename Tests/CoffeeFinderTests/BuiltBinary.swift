@@ -45,6 +45,9 @@ enum BuiltBinary {
     {
       environment[key] = nil
     }
+    // A pipe's width is the test's to set (`COLUMNS`), not the shell's that ran the tests.
+    environment["COLUMNS"] = nil
+    environment["LINES"] = nil
     environment["XDG_CONFIG_HOME"] = dataDirectory.appendingPathComponent("config").path
     environment["XDG_DATA_HOME"] = dataDirectory.appendingPathComponent("xdg-data").path
     // The automatic choice finds neither a gpsd nor a GeoClue of the machine's.

@@ -56,7 +56,7 @@ import Testing
     let walk = try NMEAWalk.writeCentralWalk(in: directory)
     let command = Tmux.replaying(walk, directory: directory)
     try await Tmux.with(command, width: 160, height: 40) { tmux in
-      _ = try await tmux.waitFor("m hide map")
+      _ = try await tmux.waitFor("m map")
       let captures = try await tmux.captures(forUpTo: 60) {
         Capture($0).position == "60.1760, 24.9420"
       }.map(Capture.init)
@@ -82,10 +82,12 @@ import Testing
 
       // `m` hides the panel, `m` brings it back; `q` leaves and restores the terminal.
       await tmux.sendKeys("m")
-      let hidden = try await tmux.waitFor("+/- radius  m map  q quit")
+      let hidden = try await tmux.captures(forUpTo: 20) { !$0.contains("│") }.last ?? ""
       #expect(!hidden.contains("│"))
+      // Hidden, the footer still says how to bring the map back.
+      #expect(hidden.contains("+/- radius  m map  q quit"), "\(hidden)")
       await tmux.sendKeys("m")
-      _ = try await tmux.waitFor("m hide map")
+      _ = try await tmux.captures(forUpTo: 20) { $0.contains("│") }
       await tmux.sendKeys("q")
       let after = try await tmux.waitFor("icanon")
       #expect(after.contains("EXITED 0"))

@@ -38,7 +38,7 @@ import Testing
     let list = lines.map { String($0.prefix(60)) }
     #expect(list.contains { $0.hasPrefix(">   1 Café Ekberg") }, "\(list.joined(separator: "\n"))")
     #expect(list.contains { $0.hasPrefix("    2 Café Regatta") })
-    #expect(list.contains { $0.contains("m hide map") })
+    #expect(list.contains { $0.contains("m map") })
     let map = lines.map { String($0.dropFirst(61)) }.joined(separator: "\n")
     #expect(lines.allSatisfy { Array($0)[60] == "│" })
     #expect(map.contains("→"), "you, heading east:\n\(map)")
@@ -50,7 +50,7 @@ import Testing
   @Test func underTheListOnATallNarrowTerminal() {
     let lines = Screen.render(state(), width: 80, height: 50, streets: streets)
     #expect(lines.count == 50)
-    #expect(lines[17].contains("m hide map"))
+    #expect(lines[17].contains("m map"))
     #expect(lines[18...].joined().contains("→"))
   }
 

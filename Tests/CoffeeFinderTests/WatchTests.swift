@@ -67,8 +67,12 @@ import Testing
     location.emit(.didEnterRegion(Self.region))
     await store.receive(\.locationManager, .didEnterRegion(Self.region)) {
       $0.favoriteRegions.regionStates["osm:node/1"] = .inside
+      $0.announcing = 1
     }
     await store.receive(\.favoriteRegions.delegate, .entered(id: "osm:node/1", name: "Café Ekberg"))
+    {
+      $0.announcing = 0
+    }
     await store.receive(\.output, .line(.enter(id: "osm:node/1", name: "Café Ekberg")))
     // Told again (gpsd reconnected, say): nothing new to report.
     location.emit(.didDetermineState(.inside, Self.region))
@@ -77,8 +81,12 @@ import Testing
     location.emit(.didExitRegion(Self.region))
     await store.receive(\.locationManager, .didExitRegion(Self.region)) {
       $0.favoriteRegions.regionStates["osm:node/1"] = .outside
+      $0.announcing = 1
     }
     await store.receive(\.favoriteRegions.delegate, .exited(id: "osm:node/1", name: "Café Ekberg"))
+    {
+      $0.announcing = 0
+    }
     await store.receive(\.output, .line(.exit(id: "osm:node/1", name: "Café Ekberg")))
 
     await store.send(.onDisappear)
@@ -100,9 +108,32 @@ import Testing
     location.emit(.didDetermineState(.outside, Self.region))
     await store.receive(\.locationManager, .didDetermineState(.outside, Self.region)) {
       $0.favoriteRegions.regionStates["osm:node/1"] = .outside
+      $0.announcing = 1
     }
     await store.receive(\.favoriteRegions.delegate, .exited(id: "osm:node/1", name: "Café Ekberg"))
+    {
+      $0.announcing = 0
+    }
     await store.receive(\.output, .line(.exit(id: "osm:node/1", name: "Café Ekberg")))
+    await store.send(.onDisappear)
+    await store.finish()
+  }
+
+  /// A replay whose last fix enters a favourite ends after the entry is told, not before: the
+  /// entry is recorded in the database first, while the end of the track arrives at once.
+  @Test func theEndOfAReplayWaitsForTheEntryItsLastFixMade() async throws {
+    let database = try await Self.database()
+    let location = TestLocationManager()
+    let store = Self.store(showsFixes: false, database: database, location: location)
+    try await Self.start(store, database: database)
+    // Whether the end arrives before or after the entry is recorded is the database's timing:
+    // what is asserted is the order of what the user is told.
+    store.exhaustivity = .off
+    location.emit(.didEnterRegion(Self.region))
+    location.emit(.didFailWithError(.trackEnded(name: "track replay", fixes: 1)))
+    await store.receive(\.output, .line(.enter(id: "osm:node/1", name: "Café Ekberg")))
+    await store.receive(\.output, .finished(fixes: 1))
+    #expect(store.state.announcing == 0 && store.state.endedAfter == nil)
     await store.send(.onDisappear)
     await store.finish()
   }
