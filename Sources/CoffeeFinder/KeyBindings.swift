@@ -1,3 +1,5 @@
+import CoffeeFinderSettings
+
 /// What a key does in the terminal UI, given what is on screen.
 ///
 /// ```swift
@@ -61,15 +63,17 @@ package enum KeyBindings {
     }
   }
 
-  /// The radii `+` and `-` step through, so that every step can be undone: 1 km, `-` 500 m,
-  /// `+` 1 km again.
-  static let radiusSteps: [Double] = [
-    50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000,
-  ]
+  /// The radii `+` and `-` step through, so that every step can be undone (1 km, `-` 500 m,
+  /// `+` 1 km again): 1, 2 and 5 × a power of ten within ``DistanceSetting/searchRadius``.
+  package static let radiusSteps: [Double] = [1.0, 10, 100, 1_000, 10_000, 100_000]
+    .flatMap { power in [1, 2, 5].map { $0 * power } }
+    .filter {
+      ($0 >= DistanceSetting.searchRadius.minimum) && ($0 <= DistanceSetting.searchRadius.maximum)
+    }
 
   /// The next step up (`direction` 1) or down (-1) from `radius`, which need not be a step
   /// (a `--radius 800` goes up to 1 km and down to 500 m); the ends stay where they are.
-  static func radiusStep(after radius: Double, by direction: Int) -> Double {
+  package static func radiusStep(after radius: Double, by direction: Int) -> Double {
     if direction > 0 {
       return radiusSteps.first { $0 > radius } ?? radiusSteps.last!
     }

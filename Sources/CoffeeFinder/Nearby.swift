@@ -171,8 +171,9 @@ package struct Nearby: Reducer {
 
     case .radiusChanged(let radius):
       state.radius = radius
-      // Only a radius a search accepts is worth starting from next time.
-      if radius.isFinite, radius > 0, radius <= PlaceQuery.maximumRadius {
+      // Only a radius the settings accept is worth starting from next time.
+      let range = DistanceSetting.searchRadius
+      if radius.isFinite, radius >= range.minimum, radius <= range.maximum {
         state.$lastSearchRadius.withLock { $0 = radius }
       }
       guard let location = state.location else { return .none }

@@ -33,6 +33,16 @@ extension UserMessage {
       + "offline asks no server (Nominatim) for it"
   }
 
+  /// `map` could not read the favourites (`error`) and draws the map without their regions.
+  package static func favoritesNotDrawn(_ error: any Error) -> String {
+    "\(line(for: error)); the map is drawn without favourites"
+  }
+
+  /// Ctrl-C ended the UI while a note was being typed: what was typed, so it is not lost.
+  package static func noteNotSaved(_ draft: String) -> String {
+    "the note being typed was not saved: \(TerminalText.escape(draft))"
+  }
+
   /// The location choice ended with neither a source nor a failure (it was cancelled).
   package static let noLocationSource = "no location source was chosen"
 

@@ -4,7 +4,6 @@ import BearingLocation
 import BearingMap
 import BearingPersistence
 import BearingPlaces
-import BearingText
 import CoffeeFinder
 import Foundation
 import UnixSignals
@@ -149,7 +148,7 @@ struct InteractiveSession {
           if let note = setup.locationChoice.closingNote { Console.note(note) }
           guard outcome == .interrupt else { return }
           if let draft, !draft.isEmpty {
-            Console.note("the note being typed was not saved: \(TerminalText.escape(draft))")
+            Console.note(UserMessage.noteNotSaved(draft))
           }
           // Ctrl-C typed into the raw terminal ends the UI as SIGINT does: 130.
           throw ExitCode(SignalExit.report(.sigint))

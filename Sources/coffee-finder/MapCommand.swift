@@ -1,6 +1,7 @@
 import ArgumentParser
 import Bearing
 import BearingMap
+import BearingPersistence
 import BearingPlaces
 import BearingText
 import CoffeeFinder
@@ -81,7 +82,15 @@ struct MapCommand: AsyncParsableCommand {
     let finished = try await setup.searchOnce(
       choices: RememberedSettings(units: search.units, provider: search.provider),
       analytics: output.analytics, timeout: timeout, tracked: false)
-    let favorites = (try? await FavoritesCommand.loaded(data.openDatabase()).favorites) ?? []
+    // Favourites are drawn as regions; a database that cannot be read is said, and the map
+    // is drawn without them.
+    let favorites: [Favorite]
+    do {
+      favorites = try await FavoritesCommand.loaded(data.openDatabase()).favorites
+    } catch {
+      Console.note(UserMessage.warning(UserMessage.favoritesNotDrawn(error)))
+      favorites = []
+    }
     let marks = NearbyMap.marks(finished, favorites: favorites, selection: nil)
     let streets = (try? StreetDataset.helsinki.get().lines) ?? []
     let terminal = TerminalSession.size()

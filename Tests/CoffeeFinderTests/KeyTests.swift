@@ -58,3 +58,23 @@ import Testing
     #expect(KeyBindings.outcome(for: .escape, in: state) == .send(.alertDismissed))
   }
 }
+
+@Suite struct RadiusStepTests {
+  /// `+` and `-` undo each other from any step, and from a radius between steps go to the next
+  /// step up or down (the trial found 1 km → 500, 250, 125, 63, 50 → 100, 200, 400, 800, 1.6 km).
+  @Test func plusAndMinusStepThroughTheSameLadder() {
+    #expect(KeyBindings.radiusSteps.first == 50 && KeyBindings.radiusSteps.last == 100_000)
+    var radius = 1_000.0
+    var down: [Double] = []
+    for _ in 0..<6 {
+      radius = KeyBindings.radiusStep(after: radius, by: -1)
+      down.append(radius)
+    }
+    #expect(down == [500, 200, 100, 50, 50, 50])
+    for _ in 0..<4 { radius = KeyBindings.radiusStep(after: radius, by: 1) }
+    #expect(radius == 1_000)
+    #expect(KeyBindings.radiusStep(after: 800, by: 1) == 1_000)
+    #expect(KeyBindings.radiusStep(after: 800, by: -1) == 500)
+    #expect(KeyBindings.radiusStep(after: 100_000, by: 1) == 100_000)
+  }
+}
