@@ -14,4 +14,15 @@ package enum CivilDate {
     let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
     return era * 146_097 + dayOfEra - 719_468
   }
+
+  /// The days of `month` (1…12) in `year`: 28 to 31.
+  ///
+  /// ```swift
+  /// CivilDate.days(inMonth: 2, of: 2028)  // 29
+  /// ```
+  package static func days(inMonth month: Int, of year: Int) -> Int {
+    let next = month == 12 ? (year + 1, 1) : (year, month + 1)
+    return daysSince1970(year: next.0, month: next.1, day: 1)
+      - daysSince1970(year: year, month: month, day: 1)
+  }
 }

@@ -168,10 +168,8 @@ public enum OSMImporter {
       places = try GeoJSONReader(
         data: data, source: fileName ?? area, everyNamedFeature: everyNamedFeature
       ).read()
-      // A GeoJSON of one's own is no OpenStreetMap data: only OpenStreetMap ids say it is.
-      if source == nil, !places.contains(where: { $0.id.hasPrefix("osm:") }) {
-        sourceName = "GeoJSON file \(fileName ?? area)"
-        attribution = ""
+      if source == nil, !places.contains(where: { isOpenStreetMapID($0.id) }) {
+        (sourceName, attribution) = ownGeoJSON(fileName: fileName ?? area)
       }
     case .overpassJSON:
       let answer = try OverpassResponse.decode(data)
@@ -184,6 +182,16 @@ public enum OSMImporter {
     return try PlaceDataset(
       area: area, source: sourceName, attribution: attribution,
       places: places.sorted { $0.id < $1.id })
+  }
+
+  /// Whether a place's id is an OpenStreetMap element's (`osm:node/…`): a GeoJSON file none of
+  /// whose places has one is no OpenStreetMap data.
+  static func isOpenStreetMapID(_ id: String) -> Bool { id.hasPrefix("osm:") }
+
+  /// The source and credit of a GeoJSON file of one's own (no OpenStreetMap ids): the file,
+  /// and no ODbL credit.
+  static func ownGeoJSON(fileName: String) -> (source: String, attribution: String) {
+    ("GeoJSON file \(fileName)", "")
   }
 
   /// Why a file with no place is not imported.

@@ -141,10 +141,8 @@ public final class PlaceImportStream: Sendable {
     }
     guard !stopped else { return nil }
     var job = job
-    // A GeoJSON of one's own is no OpenStreetMap data: only OpenStreetMap ids say it is.
     if job.source == nil, !extent.hasOpenStreetMapIDs {
-      job.source = "GeoJSON file \(job.url.lastPathComponent)"
-      job.attribution = ""
+      (job.source, job.attribution) = OSMImporter.ownGeoJSON(fileName: job.url.lastPathComponent)
     }
     return try summary(of: job, extent: &extent, streets: streets)
   }
@@ -214,7 +212,9 @@ public final class PlaceImportStream: Sendable {
     mutating func add(_ places: [Place]) {
       count += places.count
       for place in places {
-        if !hasOpenStreetMapIDs, place.id.hasPrefix("osm:") { hasOpenStreetMapIDs = true }
+        if !hasOpenStreetMapIDs, OSMImporter.isOpenStreetMapID(place.id) {
+          hasOpenStreetMapIDs = true
+        }
         south = min(south, place.coordinate.latitude)
         north = max(north, place.coordinate.latitude)
         longitudes.append(place.coordinate.longitude)

@@ -53,6 +53,7 @@ public struct SettingsLoader: Sendable {
       }
     }
 
+    let overridden = Set(overrides.values.map(\.0))
     let values = try file.read()
     for (name, value) in values.sorted(by: { $0.key < $1.key }) {
       // A key this version does not know (a newer version's, or a slip) is said, not fatal:
@@ -62,10 +63,16 @@ public struct SettingsLoader: Sendable {
         continue
       }
       let source = SettingSource.file(path: file.path)
-      guard let text = value.settingText else {
-        throw .invalidValue(key: key, source: source, reason: "must be a string or a number")
+      do throws(SettingsError) {
+        guard let text = value.settingText else {
+          throw .invalidValue(key: key, source: source, reason: "must be a string or a number")
+        }
+        try apply(key, text: text, from: source, to: &settings, sources: &sources)
+      } catch {
+        // A bad value the command line replaces stops nothing: it is said, and the option wins.
+        guard overridden.contains(key) else { throw error }
+        warnings.append("\(error); the option \(key.option) is used")
       }
-      try apply(key, text: text, from: source, to: &settings, sources: &sources)
     }
     if values[SettingKey.foursquareAPIKey.rawValue] != nil, let mode = file.permissions,
       mode & 0o077 != 0
@@ -77,9 +84,14 @@ public struct SettingsLoader: Sendable {
 
     for key in SettingKey.allCases {
       guard let text = environment[key.environmentVariable], !text.isEmpty else { continue }
-      try apply(
-        key, text: text, from: .environment(variable: key.environmentVariable), to: &settings,
-        sources: &sources)
+      do throws(SettingsError) {
+        try apply(
+          key, text: text, from: .environment(variable: key.environmentVariable),
+          to: &settings, sources: &sources)
+      } catch {
+        guard overridden.contains(key) else { throw error }
+        warnings.append("\(error); the option \(key.option) is used")
+      }
     }
     for (key, text) in overrides.values {
       try apply(

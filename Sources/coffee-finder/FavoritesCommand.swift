@@ -103,10 +103,12 @@ struct FavoritesCommand: AsyncParsableCommand {
       await store.send(.load).finish()
       if let failure = store.state.failure { throw CLIError(failure) }
       let favorites = store.state.favorites
-      guard
-        let favorite = favorites.first(where: { $0.placeID == place })
-          ?? favorites.first(where: { NameFolding.same($0.name, place) })
-      else {
+      let named = favorites.filter { NameFolding.same($0.name, place) }
+      // Several favourites of one name are listed, never guessed between.
+      if !favorites.contains(where: { $0.placeID == place }), named.count > 1 {
+        throw CLIError(UserMessage.severalPlacesNamed(place, ids: named.map(\.placeID)))
+      }
+      guard let favorite = favorites.first(where: { $0.placeID == place }) ?? named.first else {
         throw CLIError(UserMessage.notAFavorite(place))
       }
       await store.send(.remove(placeID: favorite.placeID)).finish()

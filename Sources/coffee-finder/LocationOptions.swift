@@ -114,7 +114,7 @@ struct LocationOptions: ParsableArguments {
     let parts = text.split(separator: "-")
     guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]),
       let day = Int(parts[2]), (1980...2999).contains(year), (1...12).contains(month),
-      (1...31).contains(day)
+      (1...CivilDate.days(inMonth: month, of: year)).contains(day)
     else { return nil }
     return Date(
       timeIntervalSince1970: Double(CivilDate.daysSince1970(year: year, month: month, day: day))

@@ -112,7 +112,11 @@ struct SearchOptions: ParsableArguments {
 
   /// What the user chose on this command line that the app remembers for the next runs.
   var choices: RememberedSettings {
-    RememberedSettings(searchRadius: radius?.metres, units: units, provider: provider)
+    // `--provider overpass` with an `--overpass-url` of this run's means that server: remembered
+    // alone, the next run would send the position to the default one.
+    RememberedSettings(
+      searchRadius: radius?.metres, units: units,
+      provider: overpassURL != nil && provider == .overpass ? nil : provider)
   }
 
   /// The place client for `settings`, and where its data comes from.

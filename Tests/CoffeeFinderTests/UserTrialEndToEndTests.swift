@@ -1,3 +1,4 @@
+import BearingHTTPTesting
 import Foundation
 import Testing
 
@@ -462,6 +463,75 @@ struct UserTrialEndToEndTests {
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.contains("unknown key \"unknown_key\""), "\(result.stderr)")
     #expect(result.stdout.contains(" 2  ") && !result.stdout.contains(" 3  "), "\(result.stdout)")
+  }
+  // MARK: - What the second trial found
+
+  @Test func aBadFileValueTheCommandLineReplacesIsAWarning() async throws {
+    let home = try Home()
+    defer { home.remove() }
+    let config = home.directory.appendingPathComponent("config/coffee-finder")
+    try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+    try Data(#"{"search_radius": 10}"#.utf8).write(
+      to: config.appendingPathComponent("config.json"))
+    let overridden = try await home.run(["nearby", "--at", "60.1699,24.9384", "--radius", "500"])
+    #expect(overridden.status == 0, "\(overridden.stderr)")
+    #expect(overridden.stdout.hasPrefix("Coffee within 500 m"), "\(overridden.stdout)")
+    #expect(overridden.stderr.contains("the option --radius is used"), "\(overridden.stderr)")
+    // Not overridden, the bad value still stops the command, naming the file.
+    let plain = try await home.run(["nearby", "--at", "60.1699,24.9384"])
+    #expect(plain.status == 1, "\(plain.stderr)")
+    #expect(plain.stderr.contains("config.json"), "\(plain.stderr)")
+  }
+
+  @Test func severalFavouritesOfOneNameAreListedNotGuessed() async throws {
+    let home = try Home()
+    defer { home.remove() }
+    let nearby = try await home.run([
+      "nearby", "--at", "60.1699,24.9384", "--json", "--limit", "50", "--radius", "5km",
+    ])
+    let report = try JSONSerialization.jsonObject(with: Data(nearby.stdout.utf8)) as? [String: Any]
+    let picnics = ((report?["places"] as? [[String: Any]]) ?? [])
+      .filter { $0["name"] as? String == "Picnic" }.compactMap { $0["id"] as? String }
+    try #require(picnics.count >= 2, "\(nearby.stdout)")
+    for id in picnics.prefix(2) {
+      let added = try await home.run(["favorites", "add", id])
+      #expect(added.status == 0, "\(added.stderr)")
+    }
+    let removed = try await home.run(["favorites", "remove", "Picnic"])
+    #expect(removed.status == 1, "\(removed.stdout) \(removed.stderr)")
+    #expect(removed.stderr.contains(picnics[0]) && removed.stderr.contains(picnics[1]))
+    let list = try await home.run(["favorites", "list"])
+    #expect(Self.lines(list.stdout).count == 2, "\(list.stdout)")
+  }
+
+  @Test func aDayThatDoesNotExistIsNoReplayDate() async throws {
+    let home = try Home()
+    defer { home.remove() }
+    let track = BuiltBinary.packageRoot.appendingPathComponent("Fuzz/Corpus/nmea/gga-only.nmea")
+    let result = try await home.run([
+      "watch", "--replay", track.path, "--replay-date", "2026-02-29",
+    ])
+    #expect(result.status == 2, "\(result.stderr)")
+    #expect(result.stderr.contains("--replay-date"), "\(result.stderr)")
+  }
+
+  @Test(.timeLimit(.minutes(1))) func anOverpassProviderIsNotRememberedWithoutItsServer()
+    async throws
+  {
+    let home = try Home()
+    defer { home.remove() }
+    try await LoopbackHTTPServer.with({ _, _ in .json(.ok, OverpassCommandTests.paris) }) {
+      server in
+      let url = server.baseURL.appendingPathComponent("api/interpreter").absoluteString
+      let chosen = try await home.run([
+        "nearby", "--at", "48.8566,2.3522", "--provider", "overpass", "--overpass-url", url,
+      ])
+      #expect(chosen.status == 0, "\(chosen.stderr)")
+    }
+    // The next run in Helsinki searches the offline data, not the public Overpass server.
+    let next = try await home.run(["nearby", "--at", "60.1699,24.9384"])
+    #expect(next.status == 0, "\(next.stderr)")
+    #expect(!next.stderr.contains("--provider overpass"), "\(next.stderr)")
   }
 }
 
