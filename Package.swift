@@ -94,10 +94,13 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // Adds BearingTesting's XCTest observer as a test process loads (Linux).
+    .target(name: "CBearingTestingStart", path: "Sources/CBearingTestingStart"),
     .target(
       name: "BearingTesting",
       dependencies: [
         "Bearing", "BearingSharing",
+        .target(name: "CBearingTestingStart", condition: .when(platforms: [.linux])),
         .product(name: "CasePaths", package: "swift-case-paths"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Dependencies", package: "swift-dependencies"),
@@ -227,6 +230,15 @@ let package = Package(
     ),
     // Test helper: a separate process that reads, writes and watches file and app storage, for
     // the end-to-end tests of BearingSharing's persistence. Built with the tests; not a product.
+    // Test helper: XCTest test cases run one to a process, so that each is the process's first,
+    // for the tests of XCTExpectFailure on Linux. Built with the tests; not a product.
+    .executableTarget(
+      name: "bearing-expect-failure-probe",
+      dependencies: [
+        "BearingTesting", .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ],
+      path: "Tests/ExpectFailureProbe"
+    ),
     .executableTarget(
       name: "bearing-sharing-probe",
       dependencies: ["BearingSharing"],
@@ -254,7 +266,7 @@ let package = Package(
     .testTarget(
       name: "BearingTests",
       dependencies: [
-        "Bearing", "BearingTesting",
+        "Bearing", "BearingProcessTesting", "BearingTesting",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
         .product(name: "Logging", package: "swift-log"),

@@ -182,6 +182,74 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
       observation: observation, forward: forwarding(fromChildAction))
   }
 
+  /// A store for a child feature whose state is optional: `nil` while the child's state is
+  /// `nil`, else a store of the child's state, unwrapped.
+  ///
+  /// ```swift
+  /// if let detail = store.scope(\.detail, action: \.detail) { show(detail) }
+  /// ```
+  ///
+  /// A store kept after the child's state became `nil` goes on reading the last state it saw;
+  /// what it sends still reaches this store's reducer (which reports an action for a child
+  /// that is not there).
+  @inlinable
+  public func scope<ChildState: Sendable, ChildAction: Sendable>(
+    _ toChildState: any KeyPath<State, ChildState?> & Sendable,
+    action toChildAction: KeyPath<Action.AllCasePaths, AnyCasePath<Action, ChildAction>>
+  ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
+    scope(optional: toChildState, casePath: CasePathCache.casePath(toChildAction))
+  }
+
+  /// The optional scope, its actions by case key path.
+  @inlinable
+  @_disfavoredOverload
+  public func scope<ChildState: Sendable, ChildAction: Sendable>(
+    _ toChildState: any KeyPath<State, ChildState?> & Sendable,
+    action toChildAction: CaseKeyPath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
+    scope(optional: toChildState, casePath: CasePathCache.casePath(toChildAction))
+  }
+
+  /// The optional scope with the state path labeled (The Composable Architecture's older
+  /// spelling): `store.scope(state: \.child, action: \.child)`.
+  @inlinable
+  public func scope<ChildState: Sendable, ChildAction: Sendable>(
+    state toChildState: any KeyPath<State, ChildState?> & Sendable,
+    action toChildAction: KeyPath<Action.AllCasePaths, AnyCasePath<Action, ChildAction>>
+  ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
+    scope(optional: toChildState, casePath: CasePathCache.casePath(toChildAction))
+  }
+
+  /// The optional scope with the state path labeled, its actions by case key path.
+  @inlinable
+  @_disfavoredOverload
+  public func scope<ChildState: Sendable, ChildAction: Sendable>(
+    state toChildState: any KeyPath<State, ChildState?> & Sendable,
+    action toChildAction: CaseKeyPath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
+    scope(optional: toChildState, casePath: CasePathCache.casePath(toChildAction))
+  }
+
+  @inlinable
+  func scope<ChildState: Sendable, ChildAction: Sendable>(
+    optional toChildState: any KeyPath<State, ChildState?> & Sendable,
+    casePath: AnyCasePath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction>? {
+    let path = SendableKeyPath(toChildState)
+    guard let initial = state[keyPath: path.keyPath] else { return nil }
+    let last = LockIsolated(initial)
+    let embed: @Sendable (ChildAction) -> Action = { casePath.embed($0) }
+    return Store<ChildState, ChildAction>(
+      core: core.scoped(
+        state: { state in
+          guard let child = state[keyPath: path.keyPath] else { return last.value }
+          last.setValue(child)
+          return child
+        },
+        action: embed),
+      lifetime: lifetime, observation: observation, forward: forwarding(embed))
+  }
+
   /// Reads the current state in a closure.
   ///
   /// ```swift

@@ -140,9 +140,13 @@
       }
       if install {
         IssueReporters.current = [ExpectingReporter(base: IssueReporters.current)]
-        XCTestObservationCenter.shared.addTestObserver(TestBoundary())
+        // Where the process did not add it as it loaded; it then misses the running test.
+        TestBoundary.install()
       }
       if untilEndOfTest {
+        // `current` is the running XCTest test: its teardown checks a strict expectation. It is
+        // nil outside one (a Swift Testing test), where the expectation lasts until the next
+        // XCTest test starts and is not checked.
         TestBoundary.current?.addTeardownBlock { [self] in self.end(id) }
       }
       return id
@@ -248,11 +252,31 @@
     }
   }
 
+  /// Adds BearingTesting's XCTest observer. `CBearingTestingStart` calls it as a test process
+  /// loads, before XCTest starts any test, so that the observer sees every test start, the
+  /// process's first included (in a process that runs no XCTest test it is never called); not
+  /// for use in code.
+  @_cdecl("bearing_testing_start")
+  public func _bearingTestingStart() {
+    TestBoundary.install()
+  }
+
   /// Knows the running test case, and forgets its expectations when it ends.
   private final class TestBoundary: NSObject, XCTestObservation {
     // XCTest sets it as each test case starts and ends, one test at a time, and a test's body
     // reads it only between those two points, so no read races a write.
     nonisolated(unsafe) static var current: XCTestCase?
+
+    private static let installed = Mutex(false)
+
+    /// Adds the observer, once per process.
+    static func install() {
+      let first = installed.withLock { installed in
+        defer { installed = true }
+        return !installed
+      }
+      if first { XCTestObservationCenter.shared.addTestObserver(TestBoundary()) }
+    }
 
     func testCaseWillStart(_ testCase: XCTestCase) {
       ExpectedFailures.shared.reset()

@@ -1,6 +1,8 @@
 @_spi(Internals) import Bearing
+import BearingProcessTesting
 import BearingTesting
 import IssueReporting
+import Testing
 import XCTest
 
 #if canImport(Combine)
@@ -170,5 +172,64 @@ final class DependencyResetTests: XCTestCase {
     XCTAssertEqual(stackElementID.peek(), 0)
     _ = stackElementID.next()
     _ = stackElementID.next()
+  }
+}
+
+/// `XCTExpectFailure` is strict in every test, the first of a process included: each case runs
+/// tests of `bearing-expect-failure-probe` in a process of their own and reads XCTest's verdict.
+@Suite struct XCTExpectFailureInAFreshProcessTests {
+  struct Case: Sendable, CustomTestStringConvertible {
+    let group: String
+    let passes: Bool
+    let failures: Int
+    let says: [String]
+    let saysNot: [String]
+    var testDescription: String { group }
+  }
+
+  static let cases: [Case] = [
+    Case(group: "matched", passes: true, failures: 0, says: [], saysNot: []),
+    Case(
+      group: "missing", passes: false, failures: 1,
+      says: ["Expected failure: a reason was not recorded"], saysNot: []),
+    Case(
+      group: "missing-async", passes: false, failures: 1,
+      says: ["Expected failure: a reason was not recorded"], saysNot: []),
+    Case(
+      group: "missing-in-block", passes: false, failures: 1,
+      says: ["Expected failure: a reason was not recorded"], saysNot: []),
+    Case(group: "not-strict", passes: true, failures: 0, says: [], saysNot: []),
+    Case(
+      group: "non-matching", passes: false, failures: 2,
+      says: ["another one", "Expected failure was not recorded"], saysNot: []),
+    Case(
+      group: "non-matching-in-block", passes: false, failures: 1,
+      says: ["another one"], saysNot: ["was not recorded"]),
+    Case(
+      group: "unexpected", passes: false, failures: 1,
+      says: ["another one"], saysNot: ["was not recorded"]),
+    Case(
+      group: "after-block", passes: false, failures: 1,
+      says: ["another one"], saysNot: ["was not recorded"]),
+    Case(
+      group: "next-test", passes: false, failures: 1,
+      says: ["Probes.testNothingExpected : ", "another one"], saysNot: []),
+  ]
+
+  @Test(arguments: cases)
+  func verdict(_ expected: Case) async throws {
+    let output = FileManager.default.temporaryDirectory
+      .appendingPathComponent("expect-failure-\(expected.group)-\(UUID().uuidString).log")
+    defer { try? FileManager.default.removeItem(at: output) }
+    let probe = LineProcess.builtExecutable("bearing-expect-failure-probe")
+    let child = try ChildProcess.spawn(
+      [probe.path, expected.group], output: .file(output), errorsToOutput: true)
+    let status = await child.exitStatus(within: .seconds(120))
+    let text = try String(contentsOf: output, encoding: .utf8)
+    #expect((status == 0) == expected.passes, "exit status \(String(describing: status)):\n\(text)")
+    let plural = expected.failures == 1 ? "failure" : "failures"
+    #expect(text.contains("with \(expected.failures) \(plural)"), "\(text)")
+    for line in expected.says { #expect(text.contains(line), "\(text)") }
+    for line in expected.saysNot { #expect(!text.contains(line), "\(text)") }
   }
 }
