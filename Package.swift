@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "BearingTelemetry", targets: ["BearingTelemetry"]),
     .library(name: "BearingText", targets: ["BearingText"]),
     .library(name: "BearingMap", targets: ["BearingMap"]),
+    .library(name: "BearingOpeningHours", targets: ["BearingOpeningHours"]),
     // The app's own modules (CoffeeFinder, CoffeeFinderSettings) are not for other packages:
     // only the app uses them. CoffeeFinderSettings is a product only so that the fuzz package
     // (Fuzz/) can reach the config file's parser; it promises no stable API.
@@ -169,6 +170,14 @@ let package = Package(
     .target(name: "BearingText"),
     // Maps in braille cells and SVG: a pure renderer of streets and marks.
     .target(name: "BearingMap", dependencies: ["BearingLocation", "BearingText"]),
+    // OpenStreetMap's `opening_hours`: a parser and an evaluator, with no dependency.
+    .target(name: "BearingOpeningHours"),
+    // Test helper: evaluates `opening_hours` values at given times and prints the answers as
+    // JSON lines, for scripts/opening-hours-conformance. Built with the tests; not a product.
+    .executableTarget(
+      name: "opening-hours-probe", dependencies: ["BearingOpeningHours"],
+      path: "Tests/OpeningHoursProbe"
+    ),
     .target(name: "BearingLocationTesting", dependencies: ["BearingLocation"]),
     .target(name: "BearingPlacesTesting"),
     .target(
@@ -359,6 +368,10 @@ let package = Package(
     .testTarget(name: "BearingTextTests", dependencies: ["BearingText"]),
     .testTarget(name: "BearingBackoffTests", dependencies: ["BearingBackoff"]),
     .testTarget(
+      name: "BearingOpeningHoursTests", dependencies: ["BearingOpeningHours"],
+      resources: [.copy("Fixtures")]
+    ),
+    .testTarget(
       name: "BearingMapTests", dependencies: ["BearingMap", "BearingLocation", "BearingText"],
       resources: [.copy("Golden")]
     ),
@@ -407,8 +420,8 @@ for target in package.targets where target.name == "CDBus" {
 // the host, and a plug-in linked with libFuzzer's runtime gets libFuzzer's `main`.
 if Context.environment["BEARING_FUZZ"] == "1" {
   let parsers: Set = [
-    "BearingGPSD", "BearingHTTP", "BearingLocation", "BearingPlaces", "BearingText",
-    "CoffeeFinderSettings",
+    "BearingGPSD", "BearingHTTP", "BearingLocation", "BearingOpeningHours", "BearingPlaces",
+    "BearingText", "CoffeeFinderSettings",
   ]
   for target in package.targets where parsers.contains(target.name) {
     target.swiftSettings =

@@ -40,4 +40,5 @@ package.targets += [
   suite("PlacesBenchmarks", ["BearingPlaces", "BearingPersistence"]),
   suite("MapBenchmarks", ["BearingLocation", "BearingMap", "BearingPersistence"]),
   suite("SharingBenchmarks", ["BearingSharing"]),
+  suite("OpeningHoursBenchmarks", ["BearingOpeningHours"]),
 ]

@@ -50,5 +50,6 @@ let package = Package(
     fuzzTarget("overpass", ["BearingHTTP", "BearingLocation", "BearingPlaces", "BearingText"]),
     fuzzTarget("config", ["CoffeeFinderSettings"]),
     fuzzTarget("headers", ["BearingHTTP"]),
+    fuzzTarget("hours", ["BearingOpeningHours"]),
   ]
 )

@@ -253,7 +253,8 @@ def place(kind, osm_id, lat, lon, tags):
     }
     for key, value in (("address", address(tags)),
                        ("phone", tags.get("phone") or tags.get("contact:phone")),
-                       ("website", tags.get("website") or tags.get("contact:website"))):
+                       ("website", tags.get("website") or tags.get("contact:website")),
+                       ("openingHours", tags.get("opening_hours"))):
         if value:
             entry[key] = value
     return entry

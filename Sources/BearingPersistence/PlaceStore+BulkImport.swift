@@ -110,12 +110,13 @@ extension PlaceStore {
       db,
       sql: """
         INSERT INTO place (id, name, latitude, longitude, address, categories, phone,
-          website, source, cell)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          website, source, cell, openingHours)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT(id) DO UPDATE SET name = excluded.name, latitude = excluded.latitude,
           longitude = excluded.longitude, address = excluded.address,
           categories = excluded.categories, phone = excluded.phone,
-          website = excluded.website, source = excluded.source, cell = excluded.cell
+          website = excluded.website, source = excluded.source, cell = excluded.cell,
+          openingHours = excluded.openingHours
         RETURNING rowid
         """)
     let member = try BulkStatement(
@@ -140,6 +141,7 @@ extension PlaceStore {
         upsert.bind(8, place.website)
         upsert.bind(9, place.source.rawValue)
         upsert.bind(10, CellGrid.places.cell(place.coordinate))
+        upsert.bind(11, place.openingHours)
         guard let rowid = try upsert.run() else { continue }
         member.bind(1, areaID)
         member.bind(2, rowid)

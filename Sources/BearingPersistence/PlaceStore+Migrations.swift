@@ -13,6 +13,7 @@ extension PlaceStore {
   /// - `places-v4`: street geometry for maps, in pieces under grid cells of 1/400°.
   /// - `places-v5`: the resolved names' keys folded again, by ``NameFolding`` (which folds
   ///   width too), so that a name resolved before is found under today's folding.
+  /// - `places-v6`: each place's raw `opening_hours` value (``Place/openingHours``).
   public static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("places-v1") { db in
@@ -99,6 +100,9 @@ extension PlaceStore {
           sql: "INSERT OR REPLACE INTO geocode (query, answers, fetchedAt) VALUES (?, ?, ?)",
           arguments: [NameFolding.fold(query), row["answers"], row["fetchedAt"]])
       }
+    }
+    migrator.registerMigration("places-v6") { db in
+      try db.execute(sql: "ALTER TABLE place ADD COLUMN openingHours TEXT")
     }
     return migrator
   }

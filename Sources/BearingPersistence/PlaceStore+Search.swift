@@ -75,7 +75,7 @@ extension PlaceStore {
       coordinate: Coordinate(latitude: row["latitude"], longitude: row["longitude"]),
       address: row["address"],
       categories: categories.isEmpty ? [] : categories.components(separatedBy: "\n"),
-      phone: row["phone"], website: row["website"],
+      phone: row["phone"], website: row["website"], openingHours: row["openingHours"],
       source: PlaceSource(rawValue: row["source"]) ?? .openStreetMap)
   }
 

@@ -62,6 +62,7 @@ struct OSMTags: Hashable, Sendable {
       categories: categories.isEmpty ? [PlaceCategory.cafe.displayName] : categories,
       phone: values["phone"] ?? values["contact:phone"],
       website: values["website"] ?? values["contact:website"],
+      openingHours: values["opening_hours"],
       source: .openStreetMap
     )
   }

@@ -27,6 +27,9 @@ public struct Place: Hashable, Sendable, Codable, Identifiable {
   public var phone: String?
   /// Web site as the source wrote it.
   public var website: String?
+  /// OpenStreetMap's `opening_hours` value as the source wrote it (untrusted text, unparsed):
+  /// BearingOpeningHours reads it. `nil` when the source gives none.
+  public var openingHours: String?
   /// Which provider the place came from.
   public var source: PlaceSource
 
@@ -40,6 +43,7 @@ public struct Place: Hashable, Sendable, Codable, Identifiable {
     categories: [String] = [],
     phone: String? = nil,
     website: String? = nil,
+    openingHours: String? = nil,
     source: PlaceSource
   ) {
     self.id = id
@@ -50,6 +54,7 @@ public struct Place: Hashable, Sendable, Codable, Identifiable {
     self.categories = categories
     self.phone = phone
     self.website = website
+    self.openingHours = openingHours
     self.source = source
   }
 }

@@ -79,6 +79,59 @@ struct PlaceStoreTests {
     #expect(try await store.search(query).isEmpty)
   }
 
+  @Test("a place's opening hours are stored as written, and a later import's replace them")
+  func openingHours() async throws {
+    let store = try PlaceStore.inMemory()
+    var open = Self.place("osm:node/20", 60.170, 24.940)
+    open.openingHours = "Mo-Fr 08:00-20:00; Sa 09:00-18:00"
+    let unknown = Self.place("osm:node/21", 60.171, 24.941)
+    try await store.add(Self.area("Centre", [open, unknown]), places: [open, unknown])
+    let query = try PlaceQuery(center: open.coordinate, radius: 1_000, limit: 10)
+    let found = try await store.search(query)
+    #expect(found.map(\.id) == ["osm:node/20", "osm:node/21"])
+    #expect(found.map(\.openingHours) == ["Mo-Fr 08:00-20:00; Sa 09:00-18:00", nil])
+    #expect(
+      try await store.places(idOrName: "osm:node/20").first?.openingHours == open.openingHours)
+    // A value the evaluator cannot read is kept as it is: the app shows it.
+    open.openingHours = "Mon-Fri 8am-6pm"
+    try await store.add(Self.area("Again", [open]), places: [open])
+    #expect(try await store.search(query).first?.openingHours == "Mon-Fri 8am-6pm")
+  }
+
+  @Test("a store from before opening hours (places-v5) keeps its places, with none")
+  func migratesToOpeningHours() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "place-store-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("places.sqlite").path
+    do {
+      let queue = try DatabaseQueue(path: path)
+      try PlaceStore.migrator.migrate(queue, upTo: "places-v5")
+      try await queue.write { db in
+        try db.execute(
+          sql: """
+            INSERT INTO area (id, name, source, attribution, origin, south, west, north, east,
+              storedAt, placeCount)
+            VALUES (1, 'Old', 'test', 'OSM', 'file:/old.geojson', 60, 24, 61, 25,
+              '2026-01-01 00:00:00', 1);
+            INSERT INTO place (rowid, id, name, latitude, longitude, categories, source, cell)
+            VALUES (1, 'osm:node/1', 'Old Café', 60.17, 24.94, 'Café', 'openStreetMap', 0);
+            INSERT INTO areaPlace VALUES (1, 1);
+            """)
+      }
+      try queue.close()
+    }
+    let store = try PlaceStore(path: path)
+    let found = try await store.places(idOrName: "osm:node/1")
+    #expect(found.map(\.name) == ["Old Café"])
+    #expect(found.first?.openingHours == nil)
+    var new = Self.place("osm:node/2", 60.17, 24.94)
+    new.openingHours = "24/7"
+    try await store.add(Self.area("New", [new]), places: [new])
+    #expect(try await store.places(idOrName: "osm:node/2").first?.openingHours == "24/7")
+  }
+
   @Test("an add that fails midway stores nothing: no half area")
   func atomic() async throws {
     let store = try PlaceStore.inMemory()

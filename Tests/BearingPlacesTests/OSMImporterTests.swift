@@ -24,9 +24,14 @@ struct OSMImporterTests {
       #expect(mine.address == theirs.address)
       #expect(mine.phone == theirs.phone)
       #expect(mine.website == theirs.website)
+      #expect(mine.openingHours == theirs.openingHours)
       #expect(mine.coordinate.distance(to: theirs.coordinate) < 0.02)
     }
     #expect(abs(imported.coverage.north - embedded.coverage.north) < 1e-6)
+    // 44 of the 86 named cafés carry `opening_hours`, kept as the mapper wrote it.
+    #expect(imported.places.filter { $0.openingHours != nil }.count == 44)
+    let ekberg = imported.places.first { $0.id == "osm:node/151006533" }
+    #expect(ekberg?.openingHours == "Mo-Fr 7:30-19:00;Sa 8:30-17:00;Su 9:00-17:00")
   }
 
   func expectMalformed(
@@ -167,7 +172,7 @@ struct OSMImporterTests {
          "geometry": {"type": "Point", "coordinates": [24.94, 60.16]}},
         {"type": "Feature", "id": "way/2",
          "properties": {"@id": "way/2", "shop": "coffee", "name": "Polygon Coffee",
-                        "website": "https://example.fi"},
+                        "website": "https://example.fi", "opening_hours": "Mo-Fr 11:00-02:00"},
          "geometry": {"type": "Polygon", "coordinates": [[[24.95, 60.17], [24.952, 60.17],
                       [24.952, 60.172], [24.95, 60.172], [24.95, 60.17]]]}},
         {"type": "Feature", "id": "node/3",
@@ -175,7 +180,8 @@ struct OSMImporterTests {
          "geometry": {"type": "Point", "coordinates": [24.9, 60.1]}},
         {"type": "Feature",
          "properties": {"type": "node", "id": 4,
-                        "tags": {"cuisine": "coffee_shop", "name": "Old Format"}},
+                        "tags": {"cuisine": "coffee_shop", "name": "Old Format",
+                                 "opening_hours": "24/7"}},
          "geometry": {"type": "Point", "coordinates": [24.96, 60.18]}}
       ]
     }
@@ -191,6 +197,7 @@ struct OSMImporterTests {
     #expect(polygon.categories == ["Coffee Shop"])
     #expect(dataset.places[0].address == "Iso Roobertinkatu 1")
     #expect(dataset.places[1].name == "Old Format")
+    #expect(dataset.places.map(\.openingHours) == [nil, "24/7", "Mo-Fr 11:00-02:00"])
   }
 
   @Test("GeoJSON file import through a file on disk round-trips via PlaceDataset")

@@ -62,6 +62,7 @@ struct OverpassPlacesTests {
       #expect(places[0].address == "Rue de Rivoli 29, 75004 Paris")
       #expect(places[0].website == "https://example.org/hdv")
       #expect(places[1].categories == ["Coffee Shop"])
+      #expect(places.map(\.openingHours) == [nil, "Mo-Sa 09:00-19:00", nil, nil])
       let distances = places.compactMap(\.distance)
       #expect(distances.count == 4 && distances == distances.sorted())
       #expect(abs(distances[0] - Self.paris.distance(to: places[0].coordinate)) < 0.001)

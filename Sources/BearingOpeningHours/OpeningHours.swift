@@ -1,0 +1,150 @@
+import Foundation
+
+/// An OpenStreetMap `opening_hours` value, parsed: ask it whether the place is open at a time
+/// and when that next changes.
+///
+/// ```swift
+/// let hours = try OpeningHours("Mo-Fr 08:00-20:00; Sa 09:00-18:00; PH off")
+/// hours.state(at: now, in: context)        // .open, .closed or .unknown
+/// hours.nextChange(after: now, in: context) // when it opens or closes
+/// ```
+///
+/// Rules combine as the specification says: a `;` rule that matches a day replaces what earlier
+/// rules said of that day (a `closed`/`off` rule only closes its own times), a `,` rule adds to
+/// it, and a `||` rule applies only to days the earlier rules leave closed. Times past midnight
+/// (`22:00-02:00`, `18:00-26:00`) run into the next day.
+public struct OpeningHours: Hashable, Sendable {
+  /// The value as it was given.
+  public let value: String
+  let rules: [Rule]
+  let usesPublicHolidays: Bool
+  let usesSchoolHolidays: Bool
+  let usesSun: Bool
+
+  /// Parses `value`; throws when it is not an `opening_hours` value this parser reads.
+  public init(_ value: String) throws(OpeningHoursParseError) {
+    self.value = value
+    let rules = try Parser.parse(value)
+    self.rules = rules
+    var usesPublic = false
+    var usesSchool = false
+    for rule in rules {
+      for case .holiday(let kind, _) in rule.weekdays {
+        if kind == .publicHoliday { usesPublic = true } else { usesSchool = true }
+      }
+    }
+    usesPublicHolidays = usesPublic
+    usesSchoolHolidays = usesSchool
+    usesSun = rules.contains { $0.usesSun }
+  }
+
+  public static func == (lhs: OpeningHours, rhs: OpeningHours) -> Bool { lhs.value == rhs.value }
+  public func hash(into hasher: inout Hasher) { hasher.combine(value) }
+}
+
+/// Whether a place is open.
+public enum OpeningState: String, Hashable, Sendable {
+  case open, closed, unknown
+}
+
+/// What the value says of one moment: the state and the comment of the rule that decided it
+/// (`Mo-Fr 08:00-12:00 "by appointment"`).
+public struct OpeningStatus: Hashable, Sendable {
+  public var state: OpeningState
+  public var comment: String?
+
+  public init(state: OpeningState, comment: String? = nil) {
+    self.state = state
+    self.comment = comment
+  }
+}
+
+/// Which days are public (`PH`) or school (`SH`) holidays.
+public enum Holidays: Hashable, Sendable {
+  /// No calendar: where the answer depends on whether the day is a holiday, it is unknown
+  /// (never a guess either way).
+  case unknown
+  /// No day is a holiday: `PH` and `SH` rules never apply (what the reference evaluator does
+  /// when it is given no country).
+  case none
+  /// These days are holidays, and no others.
+  case calendar(publicHolidays: Set<LocalDate>, schoolHolidays: Set<LocalDate>)
+}
+
+/// Where and how a value is evaluated: the place's time zone (its wall-clock is what the value
+/// speaks of; DST included), its coordinates for `sunrise`/`sunset`/`dawn`/`dusk` (without them,
+/// 07:00, 19:00, 06:00 and 20:00), and its holidays.
+public struct OpeningHoursContext: Hashable, Sendable {
+  public var timeZone: TimeZone
+  public var coordinates: Coordinates?
+  public var holidays: Holidays
+
+  public init(
+    timeZone: TimeZone, coordinates: Coordinates? = nil, holidays: Holidays = .unknown
+  ) {
+    self.timeZone = timeZone
+    self.coordinates = coordinates
+    self.holidays = holidays
+  }
+}
+
+extension OpeningHours {
+  /// The state at a wall-clock time in the place's time zone.
+  public func status(at time: LocalDateTime, in context: OpeningHoursContext) -> OpeningStatus {
+    let evaluator = Evaluator(hours: self, context: context)
+    let found = evaluator.status(on: time.date, minute: time.minute)
+    return OpeningStatus(state: found.state, comment: found.rule.flatMap { rules[$0].comment })
+  }
+
+  public func state(at time: LocalDateTime, in context: OpeningHoursContext) -> OpeningState {
+    Evaluator(hours: self, context: context).status(on: time.date, minute: time.minute).state
+  }
+
+  /// The first wall-clock time after `time` at which the state (open, closed, unknown) differs
+  /// from the state at `time`; nil when it does not change within `days` days.
+  public func nextChange(
+    after time: LocalDateTime, in context: OpeningHoursContext, within days: Int = 400
+  ) -> LocalDateTime? {
+    Evaluator(hours: self, context: context).nextChange(after: time, within: days)
+  }
+
+  /// The state at an instant, read on the place's wall-clock.
+  public func status(at instant: Date, in context: OpeningHoursContext) -> OpeningStatus {
+    status(at: LocalDateTime(instant, in: context.timeZone), in: context)
+  }
+
+  public func state(at instant: Date, in context: OpeningHoursContext) -> OpeningState {
+    state(at: LocalDateTime(instant, in: context.timeZone), in: context)
+  }
+
+  /// The instant of the next change after `instant` (see the wall-clock form).
+  public func nextChange(
+    after instant: Date, in context: OpeningHoursContext, within days: Int = 400
+  ) -> Date? {
+    nextChange(after: LocalDateTime(instant, in: context.timeZone), in: context, within: days)
+      .map { $0.instant(in: context.timeZone) }
+  }
+}
+
+extension LocalDateTime {
+  /// The wall-clock time in `timeZone` at `instant` (to the minute, rounded down).
+  public init(_ instant: Date, in timeZone: TimeZone) {
+    let offset = timeZone.secondsFromGMT(for: instant)
+    let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + offset
+    let minutes = seconds >= 0 ? seconds / 60 : (seconds - 59) / 60
+    self.init(date: LocalDate(dayNumber: 0), minute: minutes)
+  }
+
+  /// The instant this wall-clock time names in `timeZone`. A time skipped by a DST change
+  /// (03:30 on the spring-forward night in Helsinki) names the instant the clocks jumped at
+  /// plus its distance past the jump, as the day's clocks would have read without the change.
+  public func instant(in timeZone: TimeZone) -> Date {
+    let wall = Double((date.dayNumber * 1440 + minute) * 60)
+    // The offset before the time is right unless a change falls between; a second look at the
+    // offset at the first guess settles it.
+    var guess = wall - Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wall)))
+    let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: guess))
+    guess = wall - Double(offset)
+    return Date(timeIntervalSince1970: guess)
+  }
+}
