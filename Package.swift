@@ -229,7 +229,9 @@ let package = Package(
     // the end-to-end tests of BearingSharing's persistence. Built with the tests; not a product.
     .executableTarget(
       name: "bearing-sharing-probe",
-      dependencies: ["BearingSharing"],
+      dependencies: [
+        "BearingSharing", .product(name: "Dependencies", package: "swift-dependencies"),
+      ],
       path: "Tests/SharingProbe"
     ),
     .target(
