@@ -101,10 +101,9 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
       _ file: StoredFile?, decoded: Result<Value?, any Error>
     ) -> (change: Result<Value?, any Error>?, superseded: [SaveContinuation]) {
       guard let file else {
-        // No file: back to the declared value, unless a write of ours is on its way.
-        if isPending || writesInFlight > 0 || (generation == 0 && version == nil) {
-          return (nil, [])
-        }
+        // No file where one was known: back to the declared value, unless a write of ours is
+        // on its way. (No file known, none there: nothing new, a write that failed included.)
+        if isPending || writesInFlight > 0 || version == nil { return (nil, []) }
         generation = 0
         version = nil
         value = nil
@@ -209,14 +208,11 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
       state.version = nil
       state.value = value
       state.waiting.append(continuation)
+      // Registered with the change, so that `PendingWrites.flushAll` always finds it.
+      PendingWrites.register(self) { self.flush(force: true) }
       return state.schedule(debounce: storage.debounce, maximumDelay: storage.maximumDelay)
     }
-    if schedule { scheduleFlush() }
-  }
-
-  private func scheduleFlush() {
-    PendingWrites.register(self) { self.flush(force: true) }
-    storage.asyncAfter(storage.debounce) { self.flush() }
+    if schedule { storage.asyncAfter(storage.debounce) { self.flush() } }
   }
 
   /// Writes the value pending, if any, and resumes the saves that waited for it; unless
@@ -246,9 +242,13 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
         state.writesInFlight += 1
         return (state.value, state.generation, state.waiting)
       }
-      PendingWrites.unregister(self)
       var result: Result<Void, any Error> = .success(())
       if let value { result = writeLocked(value, generation: generation) }
+      // Forgotten once written (a flush at exit waits for a write under way), unless a change
+      // came meanwhile.
+      state.withLock { state in
+        if !state.isPending { PendingWrites.unregister(self) }
+      }
       for continuation in waiting { continuation.resume(with: result) }
     }
   }
@@ -304,8 +304,7 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
     }
     // Most events are the key's own writes: no decoding, no lock of the shared value.
     let known = state.withLock { state in
-      file.map { state.version == $0.version }
-        ?? (state.generation == 0 && state.version == nil)
+      file.map { state.version == $0.version } ?? (state.version == nil)
     }
     if known { return }
     let decoded = self.decoded(file)
