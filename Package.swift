@@ -250,7 +250,9 @@ let package = Package(
     ),
     .executableTarget(
       name: "bearing-sharing-probe",
-      dependencies: ["BearingSharing"],
+      dependencies: [
+        "BearingSharing", .product(name: "Dependencies", package: "swift-dependencies"),
+      ],
       path: "Tests/SharingProbe"
     ),
     .target(

@@ -1,4 +1,5 @@
 import Dependencies
+import Foundation
 import Synchronization
 
 #if canImport(Combine)
@@ -26,6 +27,12 @@ final class SharedBox<Value: Sendable>: SharedReference, SharedStorage {
   let key: (any SharedReaderKey<Value>)?
   private let saver: (@Sendable (Value, SaveContext, SaveContinuation) -> Void)?
   private let subscription = Mutex<SharedSubscription?>(nil)
+  /// Held from a change of the value until it is published and handed to the key's save, and
+  /// while a change from the key's storage is decided and applied: changes reach subscribers and
+  /// the key in the order they were made, and no save comes between a key's decision and its
+  /// result. Recursive, so that a subscriber may change the value it is told of. The value's own
+  /// lock (`state`) is never held while this one is taken.
+  private let changes = NSRecursiveLock()
   /// Publishes every new value. Safe to share: OpenCombine's and Combine's subjects serialise
   /// `send` and subscription under a lock of their own, and the subject is never replaced.
   nonisolated(unsafe) let subject = PassthroughSubject<Value, Never>()
@@ -79,6 +86,8 @@ final class SharedBox<Value: Sendable>: SharedReference, SharedStorage {
     if let tracker = SharedChangeTracker.asserting {
       return try tracker.withSnapshot(of: self, current: state.withLock { $0.value }, body)
     }
+    changes.lock()
+    defer { changes.unlock() }
     @Dependency(\._sharedChangeTracker) var tracker
     tracker?.record(self, value: state.withLock { $0.value })
     // The body runs on the caller's thread, inside this call: its result never leaves the
@@ -93,7 +102,7 @@ final class SharedBox<Value: Sendable>: SharedReference, SharedStorage {
     return result!
   }
 
-  /// Tells subscribers of a new value and saves it through the key.
+  /// Tells subscribers of a new value and saves it through the key. Called holding `changes`.
   private func didChange(to value: Value, context: SaveContext) {
     subject.send(value)
     guard let saver else { return }
@@ -113,7 +122,15 @@ final class SharedBox<Value: Sendable>: SharedReference, SharedStorage {
   /// Applies what the key loaded or yielded: a value, "nothing stored" (the declared value),
   /// or an error, which is kept in ``loadError`` and leaves the value as it was.
   func apply(_ result: Result<Value?, any Error>) {
+    apply(deciding: { result })
+  }
+
+  /// Applies what `decide` returns, if anything, deciding while no other change can be made.
+  func apply(deciding decide: () -> Result<Value?, any Error>?) {
+    changes.lock()
+    defer { changes.unlock() }
     let changed = state.withLock { state -> Value? in
+      guard let result = decide() else { return nil }
       state.isLoading = false
       switch result {
       case .success(let value):
@@ -138,6 +155,7 @@ final class SharedBox<Value: Sendable>: SharedReference, SharedStorage {
       context: context,
       subscriber: SharedSubscriber(
         callback: { [weak self] in self?.apply($0) },
+        deciding: { [weak self] decide in self?.apply(deciding: decide) },
         onLoading: { [weak self] isLoading in
           self?.state.withLock { $0.isLoading = isLoading }
         }))
@@ -158,8 +176,12 @@ final class SharedBox<Value: Sendable>: SharedReference, SharedStorage {
 
   func save() async throws {
     guard let saver else { return }
-    let value = state.withLock { $0.value }
     let result = await withCheckedContinuation { continuation in
+      // The value read and handed to the key with no change between: a later change is saved
+      // after this one.
+      changes.lock()
+      defer { changes.unlock() }
+      let value = state.withLock { $0.value }
       saver(value, .userInitiated, SaveContinuation { continuation.resume(returning: $0) })
     }
     state.withLock { state in

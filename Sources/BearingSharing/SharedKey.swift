@@ -82,6 +82,8 @@ public struct LoadContinuation<Value>: Sendable where Value: Sendable {
 public struct SharedSubscriber<Value>: Sendable where Value: Sendable {
   private let callback: @Sendable (Result<Value?, any Error>) -> Void
   private let onLoading: @Sendable (Bool) -> Void
+  /// Runs a decision where no change to the value can come between it and its result.
+  private let deciding: @Sendable (() -> Result<Value?, any Error>?) -> Void
 
   /// Makes a subscriber that hands each change to `callback` (`nil`: back to the initial
   /// value) and each loading state to `onLoading`. Keys are given theirs; this is for tests.
@@ -91,7 +93,26 @@ public struct SharedSubscriber<Value>: Sendable where Value: Sendable {
   ) {
     self.callback = callback
     self.onLoading = onLoading
+    self.deciding = { decide in
+      if let result = decide() { callback(result) }
+    }
   }
+
+  /// A subscriber whose `deciding` runs each decision while the value cannot change, and
+  /// applies its result: a shared value's own.
+  init(
+    callback: @escaping @Sendable (Result<Value?, any Error>) -> Void,
+    deciding: @escaping @Sendable (() -> Result<Value?, any Error>?) -> Void,
+    onLoading: @escaping @Sendable (Bool) -> Void
+  ) {
+    self.callback = callback
+    self.onLoading = onLoading
+    self.deciding = deciding
+  }
+
+  /// Yields what `decide` returns, if anything, deciding while the value cannot change: no save
+  /// of the value comes between the decision and the value's update.
+  func yield(deciding decide: () -> Result<Value?, any Error>?) { deciding(decide) }
 
   public func yield(_ value: Value) { callback(.success(value)) }
   /// The storage holds nothing any more (a deleted file): back to the declared value.

@@ -1,5 +1,7 @@
+import BearingProcessTesting
 import Dependencies
 import Foundation
+import Synchronization
 import Testing
 
 @testable import BearingSharing
@@ -96,6 +98,47 @@ import Testing
     #expect(await own.wait(for: 1))
     #expect(own.count == 1)
     #expect(own.last?.value == .some(10))
+  }
+
+  // One thread sets a key and writes; another writes too, so that two writes overlap; a third
+  // reads the file again and again. Only this store changes the key: its subscribers (told of
+  // changes found in the file) must hear nothing, and the key must hold each value set until
+  // the next, which a reading of a file older than a write under way would undo.
+  @Test(.offPool) func overlappingWritesAndReadingsBringNoOlderValueBack() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.cleanUp() }
+    let store = AppStorageStore.file(directory.file("app-storage.json"))
+    let heard = Mutex<[AppStorageValue?]>([])
+    let subscription = store.subscribe("k") { value in heard.withLock { $0.append(value) } }
+    defer { subscription.cancel() }
+    let finished = Atomic(false)
+    let reverted = Mutex<[Int]>([])
+    let done = DispatchGroup()
+    for work in 0..<3 {
+      done.enter()
+      Thread.detachNewThread {
+        defer { done.leave() }
+        switch work {
+        case 0:
+          defer { finished.store(true, ordering: .releasing) }
+          for value in 1...1500 {
+            store.set(.int(value), forKey: "k")
+            store.synchronize()
+            if store.value(forKey: "k") != .int(value) {
+              reverted.withLock { $0.append(value) }
+            }
+          }
+        case 1:
+          while !finished.load(ordering: .acquiring) { try? store.write() }
+        default:
+          while !finished.load(ordering: .acquiring) { store.reload() }
+        }
+      }
+    }
+    done.wait()
+    #expect(reverted.withLock { $0 }.isEmpty)
+    #expect(heard.withLock { $0 }.isEmpty)
+    #expect(store.value(forKey: "k") == .int(1500))
   }
 
   @Test func theTestValueIsAFreshStoreInMemory() {

@@ -38,6 +38,57 @@ import Testing
     #expect(!b.output.contains("seen [2]"))
   }
 
+  // A writes [1]; B writes [2]; B writes [1] again, which A wrote before: A sees it.
+  @Test func aValueWrittenAgainByAnotherProcessIsSeen() async throws {
+    defer { directory.cleanUp() }
+    let path = directory.file("items.json").path
+    let (a, b) = (
+      try LineProcess.sharingProbe(["file-chat", path]),
+      try LineProcess.sharingProbe(["file-chat", path])
+    )
+    try await a.waitFor("ready")
+    try await b.waitFor("ready")
+    a.send("set 1")
+    try await b.waitFor("seen [1]")
+    b.send("set 2")
+    try await a.waitFor("seen [2]")
+    b.send("set 1")
+    try await a.waitFor("seen [1]")
+    #expect(await a.finish() == 0)
+    #expect(await b.finish() == 0)
+  }
+
+  // Processes without inotify (as past the user's limit of inotify instances; here asked for
+  // through BEARING_SHARING_WATCHER=poll) say so once on standard error and poll.
+  @Test func withoutInotifyProcessesPollAndSaySo() async throws {
+    defer { directory.cleanUp() }
+    let path = directory.file("items.json").path
+    var polling = environment
+    polling["BEARING_SHARING_WATCHER"] = "poll"
+    let (a, b) = (
+      try LineProcess.sharingProbe(["file-chat", path], environment: polling, errorsToo: true),
+      try LineProcess.sharingProbe(["file-chat", path], environment: polling, errorsToo: true)
+    )
+    try await a.waitFor("ready")
+    try await b.waitFor("ready")
+    a.send("set 1")
+    try await b.waitFor("seen [1]")
+    b.send("set 2")
+    try await a.waitFor("seen [2]")
+    b.send("set 1")
+    try await a.waitFor("seen [1]")
+    #expect(await a.finish() == 0)
+    #expect(await b.finish() == 0)
+    for probe in [a, b] {
+      let warnings = probe.output.filter { $0.hasPrefix("warning: ") }
+      #expect(
+        warnings == [
+          "warning: BearingSharing: inotify is not available (BEARING_SHARING_WATCHER=poll); "
+            + "files are polled every 250 ms"
+        ])
+    }
+  }
+
   @Test func twoProcessesSeeEachOthersAppStorageWrites() async throws {
     defer { directory.cleanUp() }
     let (a, b) = (

@@ -79,9 +79,9 @@ func countingFileSystem(debounce: Duration, writes: Counter) -> FileStorage {
   let real = FileStorage.fileSystem(debounce: debounce)
   return FileStorage(
     id: real.id, debounce: debounce, load: real.load,
-    save: { data, url in
+    save: { data, url, generation, beforeRename in
       writes.add()
-      try real.save(data, url)
+      try real.save(data, url, generation, beforeRename)
     },
-    watch: real.watch, asyncAfter: real.asyncAfter)
+    keepCorrupt: real.keepCorrupt, watch: real.watch, asyncAfter: real.asyncAfter)
 }

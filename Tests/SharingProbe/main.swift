@@ -1,4 +1,5 @@
 import BearingSharing
+import Dependencies
 import Foundation
 import Synchronization
 
@@ -14,6 +15,12 @@ import Synchronization
 //   file-burst PATH N  write arrays of N equal numbers as fast as it can, for ever
 //   file-save PATH N   load PATH, save [N], say how it went, exit (1 on an error)
 //   documents          print URL.documentsDirectory's path
+//   stress-worker PATH DEBOUNCE_MS
+//                      an Int in PATH (file storage, debounced DEBOUNCE_MS) and one in app storage
+//                      ("stress"), both through @Shared; "burst COUNT POOL MAX_PAUSE_US" sets
+//                      both COUNT times to a random number below POOL (so numbers come back),
+//                      pausing up to MAX_PAUSE_US µs after each, then prints "done COUNT";
+//                      "get" prints "value FILE APP" (used by scripts/stress-shared)
 
 /// One line on standard output, written at once (a pipe would buffer `print`'s).
 func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
@@ -85,6 +92,31 @@ case ("file-save", let path?):
     })
   done.wait()
   exit(failed.load(ordering: .relaxed) ? 1 : 0)
+case ("stress-worker", let path?):
+  let debounce = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 250
+  let file = withDependencies {
+    $0.defaultFileStorage = .fileSystem(debounce: .milliseconds(debounce))
+  } operation: {
+    Shared(wrappedValue: 0, .fileStorage(URL(fileURLWithPath: path)))
+  }
+  let app = Shared(wrappedValue: 0, .appStorage("stress"))
+  say("ready")
+  while let line = readLine() {
+    let words = line.split(separator: " ").map(String.init)
+    if words.first == "burst", words.count == 4, let count = Int(words[1]),
+      let pool = Int(words[2]), let pause = UInt32(words[3])
+    {
+      for _ in 0..<count {
+        let number = Int.random(in: 0..<pool)
+        file.withLock { $0 = number }
+        app.withLock { $0 = number }
+        if pause > 0 { usleep(UInt32.random(in: 0...pause)) }
+      }
+      say("done \(count)")
+    } else if words.first == "get" {
+      say("value \(file.wrappedValue) \(app.wrappedValue)")
+    }
+  }
 case ("documents", _):
   say(URL.documentsDirectory.path)
 default:

@@ -45,12 +45,13 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
   public func subscribe(
     context: LoadContext<Value>, subscriber: SharedSubscriber<Value>
   ) -> SharedSubscription {
-    store.subscribe(key) { value in
-      if let value = value.flatMap(decode) {
-        subscriber.yield(value)
-      } else {
-        subscriber.yieldReturningInitialValue()
-      }
+    store.subscribe(key) { [key, store, decode] value in
+      subscriber.yield(deciding: {
+        // The store changed again since (a change made here, say, which the shared value
+        // already holds): this value is older.
+        guard store.value(forKey: key) == value else { return nil }
+        return .success(value.flatMap(decode))
+      })
     }
   }
 

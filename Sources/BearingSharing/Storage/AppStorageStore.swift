@@ -59,8 +59,6 @@ public final class AppStorageStore: Sendable {
   private struct State {
     var values: [String: AppStorageValue] = [:]
     var pending: [String: Change] = [:]
-    /// Taken by the write under way and not yet in the file.
-    var writing: [String: Change] = [:]
     var scheduled = false
     var subscribers: [String: [UUID: @Sendable (AppStorageValue?) -> Void]] = [:]
     var watch: SharedSubscription?
@@ -71,6 +69,10 @@ public final class AppStorageStore: Sendable {
   /// The store's file, `nil` in memory.
   public let url: URL?
   private let state = Mutex(State())
+  /// Held by a write from taking the changes until the file holds them, and by a reading of the
+  /// file from the read until its values are merged: writes do not overlap, and a reading never
+  /// brings back a file older than a change it does not see as pending.
+  private let io = Mutex(())
 
   private init(url: URL?) {
     self.url = url
@@ -141,7 +143,7 @@ public final class AppStorageStore: Sendable {
       return url != nil && state.watch == nil
     }
     if startWatch, let url {
-      let watch = FileWatcher.watch(url) { [weak self] in self?.fileChanged() }
+      let watch = FileWatcher.shared.watch(url) { [weak self] in self?.fileChanged() }
       state.withLock { $0.watch = watch }
     }
     return SharedSubscription { [weak self] in
@@ -171,15 +173,14 @@ public final class AppStorageStore: Sendable {
   ///   values stay as changed in memory, but those changes are not tried again.
   public func write() throws {
     guard let url else { return }
-    let changes = state.withLock { state in
-      state.scheduled = false
-      state.writing.merge(state.pending) { $1 }
-      state.pending = [:]
-      return state.writing
-    }
-    PendingWrites.unregister(self)
-    guard !changes.isEmpty else { return }
-    do {
+    try io.withLock { _ in
+      let changes = state.withLock { state in
+        state.scheduled = false
+        defer { state.pending = [:] }
+        return state.pending
+      }
+      PendingWrites.unregister(self)
+      guard !changes.isEmpty else { return }
       try Self.locked(url) {
         var values: [String: AppStorageValue]
         do {
@@ -199,10 +200,6 @@ public final class AppStorageStore: Sendable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try AtomicFile.replace(url, with: try encoder.encode(values))
       }
-      state.withLock { $0.writing = [:] }
-    } catch {
-      state.withLock { $0.writing = [:] }
-      throw error
     }
   }
 
@@ -210,10 +207,20 @@ public final class AppStorageStore: Sendable {
   func reload() { fileChanged() }
 
   private func fileChanged() {
-    guard let url, let values = try? Self.read(url) else { return }
-    let calls = state.withLock { state -> [@Sendable () -> Void] in
+    guard let url else { return }
+    let calls = io.withLock { _ -> [@Sendable () -> Void] in
+      guard let values = try? Self.read(url) else { return [] }
+      return merge(values)
+    }
+    for call in calls { call() }
+  }
+
+  /// Takes the file's values, with this process's pending changes over them; the calls that
+  /// tell subscribers of what changed.
+  private func merge(_ values: [String: AppStorageValue]) -> [@Sendable () -> Void] {
+    state.withLock { state -> [@Sendable () -> Void] in
       var merged = values
-      for (key, change) in state.writing.merging(state.pending, uniquingKeysWith: { $1 }) {
+      for (key, change) in state.pending {
         switch change {
         case .set(let value): merged[key] = value
         case .remove: merged[key] = nil
@@ -227,7 +234,6 @@ public final class AppStorageStore: Sendable {
       state.values = merged
       return calls
     }
-    for call in calls { call() }
   }
 
   private static func read(_ url: URL) throws -> [String: AppStorageValue]? {

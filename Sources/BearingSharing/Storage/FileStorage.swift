@@ -15,17 +15,26 @@ import Synchronization
 /// ```
 public struct FileStorage: Sendable {
   let id: AnyHashableSendable
-  /// How long a key waits after a change before writing, gathering every later change in that
-  /// window into the same write. Zero writes at once.
+  /// How long a key waits after its last change before writing: each change restarts the wait,
+  /// up to ``maximumDelay`` after the first change not yet written. Zero writes at once.
   let debounce: Duration
-  let load: @Sendable (URL) throws -> Data?
-  let save: @Sendable (Data, URL) throws -> Void
+  /// The file's bytes and version, `nil` when there is no file.
+  let load: @Sendable (URL) throws -> StoredFile?
+  /// Replaces the file with the bytes, its modification time set to the generation (nanoseconds
+  /// since 1970), unless the file is as new or newer; the closure is told the new version before
+  /// it is in place.
+  let save: @Sendable (Data, URL, Int64, (FileVersion) -> Void) throws -> Void
+  /// Keeps the file as `NAME.corrupt` if it is still at the version given.
+  let keepCorrupt: @Sendable (URL, FileVersion) -> Void
   let watch: @Sendable (URL, @escaping @Sendable () -> Void) -> SharedSubscription
   let asyncAfter: @Sendable (Duration, @escaping @Sendable () -> Void) -> Void
 
+  /// The longest a change waits for its write while later changes keep coming: four windows.
+  var maximumDelay: Duration { debounce * 4 }
+
   /// The real file system: files replaced atomically (a temporary file in the same directory,
-  /// fsync, rename, fsync of the directory), writes debounced by 250 ms, other processes'
-  /// changes seen through inotify on the file's directory.
+  /// fsync, rename, fsync of the directory), writes debounced by 250 ms (1 s at most), other
+  /// processes' changes seen through inotify on the file's directory.
   public static var fileSystem: Self {
     fileSystem(debounce: .milliseconds(250))
   }
@@ -35,9 +44,15 @@ public struct FileStorage: Sendable {
     Self(
       id: AnyHashableSendable("fileSystem"),
       debounce: debounce,
-      load: { try AtomicFile.contents(of: $0) },
-      save: { try AtomicFile.replace($1, with: $0) },
-      watch: { FileWatcher.watch($0, onChange: $1) },
+      load: { try AtomicFile.stored(at: $0) },
+      save: { data, url, generation, beforeRename in
+        try AtomicFile.replace(url, with: data, modified: generation, beforeRename: beforeRename)
+      },
+      keepCorrupt: { url, version in
+        guard AtomicFile.version(at: url.path) == version else { return }
+        _ = rename(url.path, url.path + ".corrupt")
+      },
+      watch: { FileWatcher.shared.watch($0, onChange: $1) },
       asyncAfter: { delay, work in
         let (seconds, attoseconds) = delay.components
         let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
@@ -54,13 +69,43 @@ public struct FileStorage: Sendable {
     fileSystem: LockIsolated<[URL: Data]> = LockIsolated([:])
   ) -> Self {
     let watchers = InMemoryWatchers()
+    // The version of each file as the keys wrote it; contents put in the dictionary by other
+    // means are a new version.
+    let versions = Mutex<(next: UInt64, byURL: [URL: (data: Data, version: FileVersion)])>(
+      (1, [:]))
+    @Sendable func newVersion(_ data: Data, _ url: URL, modified: Int64) -> FileVersion {
+      versions.withLock { versions in
+        defer { versions.next += 1 }
+        let version = FileVersion(
+          device: 0, inode: versions.next, size: Int64(data.count), modified: modified)
+        versions.byURL[url] = (data, version)
+        return version
+      }
+    }
     return Self(
       id: AnyHashableSendable(ObjectIdentifier(fileSystem)),
       debounce: .zero,
-      load: { url in fileSystem.withValue { $0[url] } },
-      save: { data, url in
+      load: { url in
+        guard let data = fileSystem.withValue({ $0[url] }) else { return nil }
+        if let known = versions.withLock({ $0.byURL[url] }), known.data == data {
+          return StoredFile(data: data, version: known.version)
+        }
+        return StoredFile(data: data, version: newVersion(data, url, modified: Generation.next()))
+      },
+      save: { data, url, generation, beforeRename in
+        let newer = versions.withLock { versions in
+          (versions.byURL[url]?.version.modified ?? .min) >= generation
+        }
+        if newer && fileSystem.withValue({ $0[url] }) != nil { return }
+        beforeRename(newVersion(data, url, modified: generation))
         fileSystem.withValue { $0[url] = data }
         watchers.changed(url)
+      },
+      keepCorrupt: { url, version in
+        guard versions.withLock({ $0.byURL[url]?.version }) == version else { return }
+        fileSystem.withValue { files in
+          files[URL(fileURLWithPath: url.path + ".corrupt")] = files.removeValue(forKey: url)
+        }
       },
       watch: { url, onChange in watchers.add(url, onChange) },
       asyncAfter: { _, work in work() }

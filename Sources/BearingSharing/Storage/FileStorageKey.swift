@@ -48,13 +48,23 @@ public struct FileStorageKeyID: Hashable, Sendable {
 ///
 /// - Loading reads the file; no file leaves the value as declared. A file that does not decode
 ///   is reported as the load's error (`loadError`), the value stays as declared, and the file is
-///   left as it is until the value changes.
-/// - Saving is debounced by the ``FileStorage``'s window (250 ms on the real file system): the
-///   changes of a window become one write, made atomically. A save the user asks for
+///   kept as `NAME.corrupt` when the value next changes and is written.
+/// - Saving is debounced by the ``FileStorage``'s window (250 ms on the real file system): each
+///   change restarts the wait, up to four windows after the first change not yet written, and
+///   the changes gathered become one write, made atomically. A save the user asks for
 ///   (`$value.save()`) writes at once. Writes still pending when the process exits are made by
 ///   an `atexit` handler.
+/// - Every change has a generation, the time it was made (nanoseconds since 1970, strictly
+///   increasing in a process), which its write sets as the file's modification time. The newest
+///   generation wins, in every process the same way: a write is skipped when the file already
+///   holds a newer one (writers of a directory take turns through `flock` on it); a file newer
+///   than the value held replaces the value, and drops a write pending with an older change. So
+///   the file never goes back to an older change, and once writes stop every process holds the
+///   file's value.
 /// - Subscribing watches the file: another process's write, a rename over the file and its
-///   deletion (back to the declared value) reach the subscriber; the key's own writes do not.
+///   deletion (back to the declared value) reach the subscriber. The key's own writes are
+///   recognised by the file's version (inode, size and modification time), never by content: a
+///   value written again by another process is a change.
 public final class FileStorageKey<Value: Sendable>: SharedKey {
   let storage: FileStorage
   let url: URL
@@ -64,14 +74,72 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
   /// Held while encoding and writing, so that writes reach the file in the order of the values.
   private let writing = Mutex(())
 
+  /// What the key knows of the value that its shared value holds, and of the file.
   private struct State {
-    var pending: Value?
+    /// The generation of the value held: its change's, or the modification time of the file it
+    /// was read from; 0 for the declared value.
+    var generation: Int64 = 0
+    /// The version of the file that holds the value held, once written or read.
+    var version: FileVersion?
+    /// The value held, when the key knows it (from a save or a decoded file).
+    var value: Value?
+    /// The value held is to be written.
+    var isPending = false
     var waiting: [SaveContinuation] = []
     var scheduled = false
-    /// The last contents this key wrote: seeing them in the file is no change.
-    var ownWrites: [Data] = []
-    /// The contents last read from the file (`nil`: no file).
-    var lastSeen: Data?
+    /// When the pending write is due: a window after the last change, and no later than `latest`.
+    var deadline: ContinuousClock.Instant?
+    /// The first unwritten change plus the storage's maximum delay.
+    var latest: ContinuousClock.Instant?
+    var writesInFlight = 0
+    /// A file seen that did not decode: kept as `NAME.corrupt` before the next write.
+    var corrupt: FileVersion?
+
+    /// Brings the file's state in: what the shared value is to become, if anything. `decoded`
+    /// is the file's value (`nil` when there is no file).
+    mutating func reconcile(
+      _ file: StoredFile?, decoded: Result<Value?, any Error>
+    ) -> (change: Result<Value?, any Error>?, superseded: [SaveContinuation]) {
+      guard let file else {
+        // No file where one was known: back to the declared value, unless a write of ours is
+        // on its way. (No file known, none there: nothing new, a write that failed included.)
+        if isPending || writesInFlight > 0 || version == nil { return (nil, []) }
+        generation = 0
+        version = nil
+        value = nil
+        return (.success(nil), [])
+      }
+      if version == file.version { return (nil, []) }
+      // Older than the value held, which is on its way to the file: that write wins.
+      if file.version.modified < generation && (isPending || writesInFlight > 0) {
+        return (nil, [])
+      }
+      let superseded = waiting
+      waiting = []
+      isPending = false
+      generation = file.version.modified
+      version = file.version
+      switch decoded {
+      case .success(let decoded):
+        value = decoded
+        corrupt = nil
+      case .failure:
+        value = nil
+        corrupt = file.version
+      }
+      return (decoded, superseded)
+    }
+
+    /// Notes a change to write and when; whether a flush is to be scheduled.
+    mutating func schedule(debounce: Duration, maximumDelay: Duration) -> Bool {
+      isPending = true
+      let now = ContinuousClock.now
+      let latest = self.latest ?? now + maximumDelay
+      self.latest = latest
+      deadline = min(now + debounce, latest)
+      defer { scheduled = true }
+      return !scheduled
+    }
   }
 
   init(
@@ -88,7 +156,21 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
   public var id: FileStorageKeyID { FileStorageKeyID(url: url, storage: storage.id) }
 
   public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
-    continuation.resume(with: read(notingAsSeen: true))
+    let file: StoredFile?
+    do {
+      file = try storage.load(url)
+    } catch {
+      return continuation.resume(throwing: error)
+    }
+    let decoded = self.decoded(file)
+    let (result, superseded) = state.withLock { state in
+      let (change, superseded) = state.reconcile(file, decoded: decoded)
+      if let change { return (change, superseded) }
+      // Nothing newer in the file: the value held, if the key knows it.
+      return (state.value.map { .success($0) } ?? decoded, superseded)
+    }
+    for save in superseded { save.resume() }
+    continuation.resume(with: result)
   }
 
   public func subscribe(
@@ -96,58 +178,85 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
   ) -> SharedSubscription {
     // The watch keeps the key: the subscription lasts as long as it is not cancelled, even when
     // the caller kept only the subscription. Cancelling it ends the watch and lets the key go.
-    storage.watch(url) {
-      guard let result = self.externalChange() else { return }
-      subscriber.yield(with: result)
+    let subscription = storage.watch(url) {
+      self.externalChange(subscriber)
     }
+    // A change made between the load and the watch has no event of its own.
+    externalChange(subscriber)
+    return subscription
   }
 
   public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
+    let generation = Generation.next()
     if context == .userInitiated || storage.debounce == .zero {
       let waiting = state.withLock { state in
-        state.pending = nil
+        state.generation = generation
+        state.version = nil
+        state.value = value
+        state.isPending = false
+        state.writesInFlight += 1
         defer { state.waiting = [] }
         return state.waiting
       }
-      let result = write(value)
+      let result = writing.withLock { _ in writeLocked(value, generation: generation) }
       continuation.resume(with: result)
       for other in waiting { other.resume(with: result) }
       return
     }
     let schedule = state.withLock { state in
-      state.pending = value
+      state.generation = generation
+      state.version = nil
+      state.value = value
       state.waiting.append(continuation)
-      defer { state.scheduled = true }
-      return !state.scheduled
+      // Registered with the change, so that `PendingWrites.flushAll` always finds it.
+      PendingWrites.register(self) { self.flush(force: true) }
+      return state.schedule(debounce: storage.debounce, maximumDelay: storage.maximumDelay)
     }
-    guard schedule else { return }
-    PendingWrites.register(self) { self.flush() }
-    storage.asyncAfter(storage.debounce) { self.flush() }
+    if schedule { storage.asyncAfter(storage.debounce) { self.flush() } }
   }
 
-  /// Writes the value pending, if any, and resumes the saves that waited for it.
-  func flush() {
-    writing.withLock { _ in
-      let (value, waiting) = state.withLock { state in
-        state.scheduled = false
-        defer {
-          state.pending = nil
-          state.waiting = []
-        }
-        return (state.pending, state.waiting)
+  /// Writes the value pending, if any, and resumes the saves that waited for it; unless
+  /// `force`, only once its deadline has come (else it waits again).
+  func flush(force: Bool = false) {
+    if !force {
+      let wait = state.withLock { state -> Duration? in
+        guard state.isPending, let deadline = state.deadline else { return nil }
+        let now = ContinuousClock.now
+        return deadline > now ? deadline - now : nil
       }
-      PendingWrites.unregister(self)
-      guard let value else { return }
-      let result = writeLocked(value)
+      if let wait {
+        storage.asyncAfter(wait) { self.flush() }
+        return
+      }
+    }
+    writing.withLock { _ in
+      let (value, generation, waiting) = state.withLock {
+        state -> (Value?, Int64, [SaveContinuation]) in
+        state.scheduled = false
+        state.deadline = nil
+        state.latest = nil
+        defer { state.waiting = [] }
+        guard state.isPending else { return (nil, 0, state.waiting) }
+        // Pending until counted as being written, with no moment between.
+        state.isPending = false
+        state.writesInFlight += 1
+        return (state.value, state.generation, state.waiting)
+      }
+      var result: Result<Void, any Error> = .success(())
+      if let value { result = writeLocked(value, generation: generation) }
+      // Forgotten once written (a flush at exit waits for a write under way), unless a change
+      // came meanwhile.
+      state.withLock { state in
+        if !state.isPending { PendingWrites.unregister(self) }
+      }
       for continuation in waiting { continuation.resume(with: result) }
     }
   }
 
-  private func write(_ value: Value) -> Result<Void, any Error> {
-    writing.withLock { _ in writeLocked(value) }
-  }
-
-  private func writeLocked(_ value: Value) -> Result<Void, any Error> {
+  /// Writes `value` of `generation` unless something newer is held or in the file. Called
+  /// holding `writing`, the write counted in `writesInFlight` (which this ends).
+  private func writeLocked(_ value: Value, generation: Int64) -> Result<Void, any Error> {
+    defer { state.withLock { $0.writesInFlight -= 1 } }
     let data: Data
     do {
       data = try encode(value)
@@ -155,55 +264,58 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
       return .failure(
         FileStorageError(operation: .encode, path: url.path, reason: "\(error)"))
     }
-    // Noted before the rename, so that the watcher, woken by it, knows the contents as ours.
-    state.withLock { state in
-      state.ownWrites.append(data)
-      if state.ownWrites.count > 2 { state.ownWrites.removeFirst() }
+    let (newer, corrupt) = state.withLock { state in
+      guard generation >= state.generation else { return (true, FileVersion?.none) }
+      defer { state.corrupt = nil }
+      return (false, state.corrupt)
     }
-    return Result { try storage.save(data, url) }
+    // A newer change is held: its own save writes it, or it came from the file.
+    if newer { return .success(()) }
+    if let corrupt { storage.keepCorrupt(url, corrupt) }
+    return Result {
+      try storage.save(data, url, generation) { version in
+        // Noted before the rename, so that the watcher, woken by it, knows the file as ours.
+        state.withLock { state in
+          if state.generation == generation { state.version = version }
+        }
+      }
+    }
   }
 
-  /// The file's value, `nil` when there is no file; a file that cannot be read or decoded is the
-  /// failure.
-  private func read(notingAsSeen: Bool) -> Result<Value?, any Error> {
-    let data: Data?
+  private func decoded(_ file: StoredFile?) -> Result<Value?, any Error> {
+    guard let file else { return .success(nil) }
     do {
-      data = try storage.load(url)
-    } catch {
-      return .failure(error)
-    }
-    if notingAsSeen { state.withLock { $0.lastSeen = data } }
-    return decoded(data)
-  }
-
-  private func decoded(_ data: Data?) -> Result<Value?, any Error> {
-    guard let data else { return .success(nil) }
-    do {
-      return .success(try decode(data))
+      return .success(try decode(file.data))
     } catch {
       return .failure(
         FileStorageError(operation: .decode, path: url.path, reason: "\(error)"))
     }
   }
 
-  /// What a subscriber is told after the file changed: `nil` when the file holds what the key
-  /// last saw or wrote.
-  private func externalChange() -> Result<Value?, any Error>? {
-    let data: Data?
+  /// Reads the file after a change to it and tells the subscriber what is new: nothing when the
+  /// file is the version the key holds, or older than a write of the key's on its way.
+  private func externalChange(_ subscriber: SharedSubscriber<Value>) {
+    let file: StoredFile?
     do {
-      data = try storage.load(url)
+      file = try storage.load(url)
     } catch {
-      return .failure(error)
+      subscriber.yield(throwing: error)
+      return
     }
-    let isNew = state.withLock { state in
-      if let data, state.ownWrites.contains(data) {
-        state.lastSeen = data
-        return false
+    // Most events are the key's own writes: no decoding, no lock of the shared value.
+    let known = state.withLock { state in
+      file.map { state.version == $0.version } ?? (state.version == nil)
+    }
+    if known { return }
+    let decoded = self.decoded(file)
+    var superseded: [SaveContinuation] = []
+    subscriber.yield(deciding: {
+      state.withLock { state in
+        let (change, dropped) = state.reconcile(file, decoded: decoded)
+        superseded = dropped
+        return change
       }
-      guard data != state.lastSeen else { return false }
-      state.lastSeen = data
-      return true
-    }
-    return isNew ? decoded(data) : nil
+    })
+    for save in superseded { save.resume() }
   }
 }

@@ -1,102 +1,307 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
   import Musl
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
-/// Tells of changes to one file made by anyone, through inotify on its directory.
+/// Tells of changes to files made by anyone: one per process (``shared``), with one thread and
+/// one inotify instance for every file watched.
 ///
 /// The directory is watched rather than the file, so that a file replaced by a rename (as every
 /// careful writer, this module included, replaces files) is seen, as are its creation and its
-/// deletion. A thread per watch waits in `poll` on the inotify descriptor and on a pipe that the
-/// subscription's cancellation writes to.
-enum FileWatcher {
+/// deletion. The thread waits in `poll` on the inotify descriptor and on a pipe that wakes it
+/// when the files watched change.
+///
+/// - A full event queue (`IN_Q_OVERFLOW`) tells every watcher: each reads its file again.
+/// - A directory deleted or moved away tells its watchers (their files are gone), and is looked
+///   for again every ``pollingInterval`` until one is back at its path, which tells them again.
+/// - Without inotify (`inotify_init1` or `inotify_add_watch` failing, for example past the user's
+///   limit of instances or watches) the watcher writes one warning line on standard error and
+///   polls: every ``pollingInterval`` it compares each file's version (inode, size, times) with
+///   the last one seen. The environment variable `BEARING_SHARING_WATCHER=poll` asks for
+///   polling from the start (how the tests check it).
+final class FileWatcher: Sendable {
+  /// The process's watcher.
+  static let shared = FileWatcher(
+    polling: ProcessInfo.processInfo.environment["BEARING_SHARING_WATCHER"] == "poll")
+
+  /// How often files are polled without inotify, and missing directories looked for.
+  static let pollingInterval: Duration = .milliseconds(250)
+
   // inotify's event bits (linux/inotify.h), spelled here because Glibc imports them untyped.
   private static let closeWrite: UInt32 = 0x0000_0008
   private static let movedFrom: UInt32 = 0x0000_0040
   private static let movedTo: UInt32 = 0x0000_0080
   private static let delete: UInt32 = 0x0000_0200
+  private static let deleteSelf: UInt32 = 0x0000_0400
+  private static let moveSelf: UInt32 = 0x0000_0800
+  private static let overflow: UInt32 = 0x0000_4000
+  private static let ignored: UInt32 = 0x0000_8000
+  private static let onlyDirectory: UInt32 = 0x0100_0000
 
-  /// Calls `onChange` (on the watch's own thread) after each event that concerns `url`: a write
-  /// closed, a rename onto or away from it, a deletion. Without inotify (or a directory that
-  /// cannot be created) nothing is watched.
-  static func watch(_ url: URL, onChange: @escaping @Sendable () -> Void) -> SharedSubscription {
-    #if os(Linux)
-      let directory = url.deletingLastPathComponent().path
-      let name = url.lastPathComponent
-      try? FileManager.default.createDirectory(
-        atPath: directory, withIntermediateDirectories: true,
-        attributes: [.posixPermissions: 0o700])
-      let fd = inotify_init1(Int32(O_CLOEXEC))
-      guard fd >= 0 else { return SharedSubscription {} }
-      guard inotify_add_watch(fd, directory, closeWrite | movedFrom | movedTo | delete) >= 0 else {
-        close(fd)
-        return SharedSubscription {}
-      }
-      var pipeEnds: [Int32] = [0, 0]
-      guard pipe(&pipeEnds) == 0 else {
-        close(fd)
-        return SharedSubscription {}
-      }
-      let (stopRead, stopWrite) = (pipeEnds[0], pipeEnds[1])
-      let thread = Thread {
-        run(fd: fd, stop: stopRead, name: name, onChange: onChange)
-        close(fd)
-        close(stopRead)
-      }
-      thread.name = "BearingSharing.FileWatcher"
-      thread.start()
-      return SharedSubscription {
-        var byte: UInt8 = 1
-        _ = write(stopWrite, &byte, 1)
-        close(stopWrite)
-      }
-    #else
-      return SharedSubscription {}
-    #endif
+  private struct Watch {
+    let directory: String
+    let name: String
+    let onChange: @Sendable () -> Void
   }
 
-  #if os(Linux)
-    private static func run(
-      fd: Int32, stop: Int32, name: String, onChange: @Sendable () -> Void
-    ) {
-      var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-      while true {
-        var descriptors = [
-          pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-          pollfd(fd: stop, events: Int16(POLLIN), revents: 0),
-        ]
-        let ready = poll(&descriptors, 2, -1)
-        if ready < 0 {
-          if errno == EINTR { continue }
-          return
-        }
-        if descriptors[1].revents != 0 { return }
-        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if count <= 0 {
-          if count < 0 && errno == EINTR { continue }
-          return
-        }
-        if events(in: buffer[0..<count]).contains(name) { onChange() }
-      }
-    }
+  private struct State {
+    var watches: [UUID: Watch] = [:]
+    /// inotify's watch descriptors and the directories they watch.
+    var directories: [Int32: String] = [:]
+    var descriptors: [String: Int32] = [:]
+    /// Directories watched by polling: missing ones (looked for again), or all without inotify.
+    var polled: Set<String> = []
+    /// The last version seen of each polled file (path → version; `nil`: no file).
+    var versions: [String: FileVersion?] = [:]
+    var started = false
+    var warned = false
+  }
 
-    /// The names in a buffer of `struct inotify_event`s: a 16-byte header (wd, mask, cookie,
-    /// len) and `len` bytes of NUL-padded name.
-    private static func events(in bytes: ArraySlice<UInt8>) -> [String] {
-      var names: [String] = []
-      var offset = bytes.startIndex
-      while offset + 16 <= bytes.endIndex {
-        let length = bytes[(offset + 12)..<(offset + 16)].reversed().reduce(0) { $0 << 8 | Int($1) }
-        let start = offset + 16
-        let end = min(start + length, bytes.endIndex)
-        let nameBytes = bytes[start..<end].prefix { $0 != 0 }
-        names.append(String(decoding: nameBytes, as: UTF8.self))
-        offset = start + length
+  private let state = Mutex(State())
+  /// The inotify descriptor, `-1` when inotify is not used.
+  private let inotify: Int32
+  private let wakeRead: Int32
+  private let wakeWrite: Int32
+
+  /// A watcher of its own: `polling` does without inotify. Tests make their own; the process
+  /// uses ``shared``.
+  init(polling: Bool) {
+    var ends: [Int32] = [-1, -1]
+    if pipe(&ends) == 0 {
+      for end in ends {
+        _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(end, F_SETFL, O_NONBLOCK)
       }
-      return names
     }
-  #endif
+    (wakeRead, wakeWrite) = (ends[0], ends[1])
+    #if os(Linux)
+      let fd = polling ? -1 : inotify_init1(Int32(O_CLOEXEC | O_NONBLOCK))
+    #else
+      let fd: Int32 = -1
+    #endif
+    inotify = fd
+    if fd < 0 {
+      let reason = polling ? "BEARING_SHARING_WATCHER=poll" : String(cString: strerror(errno))
+      warn("inotify is not available (\(reason))")
+    }
+  }
+
+  /// Calls `onChange` (on the watcher's thread) after each event that may concern `url`: a
+  /// write closed, a rename onto or away from it, a deletion, its directory's deletion or return,
+  /// a lost event.
+  func watch(_ url: URL, onChange: @escaping @Sendable () -> Void) -> SharedSubscription {
+    let directory = url.deletingLastPathComponent().path
+    let name = url.lastPathComponent
+    try? FileManager.default.createDirectory(
+      atPath: directory, withIntermediateDirectories: true,
+      attributes: [.posixPermissions: 0o700])
+    let id = UUID()
+    let start = state.withLock { state in
+      state.watches[id] = Watch(directory: directory, name: name, onChange: onChange)
+      if inotify < 0 {
+        state.polled.insert(directory)
+        state.versions[url.path] = AtomicFile.version(at: url.path)
+      } else if state.descriptors[directory] == nil {
+        addWatch(directory, &state)
+      }
+      defer { state.started = true }
+      return !state.started
+    }
+    if start {
+      let thread = Thread { self.run() }
+      thread.name = "BearingSharing.FileWatcher"
+      thread.start()
+    } else {
+      wake()
+    }
+    return SharedSubscription { [weak self] in self?.remove(id) }
+  }
+
+  private func remove(_ id: UUID) {
+    state.withLock { state in
+      guard let watch = state.watches.removeValue(forKey: id) else { return }
+      guard !state.watches.values.contains(where: { $0.directory == watch.directory }) else {
+        return
+      }
+      if let descriptor = state.descriptors.removeValue(forKey: watch.directory) {
+        state.directories[descriptor] = nil
+        #if os(Linux)
+          _ = inotify_rm_watch(inotify, descriptor)
+        #endif
+      }
+      state.polled.remove(watch.directory)
+    }
+  }
+
+  /// Watches `directory` through inotify, or polls it: when it is missing, or when inotify
+  /// refuses (past the limit of watches: with a warning).
+  private func addWatch(_ directory: String, _ state: inout State) {
+    #if os(Linux)
+      let mask =
+        Self.closeWrite | Self.movedFrom | Self.movedTo | Self.delete | Self.deleteSelf
+        | Self.moveSelf | Self.onlyDirectory
+      let descriptor = inotify_add_watch(inotify, directory, mask)
+      if descriptor >= 0 {
+        state.directories[descriptor] = directory
+        state.descriptors[directory] = descriptor
+        state.polled.remove(directory)
+        return
+      }
+      if errno != ENOENT && errno != ENOTDIR {
+        let reason = String(cString: strerror(errno))
+        if !state.warned {
+          state.warned = true
+          warnLine("cannot watch \(directory) through inotify (\(reason))")
+        }
+        // Polled for good: its files' versions are compared.
+        for watch in state.watches.values where watch.directory == directory {
+          let path = directory + "/" + watch.name
+          state.versions[path] = AtomicFile.version(at: path)
+        }
+      }
+    #endif
+    state.polled.insert(directory)
+  }
+
+  private func warn(_ what: String) {
+    state.withLock { $0.warned = true }
+    warnLine(what)
+  }
+
+  private func warnLine(_ what: String) {
+    let interval = Self.pollingInterval.components
+    let milliseconds = interval.seconds * 1000 + interval.attoseconds / 1_000_000_000_000_000
+    FileHandle.standardError.write(
+      Data(
+        "warning: BearingSharing: \(what); files are polled every \(milliseconds) ms\n".utf8))
+  }
+
+  private func wake() {
+    var byte: UInt8 = 1
+    _ = write(wakeWrite, &byte, 1)
+  }
+
+  private func run() {
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    let interval = Self.pollingInterval.components
+    let timeout = Int32(interval.seconds * 1000 + interval.attoseconds / 1_000_000_000_000_000)
+    while true {
+      let polling = state.withLock { !$0.polled.isEmpty }
+      var descriptors = [
+        pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
+      ]
+      let ready = poll(&descriptors, inotify >= 0 ? 2 : 1, polling ? timeout : -1)
+      if ready < 0 && errno != EINTR { return }
+      if descriptors[0].revents != 0 {
+        var drain = [UInt8](repeating: 0, count: 64)
+        while read(wakeRead, &drain, drain.count) > 0 {}
+      }
+      if inotify >= 0 && descriptors[1].revents != 0 {
+        while true {
+          let count = buffer.withUnsafeMutableBytes { read(inotify, $0.baseAddress, $0.count) }
+          if count <= 0 { break }
+          handle(Self.events(in: buffer[0..<count]))
+        }
+      }
+      if polling { pollFiles() }
+    }
+  }
+
+  /// The watchers told of a batch of inotify events, then called once each.
+  private func handle(_ events: [(descriptor: Int32, mask: UInt32, name: String)]) {
+    var calls: [UUID: @Sendable () -> Void] = [:]
+    state.withLock { state in
+      for event in events {
+        if event.mask & Self.overflow != 0 {
+          for (id, watch) in state.watches { calls[id] = watch.onChange }
+          continue
+        }
+        guard let directory = state.directories[event.descriptor] else { continue }
+        if event.mask & (Self.deleteSelf | Self.moveSelf | Self.ignored) != 0 {
+          // The directory is gone from its path: its files with it. Looked for again.
+          state.directories[event.descriptor] = nil
+          state.descriptors[directory] = nil
+          #if os(Linux)
+            if event.mask & Self.ignored == 0 { _ = inotify_rm_watch(inotify, event.descriptor) }
+          #endif
+          state.polled.insert(directory)
+          for (id, watch) in state.watches where watch.directory == directory {
+            calls[id] = watch.onChange
+          }
+          continue
+        }
+        for (id, watch) in state.watches
+        where watch.directory == directory && watch.name == event.name {
+          calls[id] = watch.onChange
+        }
+      }
+    }
+    for call in calls.values { call() }
+  }
+
+  /// One round of polling: missing directories looked for, and without inotify, files compared.
+  private func pollFiles() {
+    var calls: [UUID: @Sendable () -> Void] = [:]
+    state.withLock { state in
+      for directory in state.polled {
+        if inotify >= 0 {
+          var info = stat()
+          guard stat(directory, &info) == 0 else { continue }
+          addWatch(directory, &state)
+          if state.descriptors[directory] != nil {
+            // Back: its files may be too.
+            for (id, watch) in state.watches where watch.directory == directory {
+              calls[id] = watch.onChange
+            }
+            continue
+          }
+        }
+        for (id, watch) in state.watches where watch.directory == directory {
+          let path = directory + "/" + watch.name
+          let version = AtomicFile.version(at: path)
+          if let seen = state.versions[path], seen == version { continue }
+          state.versions[path] = version
+          calls[id] = watch.onChange
+          // Every watcher of the path is told, not only the first to see the change.
+          for (other, same) in state.watches
+          where same.directory == directory && same.name == watch.name {
+            calls[other] = same.onChange
+          }
+        }
+      }
+    }
+    for call in calls.values { call() }
+  }
+
+  /// The events in a buffer of `struct inotify_event`s: a 16-byte header (wd, mask, cookie,
+  /// len, in the machine's order) and `len` bytes of NUL-padded name.
+  private static func events(
+    in bytes: ArraySlice<UInt8>
+  ) -> [(descriptor: Int32, mask: UInt32, name: String)] {
+    func word(_ offset: Int) -> UInt32 {
+      bytes[offset..<(offset + 4)].reversed().reduce(0) { $0 << 8 | UInt32($1) }
+    }
+    var events: [(descriptor: Int32, mask: UInt32, name: String)] = []
+    var offset = bytes.startIndex
+    while offset + 16 <= bytes.endIndex {
+      let length = Int(word(offset + 12))
+      let start = offset + 16
+      let end = min(start + length, bytes.endIndex)
+      let nameBytes = bytes[start..<end].prefix { $0 != 0 }
+      events.append(
+        (
+          Int32(bitPattern: word(offset)), word(offset + 4),
+          String(decoding: nameBytes, as: UTF8.self)
+        ))
+      offset = start + length
+    }
+    return events
+  }
 }

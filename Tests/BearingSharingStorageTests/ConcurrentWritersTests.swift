@@ -1,0 +1,261 @@
+import BearingProcessTesting
+import Dependencies
+import Foundation
+import Synchronization
+import Testing
+
+@testable import BearingSharing
+
+/// Several writers of one file (keys of their own stand for other processes; the end-to-end
+/// tests and `scripts/stress-shared` use processes) and several threads of one value: the
+/// newest change wins everywhere, and no change is lost or taken for an echo.
+@Suite struct ConcurrentWritersTests {
+  let directory: TemporaryDirectory
+
+  init() throws { directory = try TemporaryDirectory() }
+
+  func key(_ name: String = "items.json", debounce: Duration = .milliseconds(50))
+    -> FileStorageKey<[Int]>
+  {
+    withDependencies {
+      $0.defaultFileStorage = .fileSystem(debounce: debounce)
+    } operation: {
+      .fileStorage(directory.file(name))
+    }
+  }
+
+  func save(_ key: FileStorageKey<[Int]>, _ value: [Int]) async {
+    let save = SaveResult()
+    key.save(value, context: .userInitiated, continuation: save.continuation)
+    _ = await save.wait()
+  }
+
+  func fileValue(_ name: String = "items.json") throws -> [Int] {
+    try JSONDecoder().decode([Int].self, from: Data(contentsOf: directory.file(name)))
+  }
+
+  /// Writes `value` as another program would, by a rename over the file, its modification time
+  /// `age` in the past.
+  func writeAsAnotherProgram(_ value: String, age: TimeInterval = 0) throws {
+    let temporary = directory.file("other.json")
+    try Data(value.utf8).write(to: temporary)
+    if age > 0 {
+      try FileManager.default.setAttributes(
+        [.modificationDate: Date(timeIntervalSinceNow: -age)], ofItemAtPath: temporary.path)
+    }
+    _ = rename(temporary.path, directory.file("items.json").path)
+  }
+
+  // A writes [1]; B writes [2], which A sees; B writes [1] again: A sees [1], though it wrote
+  // [1] itself before.
+  @Test func aValueWrittenAgainByAnotherWriterIsAChange() async throws {
+    defer { directory.cleanUp() }
+    let (a, b) = (key(), key())
+    let received = Received<[Int]>()
+    let subscription = a.subscribe(context: .initialValue([]), subscriber: received.subscriber)
+    defer { subscription.cancel() }
+    await save(a, [1])
+    await save(b, [2])
+    #expect(await received.wait(for: 1))
+    #expect(received.last?.value == .some([2]))
+    await save(b, [1])
+    #expect(await received.wait(for: 2))
+    #expect(received.last?.value == .some([1]))
+    #expect(try fileValue() == [1])
+  }
+
+  // A's change waits for its write; B then changes the value and writes at once. B's change is
+  // the newer: A takes it, and A's older change is not written over it.
+  @Test func aNewerChangeDropsAnOlderPendingWrite() async throws {
+    defer { directory.cleanUp() }
+    let (a, b) = (key(debounce: .seconds(60)), key())
+    let received = Received<[Int]>()
+    let subscription = a.subscribe(context: .initialValue([]), subscriber: received.subscriber)
+    defer { subscription.cancel() }
+    let pending = SaveResult()
+    a.save([1], context: .didSet, continuation: pending.continuation)
+    await save(b, [2])
+    #expect(await received.wait(for: 1))
+    #expect(received.last?.value == .some([2]))
+    // What exit would write: A has nothing newer than the file.
+    PendingWrites.flushAll()
+    #expect(await pending.wait()?.error == nil)
+    #expect(try fileValue() == [2])
+  }
+
+  // Another program's change older than A's pending change (its file dated an hour back)
+  // arrives before A writes: A keeps its change and writes it.
+  @Test func anOlderChangeLosesToANewerPendingWrite() async throws {
+    defer { directory.cleanUp() }
+    let a = key(debounce: .seconds(60))
+    let received = Received<[Int]>()
+    let subscription = a.subscribe(context: .initialValue([]), subscriber: received.subscriber)
+    defer { subscription.cancel() }
+    let pending = SaveResult()
+    a.save([4], context: .didSet, continuation: pending.continuation)
+    try writeAsAnotherProgram("[3]", age: 3600)
+    PendingWrites.flushAll()
+    #expect(await pending.wait()?.error == nil)
+    #expect(try fileValue() == [4])
+    // A newer change after both: when it arrives, the older one's event was handled before it.
+    try writeAsAnotherProgram("[5]")
+    #expect(await received.wait(for: 1))
+    #expect(received.values.withLock { $0.compactMap { $0.value } } == [[5]])
+  }
+
+  // Threads of their own, not tasks (see BearingSharingTests' `concurrentChangesAreNotLost`).
+  // Each round, four threads change one file-stored value; once every change is made and the
+  // pending write is flushed, the file holds the value in memory.
+  @Test(.offPool) func concurrentChangesAreSavedInTheirOrder() throws {
+    defer { directory.cleanUp() }
+    for round in 0..<20 {
+      let url = directory.file("count-\(round).json")
+      let count = withDependencies {
+        $0.defaultFileStorage = .fileSystem(debounce: .milliseconds(1))
+      } operation: {
+        Shared(wrappedValue: 0, .fileStorage(url))
+      }
+      let done = DispatchGroup()
+      for _ in 0..<4 {
+        done.enter()
+        Thread.detachNewThread {
+          for _ in 0..<500 { count.withLock { $0 += 1 } }
+          done.leave()
+        }
+      }
+      done.wait()
+      PendingWrites.flushAll()
+      #expect(count.wrappedValue == 2000)
+      let file = try JSONDecoder().decode(Int.self, from: Data(contentsOf: url))
+      #expect(file == 2000, "round \(round)")
+    }
+  }
+
+  @Test func aCorruptFileIsKeptBeforeItIsWrittenOver() async throws {
+    defer { directory.cleanUp() }
+    let corrupt = Data("[1, 2,\u{0} torn".utf8)
+    try corrupt.write(to: directory.file("items.json"))
+    let key = key()
+    let loaded = Received<[Int]>()
+    key.load(context: .initialValue([]), continuation: loaded.load)
+    #expect((loaded.last?.error as? FileStorageError)?.operation == .decode)
+    await save(key, [7])
+    #expect(try fileValue() == [7])
+    #expect(try Data(contentsOf: directory.file("items.json.corrupt")) == corrupt)
+  }
+}
+
+/// The process's file watcher: lost events, directories that go and come back.
+@Suite(.serialized) struct FileWatcherTests {
+  let directory: TemporaryDirectory
+
+  init() throws { directory = try TemporaryDirectory() }
+
+  func key(_ url: URL) -> FileStorageKey<[Int]> {
+    withDependencies {
+      $0.defaultFileStorage = .fileSystem(debounce: .milliseconds(10))
+    } operation: {
+      .fileStorage(url)
+    }
+  }
+
+  func replace(_ url: URL, with value: String) throws {
+    let temporary = url.deletingLastPathComponent().appendingPathComponent("new.json")
+    try Data(value.utf8).write(to: temporary)
+    _ = rename(temporary.path, url.path)
+  }
+
+  // The subscriber holds the watcher's thread while more events come than inotify queues
+  // (fs.inotify.max_queued_events, 16,384 by default): the change made after them is told
+  // through the queue's overflow.
+  @Test(.offPool) func aLostEventIsALookAtEveryFile() throws {
+    defer { directory.cleanUp() }
+    let url = directory.file("items.json")
+    let (entered, release, sawTwo) = (
+      DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)
+    )
+    let values = Mutex<[[Int]?]>([])
+    let subscription = key(url).subscribe(
+      context: .initialValue([]),
+      subscriber: SharedSubscriber { result in
+        let value = try? result.get()
+        let first = values.withLock { values in
+          values.append(value)
+          return values.count == 1
+        }
+        if first {
+          entered.signal()
+          release.wait()
+        }
+        if value == [2] { sawTwo.signal() }
+      })
+    defer { subscription.cancel() }
+    try replace(url, with: "[1]")
+    #expect(entered.wait(timeout: .now() + 30) == .success)
+    let limit =
+      (try? String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8))
+      .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 16_384
+    // Two names in turn: inotify merges an event into the one before it when they are alike.
+    for index in 0..<(limit + 1000) {
+      close(open(directory.file("flood-\(index % 2)").path, O_WRONLY | O_CREAT, 0o644))
+    }
+    try replace(url, with: "[2]")
+    release.signal()
+    #expect(sawTwo.wait(timeout: .now() + 30) == .success)
+    #expect(values.withLock { $0 }.first == [1])
+    #expect(values.withLock { $0 }.last == [2])
+  }
+
+  @Test func aDirectoryDeletedAndMadeAgainIsWatchedAgain() async throws {
+    defer { directory.cleanUp() }
+    let folder = directory.file("folder")
+    let url = folder.appendingPathComponent("items.json")
+    let received = Received<[Int]>()
+    let subscription = key(url).subscribe(
+      context: .initialValue([]), subscriber: received.subscriber)
+    defer { subscription.cancel() }
+    try replace(url, with: "[1]")
+    #expect(await received.wait(for: 1))
+    #expect(received.last?.value == .some([1]))
+    try FileManager.default.removeItem(at: folder)
+    #expect(await received.wait(for: 2))
+    #expect(received.last?.value == .some(nil))
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try replace(url, with: "[2]")
+    let deadline = ContinuousClock.now + .seconds(30)
+    while received.last?.value != .some([2]) && ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(received.last?.value == .some([2]))
+  }
+
+  // A directory moved away and another put in its place: the new one is watched.
+  @Test func aDirectoryReplacedIsWatchedAgain() async throws {
+    defer { directory.cleanUp() }
+    let folder = directory.file("folder")
+    let url = folder.appendingPathComponent("items.json")
+    let received = Received<[Int]>()
+    let subscription = key(url).subscribe(
+      context: .initialValue([]), subscriber: received.subscriber)
+    defer { subscription.cancel() }
+    try replace(url, with: "[1]")
+    #expect(await received.wait(for: 1))
+    let replacement = directory.file("replacement")
+    try FileManager.default.createDirectory(at: replacement, withIntermediateDirectories: true)
+    try Data("[2]".utf8).write(to: replacement.appendingPathComponent("items.json"))
+    try FileManager.default.moveItem(at: folder, to: directory.file("old"))
+    _ = rename(replacement.path, folder.path)
+    let deadline = ContinuousClock.now + .seconds(30)
+    while received.last?.value != .some([2]) && ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(received.last?.value == .some([2]))
+    // And changes in it are seen.
+    try replace(url, with: "[3]")
+    let later = ContinuousClock.now + .seconds(30)
+    while received.last?.value != .some([3]) && ContinuousClock.now < later {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(received.last?.value == .some([3]))
+  }
+}
