@@ -1,4 +1,7 @@
 #if !canImport(ObjectiveC) && canImport(XCTest)
+  // Its constructor calls `bearing_testing_start` (below) as the process loads; the import
+  // says the dependency is this file's.
+  import CBearingTestingStart
   import Foundation
   import IssueReporting
   import Synchronization
