@@ -58,9 +58,11 @@ extension FavoriteRegions {
 }
 
 extension Watch {
-  /// What `watch` tells analytics: its favourites' events (``FavoriteRegions/analyticsEvent(_:_:)``).
-  package static func analyticsEvent(_ state: State, _ action: Action) -> AnalyticsEvent? {
-    guard case .favoriteRegions(let action) = action else { return nil }
-    return FavoriteRegions.analyticsEvent(state.favoriteRegions, action)
+  /// What `watch` tells analytics for a line it shows: an arrival at a favourite. Tracked by the
+  /// command as it prints the line, not from an effect, so that a replay that ends right after
+  /// an arrival still records it before the process exits.
+  package static func analyticsEvent(for output: Output) -> AnalyticsEvent? {
+    guard case .line(.enter) = output else { return nil }
+    return AnalyticsEvent("favorite_reached")
   }
 }

@@ -43,9 +43,14 @@ extension SearchSetup {
     }
     let appeared = store.send(.onAppear)
     let finished = await Self.waitForResult(store, timeout: .seconds(timeout))
-    // Stop locating, then let what the search set off (analytics, say) finish before exiting.
+    // Stop locating. With an outcome, let what it set off (analytics, say) finish before
+    // exiting; when `--timeout` ran out first, what is still under way (a fix asked for, a
+    // search) is cancelled, not waited for: `--timeout` is how long the user waits.
     await store.send(.onDisappear).finish()
-    await appeared.finish()
+    switch finished.phase {
+    case .loaded, .failed, .denied: await appeared.finish()
+    default: appeared.cancel()
+    }
     if let note = locationChoice.closingNote { Console.note(note) }
     switch finished.phase {
     case .loaded:

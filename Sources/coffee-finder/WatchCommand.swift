@@ -64,13 +64,13 @@ struct WatchCommand: AsyncParsableCommand {
     // reports; the feature talks to the location source and the database.
     let viewModel = ViewModel(
       initialState: Watch.State(showsFixes: !eventsOnly),
-      reducer: { Watch().analytics(Watch.analyticsEvent) },
+      reducer: { Watch() },
       viewState: { $0 }, event: { $0 }, viewEffect: \.output
     ) {
       $0.database = database
       $0.locationManager = manager
-      $0.analytics = output.analytics
     }
+    let analytics = output.analytics
     let json = json
     let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm)
     let ending = await withTaskGroup(of: Ending?.self) { group in
@@ -86,6 +86,7 @@ struct WatchCommand: AsyncParsableCommand {
               "watching \(origin) with \(Counted.favoriteRegions(regions)); Ctrl-C stops")
           case .line(let line):
             Console.out(json ? line.json : line.text(units: loaded.settings.units))
+            if let event = Watch.analyticsEvent(for: output) { analytics.track(event) }
           case .warning(let message):
             Console.note(UserMessage.warning(message))
           case .failed(let message):

@@ -9,7 +9,9 @@ import Testing
 /// Several writers of one file (keys of their own stand for other processes; the end-to-end
 /// tests and `scripts/stress-shared` use processes) and several threads of one value: the
 /// newest change wins everywhere, and no change is lost or taken for an echo.
-@Suite struct ConcurrentWritersTests {
+// Serialized: its tests flush every pending write of the process (`PendingWrites.flushAll`),
+// which would land another test's write at a moment that test does not expect.
+@Suite(.serialized) struct ConcurrentWritersTests {
   let directory: TemporaryDirectory
 
   init() throws { directory = try TemporaryDirectory() }
@@ -190,6 +192,9 @@ import Testing
         if value == [2] { sawTwo.signal() }
       })
     defer { subscription.cancel() }
+    // However this test ends, the process's one watcher thread is let go.
+    var released = false
+    defer { if !released { release.signal() } }
     try replace(url, with: "[1]")
     #expect(entered.wait(timeout: .now() + 30) == .success)
     let limit =
@@ -201,6 +206,7 @@ import Testing
     }
     try replace(url, with: "[2]")
     release.signal()
+    released = true
     #expect(sawTwo.wait(timeout: .now() + 30) == .success)
     #expect(values.withLock { $0 }.first == [1])
     #expect(values.withLock { $0 }.last == [2])

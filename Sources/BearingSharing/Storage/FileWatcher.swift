@@ -159,10 +159,12 @@ final class FileWatcher: Sendable {
           state.warned = true
           warnLine("cannot watch \(directory) through inotify (\(reason))")
         }
-        // Polled for good: its files' versions are compared.
+        // Polled for good: its files' versions are compared, from the version seen when the
+        // polling began (a retry that fails again must not move that mark, or no change is ever
+        // seen).
         for watch in state.watches.values where watch.directory == directory {
           let path = directory + "/" + watch.name
-          state.versions[path] = AtomicFile.version(at: path)
+          if state.versions[path] == nil { state.versions[path] = AtomicFile.version(at: path) }
         }
       }
     #endif
