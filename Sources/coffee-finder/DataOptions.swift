@@ -12,6 +12,14 @@ struct DataOptions: ParsableArguments {
         + "else ~/.local/share/coffee-finder."))
   var dataDirectory: String?
 
+  /// Throws a usage error for an empty `--data-dir`, which would put the databases in the
+  /// current directory.
+  func validate() throws {
+    if let dataDirectory, dataDirectory.allSatisfy(\.isWhitespace) {
+      throw ValidationError("--data-dir must name a directory; got an empty path")
+    }
+  }
+
   /// The directory in use.
   var directory: URL {
     if let dataDirectory { return URL(fileURLWithPath: dataDirectory) }

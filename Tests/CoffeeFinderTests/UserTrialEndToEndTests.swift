@@ -504,6 +504,18 @@ struct UserTrialEndToEndTests {
     #expect(Self.lines(list.stdout).count == 2, "\(list.stdout)")
   }
 
+  @Test func anEmptyDataDirectoryIsBadUsage() async throws {
+    let home = try Home()
+    defer { home.remove() }
+    for (value, message) in [("", "empty path"), ("  ", "empty path")] {
+      let result = try await BuiltBinary.run(
+        ["favorites", "list", "--data-dir", value], dataDirectory: home.directory)
+      #expect(result.status == 2, "\(value): \(result.stderr)")
+      #expect(result.stderr.contains(message), "\(value): \(result.stderr)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: "coffee-finder.sqlite"))
+  }
+
   @Test func aDayThatDoesNotExistIsNoReplayDate() async throws {
     let home = try Home()
     defer { home.remove() }
