@@ -13,8 +13,9 @@ public struct ScaleBar: Hashable, Sendable {
   /// The distance as the bar's label: `50 m`, `1 km`, `2.5 km`; `200 ft`, `0.5 mi`, `2 mi`.
   public let label: String
 
-  static let metresPerFoot = 0.3048
-  static let metresPerMile = 1609.344
+  /// Metres in a foot and in a mile: the one home of these for every distance the app shows.
+  public static let metresPerFoot = 0.3048
+  public static let metresPerMile = 1609.344
 
   /// The bar for a scale, in feet and miles when `imperial`, or `nil` when not even a bar of
   /// 3 columns fits.

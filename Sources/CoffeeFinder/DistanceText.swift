@@ -1,3 +1,4 @@
+import BearingMap
 import CoffeeFinderSettings
 import Foundation
 
@@ -9,8 +10,8 @@ import Foundation
 /// DistanceText.format(1234, units: .imperial)   // "0.77 mi"
 /// ```
 package enum DistanceText {
-  static let metresPerFoot = 0.3048
-  static let metresPerMile = 1609.344
+  static let metresPerFoot = ScaleBar.metresPerFoot
+  static let metresPerMile = ScaleBar.metresPerMile
 
   /// `metres` rounded for display; "?" for a value that is not a distance.
   ///

@@ -1,10 +1,7 @@
 import BearingHTTPTesting
+import BearingProcessTesting
 import Foundation
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// What a demanding new user met in an hour with the built binary, each finding as the user met
 /// it: commands run one after another in one home, as a reader of the README runs them.
@@ -182,12 +179,13 @@ struct UserTrialEndToEndTests {
   @Test(.timeLimit(.minutes(1))) func aSearchThatTimesOutSaysTheSearchTimedOut() async throws {
     let home = try Home()
     defer { home.remove() }
-    let silent = try SilentListener()
-    defer { silent.close() }
+    // A server that takes the connection and never answers.
+    let silent = try GreetingServer(greeting: "")
     let result = try await home.run([
       "nearby", "--at", "48.8566,2.3522", "--provider", "overpass", "--overpass-url",
       "http://127.0.0.1:\(silent.port)/api/interpreter", "--timeout", "3",
     ])
+    withExtendedLifetime(silent) {}
     #expect(result.status == 1, "\(result.stderr)")
     #expect(result.stderr.contains("had not answered when --timeout (3 s"), "\(result.stderr)")
     #expect(!result.stderr.contains("no location fix"), "\(result.stderr)")
@@ -545,38 +543,4 @@ struct UserTrialEndToEndTests {
     #expect(next.status == 0, "\(next.stderr)")
     #expect(!next.stderr.contains("--provider overpass"), "\(next.stderr)")
   }
-}
-
-/// A TCP port on the loopback address that takes connections (the kernel queues them) and
-/// never answers: a server that hangs.
-struct SilentListener {
-  let descriptor: Int32
-  let port: Int
-
-  init() throws {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard bound == 0, listen(descriptor, 16) == 0 else {
-      _ = Glibc.close(descriptor)
-      throw POSIXError(.EADDRINUSE)
-    }
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        getsockname(descriptor, $0, &length)
-      }
-    }
-    self.descriptor = descriptor
-    port = Int(UInt16(bigEndian: address.sin_port))
-  }
-
-  func close() { _ = Glibc.close(descriptor) }
 }
