@@ -258,15 +258,16 @@ let package = Package(
     .target(
       name: "CoffeeFinder",
       dependencies: [
-        "Bearing", "BearingHTTP", "BearingLocation", "BearingMap", "BearingPlaces",
-        "BearingPersistence", "CoffeeFinderSettings", "BearingTelemetry", "BearingText",
+        "Bearing", "BearingHTTP", "BearingLocation", "BearingMap", "BearingOpeningHours",
+        "BearingPlaces", "BearingPersistence", "CoffeeFinderSettings", "BearingTelemetry",
+        "BearingText",
       ]
     ),
     .executableTarget(
       name: "coffee-finder",
       dependencies: [
         "CoffeeFinder", "Bearing", "BearingLocation", "BearingGPSD", "BearingGeoClue",
-        "BearingHTTP", "BearingMap",
+        "BearingHTTP", "BearingMap", "BearingOpeningHours",
         "BearingPlaces",
         "BearingPersistence", "BearingTelemetry", "BearingText",
         "CoffeeFinderSettings",
@@ -395,7 +396,7 @@ let package = Package(
         "BearingLocationTesting", "BearingGeoClueTesting",
         "CoffeeFinder", "Bearing", "BearingTesting", "BearingLocation", "BearingHTTPTesting",
         "BearingMap", "BearingPlaces", "BearingPlacesTesting", "BearingPersistence",
-        "BearingProcessTesting", "BearingText", "CoffeeFinderSettings",
+        "BearingProcessTesting", "BearingText", "CoffeeFinderSettings", "BearingOpeningHours",
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
       ]
     ),

@@ -148,3 +148,43 @@ extension LocalDateTime {
     return Date(timeIntervalSince1970: guess)
   }
 }
+
+/// A stretch of one day in one state: minutes since the day's midnight, `end` excluded
+/// (1440 is the next midnight).
+public struct OpeningSpan: Hashable, Sendable {
+  public var start: Int
+  public var end: Int
+  public var state: OpeningState
+
+  public init(start: Int, end: Int, state: OpeningState) {
+    self.start = start
+    self.end = end
+    self.state = state
+  }
+}
+
+extension OpeningHours {
+  /// The day's states from midnight to midnight, as consecutive spans: what a week's table
+  /// shows.
+  ///
+  /// ```swift
+  /// try OpeningHours("Mo-Fr 08:00-20:00").spans(on: monday, in: context)
+  /// // closed 0-480, open 480-1200, closed 1200-1440
+  /// ```
+  public func spans(on date: LocalDate, in context: OpeningHoursContext) -> [OpeningSpan] {
+    let evaluator = Evaluator(hours: self, context: context)
+    var spans: [OpeningSpan] = []
+    var start = 0
+    var state = evaluator.status(on: date, minute: 0).state
+    while start < 1440 {
+      let next = evaluator.nextChange(
+        after: LocalDateTime(date: date, minute: start), within: 1)
+      let end = next.map { $0.date == date ? $0.minute : 1440 } ?? 1440
+      spans.append(OpeningSpan(start: start, end: end, state: state))
+      guard end < 1440 else { break }
+      start = end
+      state = evaluator.status(on: date, minute: start).state
+    }
+    return spans
+  }
+}

@@ -42,6 +42,10 @@ public struct FoursquarePlaces: Sendable {
     self.timeout = timeout
   }
 
+  /// The fields a search asks for: those ``place(from:center:)`` reads, `hours` among them.
+  static let fields =
+    "fsq_place_id,name,latitude,longitude,distance,categories,location,tel,website,hours"
+
   /// The request for the first page of `query`.
   public func request(for query: PlaceQuery) -> HTTPRequest {
     var items = [
@@ -61,6 +65,7 @@ public struct FoursquarePlaces: Sendable {
     }
     items.append(URLQueryItem(name: "limit", value: String(min(query.limit, 50))))
     items.append(URLQueryItem(name: "sort", value: "DISTANCE"))
+    items.append(URLQueryItem(name: "fields", value: Self.fields))
     return HTTPRequest(
       .get, url: baseURL.appendingPathComponent("places/search"), query: items,
       headerFields: headerFields, timeout: timeout)
@@ -140,6 +145,7 @@ public struct FoursquarePlaces: Sendable {
       categories: (result.categories ?? []).map(\.name),
       phone: result.tel.flatMap { $0.isEmpty ? nil : $0 },
       website: result.website.flatMap { $0.isEmpty ? nil : $0 },
+      openingHours: result.hours?.openingHours,
       source: .foursquare)
   }
 

@@ -43,6 +43,17 @@ package struct CoffeeFinderApp: Reducer {
     package var errorAlert: String?
     /// Whether the map panel is on (`m` toggles it); it shows when the terminal has room.
     package var showsMap: Bool
+    /// The zone and moment opening hours are read at.
+    package var hours: HoursClock
+    /// When the list's opening hours were last read (each search, each fix, each `o`, each
+    /// new minute).
+    package var hoursReadAt: Date
+    /// Whether the list shows only the places open now (`o` toggles it).
+    package var openNowOnly: Bool
+    /// At most this many places in the list. The search asks for more (see
+    /// ``InteractiveSession``), so that with ``openNowOnly`` the closed ones left out do not
+    /// leave fewer than this.
+    package var listLimit: Int
 
     /// Creates the state of an app that has not appeared yet.
     package init(
@@ -57,7 +68,11 @@ package struct CoffeeFinderApp: Reducer {
       locationOrigin: LocationOrigin,
       dataOrigin: DataOrigin,
       errorAlert: String? = nil,
-      showsMap: Bool = true
+      showsMap: Bool = true,
+      hours: HoursClock = HoursClock(),
+      hoursReadAt: Date = Date(timeIntervalSince1970: 0),
+      openNowOnly: Bool = false,
+      listLimit: Int = .max
     ) {
       self.nearby = nearby
       self.detail = detail
@@ -71,6 +86,27 @@ package struct CoffeeFinderApp: Reducer {
       self.dataOrigin = dataOrigin
       self.errorAlert = errorAlert
       self.showsMap = showsMap
+      self.hours = hours
+      self.hoursReadAt = hoursReadAt
+      self.openNowOnly = openNowOnly
+      self.listLimit = listLimit
+    }
+
+    /// The moment the list's opening hours speak of.
+    package var hoursInstant: Date { hours.instant(now: hoursReadAt) }
+
+    /// The places the list shows, in its order, at most ``listLimit``: the nearest found, or
+    /// with ``openNowOnly`` the nearest open at ``hoursInstant``.
+    package var visiblePlaces: [Place] {
+      guard openNowOnly else { return Array(nearby.places.prefix(listLimit)) }
+      return OpenNowFilter.apply(nearby.places, at: hoursInstant, clock: hours, limit: listLimit)
+        .places
+    }
+
+    /// With ``openNowOnly``, how many places found the list leaves out.
+    package var leftOut: OpenNowFilter.LeftOut? {
+      guard openNowOnly else { return nil }
+      return OpenNowFilter.apply(nearby.places, at: hoursInstant, clock: hours).leftOut
     }
 
     /// The user's favourites, newest first.
@@ -111,7 +147,13 @@ package struct CoffeeFinderApp: Reducer {
     case noteDraftCancelled
     case alertDismissed
     case mapToggled
+    /// `o`: only the places open now, or all again.
+    case openNowToggled
+    /// A new minute: the opening hours are read again.
+    case hoursTicked
   }
+
+  @Dependency(\.date.now) var now
 
   /// Creates the feature.
   package init() {}
@@ -152,16 +194,19 @@ package struct CoffeeFinderApp: Reducer {
       return .none
 
     case .nearby(.searchFinished), .nearby(.locationManager(.didUpdateLocations)):
-      // The list may have been reordered: keep the cursor on its place if it is still there.
-      let places = state.nearby.places
-      if let id = state.selectedPlaceID, let index = places.firstIndex(where: { $0.id == id }) {
-        state.selection = index
-      } else {
-        state.selection = min(state.selection, max(0, places.count - 1))
-      }
-      state.selectedPlaceID =
-        places.indices.contains(state.selection)
-        ? places[state.selection].id : nil
+      state.hoursReadAt = now
+      keepSelection(&state)
+      return .none
+
+    case .openNowToggled:
+      state.openNowOnly.toggle()
+      state.hoursReadAt = now
+      keepSelection(&state)
+      return .none
+
+    case .hoursTicked:
+      state.hoursReadAt = now
+      keepSelection(&state)
       return .none
 
     case .nearby(.locationManager(let event)):
@@ -186,17 +231,18 @@ package struct CoffeeFinderApp: Reducer {
         state.detail = detail
         return .none
       }
-      let count = state.nearby.places.count
-      guard count > 0 else { return .none }
-      state.selection = max(0, min(count - 1, state.selection + offset))
-      state.selectedPlaceID = state.nearby.places[state.selection].id
+      let places = state.visiblePlaces
+      guard !places.isEmpty else { return .none }
+      state.selection = max(0, min(places.count - 1, state.selection + offset))
+      state.selectedPlaceID = places[state.selection].id
       return .none
 
     case .openSelectedTapped:
-      guard state.detail == nil, state.nearby.places.indices.contains(state.selection) else {
+      let places = state.visiblePlaces
+      guard state.detail == nil, places.indices.contains(state.selection) else {
         return .none
       }
-      state.detail = PlaceDetail.State(place: state.nearby.places[state.selection])
+      state.detail = PlaceDetail.State(place: places[state.selection])
       return .send(.detail(.onAppear))
 
     case .closeDetailTapped:
@@ -242,5 +288,18 @@ package struct CoffeeFinderApp: Reducer {
       }
       return .none
     }
+  }
+
+  /// Keeps the cursor on its place when the list was reordered or filtered, if the place is
+  /// still shown; else on the same row, or the last.
+  private func keepSelection(_ state: inout State) {
+    let places = state.visiblePlaces
+    if let id = state.selectedPlaceID, let index = places.firstIndex(where: { $0.id == id }) {
+      state.selection = index
+    } else {
+      state.selection = min(state.selection, max(0, places.count - 1))
+    }
+    state.selectedPlaceID =
+      places.indices.contains(state.selection) ? places[state.selection].id : nil
   }
 }

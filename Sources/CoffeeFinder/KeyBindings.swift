@@ -59,6 +59,7 @@ package enum KeyBindings {
     case .character("-"):
       return .send(.nearby(.radiusChanged(Self.radiusStep(after: state.nearby.radius, by: -1))))
     case .character("m"): return .send(.mapToggled)
+    case .character("o"): return .send(.openNowToggled)
     default: return .ignore
     }
   }

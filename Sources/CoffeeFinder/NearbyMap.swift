@@ -12,9 +12,10 @@ import Foundation
 /// let marks = NearbyMap.marks(state.nearby, favorites: state.favorites, selection: 0)
 /// ```
 package enum NearbyMap {
-  /// The marks for a list of places around a fix.
+  /// The marks for a list of places around a fix: `places`, else every place found.
   package static func marks(
-    _ nearby: Nearby.State, favorites: [Favorite], selection: Int?, track: [Coordinate] = []
+    _ nearby: Nearby.State, places: [Place]? = nil, favorites: [Favorite], selection: Int?,
+    track: [Coordinate] = []
   ) -> MapMarks {
     let favoriteIDs = Set(favorites.map(\.placeID))
     return MapMarks(
@@ -22,7 +23,7 @@ package enum NearbyMap {
         MapMarks.You(coordinate: $0.coordinate, heading: $0.course >= 0 ? $0.course : nil)
       },
       track: track,
-      places: nearby.places.enumerated().map { index, place in
+      places: (places ?? nearby.places).enumerated().map { index, place in
         MapMarks.PlaceMark(
           number: index + 1, coordinate: place.coordinate, name: place.name,
           isSelected: index == selection, isFavorite: favoriteIDs.contains(place.id))

@@ -24,11 +24,19 @@ package struct NearbyReport: Equatable, Sendable {
   package var data: DataOrigin
   /// The units of the table's distances (JSON is always in metres).
   package var units: MeasurementSystem
+  /// The zone (and fixed moment, if any) the hours are read in.
+  package var clock: HoursClock
+  /// When the report was made: the hours are read at ``clock``'s fixed time, else at this.
+  package var now: Date
+  /// With `--open-now`: how many places found were left out for being closed or for hours not
+  /// known.
+  package var leftOut: OpenNowFilter.LeftOut?
 
   /// Creates a report.
   package init(
     center: Coordinate, radius: Double, places: [Place], location: LocationOrigin,
-    data: DataOrigin, units: MeasurementSystem = .metric
+    data: DataOrigin, units: MeasurementSystem = .metric, clock: HoursClock = HoursClock(),
+    now: Date = Date(), leftOut: OpenNowFilter.LeftOut? = nil
   ) {
     self.center = center
     self.radius = radius
@@ -36,6 +44,15 @@ package struct NearbyReport: Equatable, Sendable {
     self.location = location
     self.data = data
     self.units = units
+    self.clock = clock
+    self.now = now
+    self.leftOut = leftOut
+  }
+
+  /// Each place's opening hours at the moment asked about, in the order of ``places``.
+  package var hours: [PlaceHours] {
+    let instant = clock.instant(now: now)
+    return places.map { PlaceHours($0, at: instant, clock: clock) }
   }
 
   /// The human-readable table, every line at most `width` columns (at least 40); with no
@@ -57,13 +74,19 @@ package struct NearbyReport: Equatable, Sendable {
         places.map { TerminalText.columns(of: TerminalText.escape($0.name)) }
         .max().map { max(4, $0) } ?? 4
       let hasAddresses = places.contains { $0.address != nil }
+      // The hours column is as wide as its longest phrase; it gives way before names do.
+      let hours = hours
+      let longestHours = hours.map { $0.summary.count }.max() ?? 0
+      var hoursWidth = longestHours > 0 ? max(5, longestHours) : 0
+      if let width, max(40, width) - 14 - (hoursWidth + 2) < 16 { hoursWidth = 0 }
+      let hoursRoom = hoursWidth > 0 ? hoursWidth + 2 : 0
       let nameWidth: Int
       var addressWidth = 0
       if let width {
         let width = max(40, width)
-        let reserved = hasAddresses && width >= 70 ? width / 3 + 2 : 0
-        nameWidth = min(longestName, width - 14 - reserved)
-        if reserved > 0 { addressWidth = width - 14 - nameWidth - 2 }
+        let reserved = hasAddresses && width - hoursRoom >= 70 ? width / 3 + 2 : 0
+        nameWidth = min(longestName, width - 14 - hoursRoom - reserved)
+        if reserved > 0 { addressWidth = width - 14 - hoursRoom - nameWidth - 2 }
       } else {
         nameWidth = longestName
         addressWidth = hasAddresses ? Int.max : 0
@@ -71,6 +94,11 @@ package struct NearbyReport: Equatable, Sendable {
       var header =
         " #  " + "Name".padding(toLength: nameWidth, withPad: " ", startingAt: 0)
         + "  Distance"
+      // The last column is not padded: no line ends in spaces.
+      func column(_ text: String, _ width: Int) -> String {
+        addressWidth > 0 ? text.padding(toLength: width, withPad: " ", startingAt: 0) : text
+      }
+      if hoursWidth > 0 { header += "  " + column("Hours", hoursWidth) }
       if addressWidth > 0 { header += "  Address" }
       lines.append(header)
       for (index, place) in places.enumerated() {
@@ -80,11 +108,26 @@ package struct NearbyReport: Equatable, Sendable {
           String(repeating: " ", count: max(0, 2 - number.count)) + number + "  "
           + TerminalText.fit(place.name, width: nameWidth)
           + String(repeating: " ", count: max(1, 10 - distance.count)) + distance
+        if hoursWidth > 0 {
+          let summary = hours[index].summary
+          // An unknown answer with no address after it leaves nothing behind the distance.
+          if !summary.isEmpty || addressWidth > 0 { line += "  " + column(summary, hoursWidth) }
+        }
         if addressWidth > 0, let address = place.address {
           line += "  " + TerminalText.truncate(address, width: addressWidth)
         }
+        while line.hasSuffix(" ") { line.removeLast() }
         lines.append(line)
       }
+    }
+    if let leftOut {
+      lines.append(TerminalText.truncate(leftOut.footer(shown: places.count), width: limit))
+    }
+    if let fixed = clock.fixedTime {
+      lines.append(
+        TerminalText.truncate(
+          "Hours at \(PlaceHours.localText(fixed, in: clock.timeZone)) "
+            + "(\(clock.timeZone.identifier))", width: limit))
     }
     lines.append(TerminalText.truncate("Data: \(data)", width: limit))
     if let credit = data.credit { lines.append(TerminalText.truncate(credit, width: limit)) }
@@ -107,6 +150,9 @@ package struct NearbyReport: Equatable, Sendable {
       var phone: String?
       var website: String?
       var source: String
+      var opening_hours: JSONValue
+      var open_now: JSONValue
+      var next_change: JSONValue
     }
     var center: Point
     var radius: Double
@@ -123,19 +169,25 @@ package struct NearbyReport: Equatable, Sendable {
   /// `longitude`, …) on one line, written by ``JSONLines``, so even raw JSON is safe on a
   /// terminal.
   package func json() -> String {
+    let hours = hours
     let form = JSONForm(
       center: .init(
         latitude: Self.degrees(center.latitude), longitude: Self.degrees(center.longitude)),
       radius: radius, locationSource: location.kind, location: location.description,
       dataSource: data.kind, data: data.description, attribution: data.credit,
-      places: places.map { place in
+      places: zip(places, hours).map { place, hours in
         JSONForm.Entry(
           id: place.id, name: place.name,
           distance: place.distance.map { ($0 * 10).rounded() / 10 },
           latitude: Self.degrees(place.coordinate.latitude),
           longitude: Self.degrees(place.coordinate.longitude),
           address: place.address, categories: place.categories, phone: place.phone,
-          website: place.website, source: place.source.rawValue)
+          website: place.website, source: place.source.rawValue,
+          opening_hours: hours.raw.map(JSONValue.string) ?? .null,
+          open_now: hours.openNow.map(JSONValue.bool) ?? .null,
+          next_change: hours.nextChange.map {
+            .string(PlaceHours.isoText($0, in: clock.timeZone))
+          } ?? .null)
       })
     // Plain strings and finite numbers always encode.
     return (try? JSONLines.line(form)) ?? "{}"

@@ -48,7 +48,7 @@ package enum Screen {
       title = "coffee-finder: " + detail.place.name
       body += detailBody(
         detail, draft: state.noteDraft, width: width, units: state.units,
-        from: state.nearby.location)
+        from: state.nearby.location, hours: state.hours, at: state.hours.instant(now: now))
       help =
         state.noteDraft == nil
         ? "f favourite  n note  d delete  j/k notes  Esc back  q quit"
@@ -57,12 +57,7 @@ package enum Screen {
       title = "coffee-finder: coffee nearby"
       body += listBody(
         state, width: width, height: height - 5 - body.count, numbered: numbered)
-      // `m` is offered where it does something: hiding the map shown, or bringing it back (a
-      // terminal with no room for a map has nothing to toggle). The line fits the 60 columns
-      // of a list beside the map.
-      help =
-        "j/k move  Enter open  r refresh  +/- radius  "
-        + (numbered || !state.showsMap ? "m map  " : "") + "q quit"
+      help = listHelp(state, width: width, numbered: numbered)
     }
     let status = statusLine(state)
     var lines = [
@@ -120,6 +115,16 @@ package enum Screen {
     return parts.joined(separator: " | ")
   }
 
+  /// The list's keys. `m` is offered where it does something: hiding the map shown, or
+  /// bringing it back (a terminal with no room for a map has nothing to toggle). `o` is
+  /// offered where the line has room for it (beside a map, the list's heading names it).
+  static func listHelp(_ state: CoffeeFinderApp.State, width: Int, numbered: Bool) -> String {
+    let map = numbered || !state.showsMap ? "m map  " : ""
+    let full = "j/k move  Enter open  r refresh  +/- radius  o open now  " + map + "q quit"
+    return full.count <= width
+      ? full : "j/k move  Enter open  r refresh  +/- radius  " + map + "q quit"
+  }
+
   static func listBody(
     _ state: CoffeeFinderApp.State, width: Int, height: Int, numbered: Bool = false
   ) -> [String] {
@@ -143,15 +148,34 @@ package enum Screen {
         width: width)
     case .searching, .loaded:
       let searching = nearby.phase == .searching ? " (refreshing…)" : ""
-      var lines = [
-        TerminalText.truncate(
-          "\(nearby.places.count) within \(radius), nearest first\(searching)", width: width)
-      ]
+      let places = state.visiblePlaces
+      let heading: String
+      if let leftOut = state.leftOut {
+        let left = leftOut.closed + leftOut.unknown
+        heading =
+          "\(places.count) open now within \(radius)"
+          + (left > 0 ? " (\(left) more not open or not known)" : "")
+      } else {
+        heading = "\(places.count) within \(radius), nearest first"
+      }
+      // Beside a map, whose list's help line has no room for `o`, the heading names it.
+      let hint =
+        numbered && !listHelp(state, width: width, numbered: numbered).contains("o open now")
+        ? " · o open now" : ""
+      var lines = [TerminalText.truncate(heading + searching + hint, width: width)]
+      if places.isEmpty {
+        lines += wrap("None open now. Press o to show every café.", width: width)
+        return lines
+      }
       let favorites = Set(state.favorites.map(\.placeID))
       let rows = max(1, height - 1)
       // Scroll so that the selection stays on screen.
-      let first = max(0, min(state.selection - rows + 1, nearby.places.count - rows))
-      for (index, place) in nearby.places.enumerated().dropFirst(first).prefix(rows) {
+      let first = max(0, min(state.selection - rows + 1, places.count - rows))
+      let instant = state.hoursInstant
+      // The hours column shows where there is room for it beside a useful name.
+      // ("closed · opens Mo 08:00" and two spaces before it).
+      let hoursWidth = width - 3 - 12 - (numbered ? 3 : 0) - 25 >= 24 ? 25 : 0
+      for (index, place) in places.enumerated().dropFirst(first).prefix(rows) {
         let marker =
           (index == state.selection ? ">" : " ")
           + (favorites.contains(place.id) ? "*" : " ")
@@ -161,10 +185,17 @@ package enum Screen {
           let direction = Direction.text(from: fix, to: place.coordinate)
           distance += " " + String(repeating: " ", count: max(0, 2 - direction.count)) + direction
         }
-        let nameWidth = width - 3 - 12 - (numbered ? 3 : 0)
-        lines.append(
+        let nameWidth = width - 3 - 12 - (numbered ? 3 : 0) - hoursWidth
+        var line =
           marker + " " + TerminalText.fit(place.name, width: nameWidth)
-            + String(repeating: " ", count: max(1, 12 - distance.count)) + distance)
+          + String(repeating: " ", count: max(1, 12 - distance.count)) + distance
+        if hoursWidth > 0 {
+          let summary = PlaceHours(place, at: instant, clock: state.hours).summary
+          if !summary.isEmpty {
+            line += "  " + TerminalText.truncate(summary, width: hoursWidth - 2)
+          }
+        }
+        lines.append(line)
       }
       return lines
     }
@@ -189,7 +220,7 @@ package enum Screen {
 
   static func detailBody(
     _ detail: PlaceDetail.State, draft: String?, width: Int, units: MeasurementSystem = .metric,
-    from fix: Location? = nil
+    from fix: Location? = nil, hours clock: HoursClock = HoursClock(), at instant: Date = Date()
   ) -> [String] {
     let place = detail.place
     // The whole name, over up to three lines: a long name is still read in full here.
@@ -221,6 +252,7 @@ package enum Screen {
     if let website = place.website {
       lines.append(TerminalText.truncate("Web: " + website, width: width))
     }
+    lines += hoursLines(place, at: instant, clock: clock, width: width)
     lines.append("")
     if let draft {
       lines.append(TerminalText.truncate("New note: " + draft + "_", width: width))
@@ -243,6 +275,22 @@ package enum Screen {
       lines += wrap(selected.text, width: width)
     }
     return lines
+  }
+
+  /// The detail's hours: now, the week from today, and the value as OpenStreetMap has it; a
+  /// value that cannot be read is shown as it is, to read on OSM.
+  static func hoursLines(
+    _ place: Place, at instant: Date, clock: HoursClock, width: Int
+  ) -> [String] {
+    guard let raw = place.openingHours else { return [] }
+    let now = PlaceHours(place, at: instant, clock: clock)
+    guard let week = PlaceHours.week(of: place, at: instant, clock: clock) else {
+      return [""] + wrap("Hours: see OSM: " + raw, width: width)
+    }
+    let summary = now.summary.isEmpty ? "not known now" : now.summary
+    return [""] + [TerminalText.truncate("Hours: " + summary, width: width)]
+      + week.map { TerminalText.truncate("  " + $0, width: width) }
+      + wrap("OSM: " + raw, width: width)
   }
 
   static func boxed(_ text: String, width: Int) -> [String] {

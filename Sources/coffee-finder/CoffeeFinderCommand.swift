@@ -36,11 +36,13 @@ struct CoffeeFinderCommand: AsyncParsableCommand {
   @OptionGroup var location: LocationOptions
   @OptionGroup var search: SearchOptions
   @OptionGroup var data: DataOptions
+  @OptionGroup var hours: HoursOptions
   @OptionGroup var output: OutputOptions
 
   func validate() throws {
     try location.check()
     try search.check()
+    try hours.check()
   }
 
   func run() async throws {
@@ -49,7 +51,7 @@ struct CoffeeFinderCommand: AsyncParsableCommand {
         "the interactive interface needs a terminal; use a subcommand such as `nearby`")
     }
     try await InteractiveSession(
-      location: location, search: search, data: data, output: output
+      location: location, search: search, data: data, hours: hours, output: output
     ).run()
   }
 

@@ -15,6 +15,7 @@ struct InteractiveSession {
   var location: LocationOptions
   var search: SearchOptions
   var data: DataOptions
+  var hours: HoursOptions
   var output: OutputOptions
 
   @MainActor
@@ -31,10 +32,12 @@ struct InteractiveSession {
     }
     let store = Store(
       initialState: CoffeeFinderApp.State(
+        // As many as a search gives, so that `o` (open now only) still fills the list.
         nearby: Nearby.State(
-          radius: settings.searchRadius, limit: settings.resultLimit,
+          radius: settings.searchRadius, limit: PlaceQuery.maximumLimit,
           remembersPositionAs: setup.locationOrigin.rememberedAs),
-        units: settings.units, locationOrigin: setup.locationOrigin, dataOrigin: setup.dataOrigin)
+        units: settings.units, locationOrigin: setup.locationOrigin, dataOrigin: setup.dataOrigin,
+        hours: hours.clock, openNowOnly: hours.openNow, listLimit: settings.resultLimit)
     ) {
       CoffeeFinderApp().analytics(CoffeeFinderApp.analyticsEvent)
     } withDependencies: {
@@ -72,10 +75,17 @@ struct InteractiveSession {
     let renderer = Task {
       for await _ in store.states { redraw(false) }
     }
-    // The fix's age on screen keeps counting when no fix comes (gpsd lost its signal, say).
+    // The fix's age on screen keeps counting when no fix comes (gpsd lost its signal, say),
+    // and each new minute the opening hours are read again (a café closes while you look).
     let ticker = Task {
+      var minute = Int(Date().timeIntervalSince1970 / 60)
       while !Task.isCancelled {
         try? await Task.sleep(for: .seconds(1))
+        let now = Int(Date().timeIntervalSince1970 / 60)
+        if now != minute {
+          minute = now
+          store.send(.hoursTicked)
+        }
         redraw(false)
       }
     }

@@ -25,12 +25,14 @@ struct MapCommand: AsyncParsableCommand {
         coffee-finder map --at 60.1699,24.9384 --radius 500
         coffee-finder map --at 60.1699,24.9384 --svg out.svg
         coffee-finder map --width 100 --height 30 > map.txt
+        coffee-finder map --open-now
       """
   )
 
   @OptionGroup var location: LocationOptions
   @OptionGroup var search: SearchOptions
   @OptionGroup var data: DataOptions
+  @OptionGroup var hours: HoursOptions
   @OptionGroup var output: OutputOptions
 
   @Option(
@@ -58,6 +60,7 @@ struct MapCommand: AsyncParsableCommand {
   func validate() throws {
     try location.check()
     try search.check()
+    try hours.check()
     guard timeout.isFinite, timeout > 0 else {
       throw ValidationError(
         "--timeout must be more than 0 seconds; got \(String(format: "%g", timeout))")
@@ -79,9 +82,17 @@ struct MapCommand: AsyncParsableCommand {
     setup.announceLocation()
     // A map's radius is how far it shows, not a choice for the next search: only the units
     // and the provider are remembered.
-    let finished = try await setup.searchOnce(
+    var finished = try await setup.searchOnce(
       choices: RememberedSettings(units: search.units, provider: search.provider),
-      analytics: output.analytics, timeout: timeout, tracked: false)
+      analytics: output.analytics, timeout: timeout, tracked: false,
+      limit: hours.openNow ? PlaceQuery.maximumLimit : nil)
+    let clock = hours.clock
+    let instant = clock.instant(now: Date())
+    var leftOut: OpenNowFilter.LeftOut?
+    if hours.openNow {
+      (finished.places, leftOut) = OpenNowFilter.apply(
+        finished.places, at: instant, clock: clock, limit: setup.settings.resultLimit)
+    }
     // Favourites are drawn as regions; a database that cannot be read is said, and the map
     // is drawn without them.
     let favorites: [Favorite]
@@ -102,7 +113,8 @@ struct MapCommand: AsyncParsableCommand {
     let columns =
       svg != nil
       ? Int((pixels.width / 8).rounded(.up)) : width ?? (isTerminal ? terminal.width : 80)
-    let legend = legendLines(finished, columns: columns, units: units)
+    let legend = legendLines(
+      finished, columns: columns, units: units, hours: (clock, instant), leftOut: leftOut)
     let rows =
       svg != nil
       ? Int((pixels.height / 16).rounded(.up))
@@ -139,15 +151,20 @@ struct MapCommand: AsyncParsableCommand {
     Console.out((frame.lines(style: style) + legend).joined(separator: "\n"))
   }
 
-  /// One line a place under the map: its number, name and distance, then the data's credit.
+  /// One line a place under the map: its number, name, distance and whether it is open, then
+  /// what `--open-now` left out and the data's credit.
   private func legendLines(
-    _ state: Nearby.State, columns: Int, units: MeasurementSystem
+    _ state: Nearby.State, columns: Int, units: MeasurementSystem,
+    hours: (clock: HoursClock, instant: Date), leftOut: OpenNowFilter.LeftOut?
   ) -> [String] {
     state.places.enumerated().map { index, place in
-      TerminalText.truncate(
+      let summary = PlaceHours(place, at: hours.instant, clock: hours.clock).summary
+      return TerminalText.truncate(
         String(format: "%2d ", index + 1) + place.name + "  "
-          + DistanceText.format(place.distance, units: units), width: columns)
-    } + ["Streets © OpenStreetMap contributors"]
+          + DistanceText.format(place.distance, units: units)
+          + (summary.isEmpty ? "" : "  " + summary), width: columns)
+    } + (leftOut.map { [$0.footer(shown: state.places.count)] } ?? [])
+      + ["Streets © OpenStreetMap contributors"]
   }
 
   /// The size of an SVG picture, in pixels, each way.

@@ -20,6 +20,8 @@ struct NearbyCommand: AsyncParsableCommand {
         coffee-finder nearby --at 60.1699,24.9384 --limit 5
         coffee-finder nearby --at -33.8688,151.2093 --provider overpass
         coffee-finder nearby --json --radius 300
+        coffee-finder nearby --open-now
+        coffee-finder nearby --at-time 2026-12-05T08:30 --time-zone Europe/Helsinki
         coffee-finder nearby --gpsd 127.0.0.1:2947
         coffee-finder nearby --geoclue
         coffee-finder nearby --replay walk.nmea
@@ -29,6 +31,7 @@ struct NearbyCommand: AsyncParsableCommand {
   @OptionGroup var location: LocationOptions
   @OptionGroup var search: SearchOptions
   @OptionGroup var data: DataOptions
+  @OptionGroup var hours: HoursOptions
   @OptionGroup var output: OutputOptions
 
   @Flag(help: "Print JSON instead of a table.")
@@ -42,6 +45,7 @@ struct NearbyCommand: AsyncParsableCommand {
   func validate() throws {
     try location.check()
     try search.check()
+    try hours.check()
     guard timeout.isFinite, timeout > 0 else {
       throw ValidationError(
         "--timeout must be more than 0 seconds; got \(String(format: "%g", timeout))")
@@ -55,14 +59,25 @@ struct NearbyCommand: AsyncParsableCommand {
       location: location, search: search, data: data, output: output,
       requestTimeout: .seconds(timeout + 1))
     setup.announceLocation()
+    // Open now only: as many as a search gives, so that the closed ones left out do not
+    // leave fewer than --limit open ones.
     let finished = try await setup.searchOnce(
-      choices: search.choices, analytics: output.analytics, timeout: timeout, tracked: true)
+      choices: search.choices, analytics: output.analytics, timeout: timeout, tracked: true,
+      limit: hours.openNow ? PlaceQuery.maximumLimit : nil)
     let center = finished.searchCenter ?? setup.center
+    let clock = hours.clock
+    let now = Date()
+    var places = finished.places
+    var leftOut: OpenNowFilter.LeftOut?
+    if hours.openNow {
+      (places, leftOut) = OpenNowFilter.apply(
+        places, at: clock.instant(now: now), clock: clock, limit: setup.settings.resultLimit)
+    }
     let report = NearbyReport(
-      center: center, radius: finished.radius, places: finished.places,
+      center: center, radius: finished.radius, places: places,
       location: setup.locationOrigin,
       data: setup.dataOrigin.resolved(at: center, places: finished.places),
-      units: setup.settings.units)
+      units: setup.settings.units, clock: clock, now: now, leftOut: leftOut)
     Console.out(json ? report.json() : report.table(width: Console.width))
   }
 

@@ -21,19 +21,21 @@ extension SearchSetup {
   /// answer are `choices` (what the command line chose) and the fix (from a source worth
   /// remembering) remembered for later runs: a failed command leaves no trace.
   ///
-  /// `tracked` adds the nearby feature's analytics events. Returns the state with the places
-  /// found.
+  /// `tracked` adds the nearby feature's analytics events; `limit`, when given, replaces the
+  /// settings' result limit. Returns the state with the places found.
   ///
   /// - throws: A ``CLIError`` with the search's failure or refusal; when `timeout` passed, one
   ///   that says what was still awaited: the fix (``UserMessage/noFix(within:from:)``) or the
   ///   search.
   @MainActor
   func searchOnce(
-    choices: RememberedSettings, analytics: AnalyticsClient, timeout: Double, tracked: Bool
+    choices: RememberedSettings, analytics: AnalyticsClient, timeout: Double, tracked: Bool,
+    limit: Int? = nil
   ) async throws -> Nearby.State {
     let store = Store(
       initialState: Nearby.State(
-        radius: settings.searchRadius, limit: settings.resultLimit, followsUpdates: false)
+        radius: settings.searchRadius, limit: limit ?? settings.resultLimit,
+        followsUpdates: false)
     ) {
       if tracked { Nearby().analytics(Nearby.analyticsEvent) } else { Nearby() }
     } withDependencies: {

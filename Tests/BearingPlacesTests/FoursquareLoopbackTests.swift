@@ -51,7 +51,7 @@ struct FoursquareLoopbackTests {
         first.uri
           == "/places/search?ll=60.169900,24.938400&radius=1500"
           + "&fsq_category_ids=4bf58dd8d48988d1e0931735,4bf58dd8d48988d16d941735"
-          + "&query=espresso&limit=5&sort=DISTANCE")
+          + "&query=espresso&limit=5&sort=DISTANCE&fields=" + FoursquarePlacesTests.fields)
       for request in requests {
         #expect(request.headerFields[.authorization] == "Bearer \(F.secret)")
         #expect(request.headerFields[Self.apiVersion] == "2025-06-17")

@@ -50,7 +50,7 @@ struct FoursquarePlacesTests {
       try request.url(relativeTo: nil).absoluteString
         == "https://places-api.foursquare.com/places/search?ll=60.169900,24.938400&radius=1500"
         + "&fsq_category_ids=4bf58dd8d48988d1e0931735,4bf58dd8d48988d16d941735&limit=5"
-        + "&sort=DISTANCE")
+        + "&sort=DISTANCE&fields=" + Self.fields)
     #expect(request.method == .get)
     #expect(request.headerFields[.authorization] == "Bearer \(F.secret)")
     #expect(request.headerFields[HTTPField.Name("x-places-api-version")!] == "2025-06-17")
@@ -59,7 +59,24 @@ struct FoursquarePlacesTests {
     #expect(
       try text.url(relativeTo: nil).absoluteString
         == "https://places-api.foursquare.com/places/search?ll=60.169900,24.938400&radius=250"
-        + "&query=flat%20white&limit=50&sort=DISTANCE")
+        + "&query=flat%20white&limit=50&sort=DISTANCE&fields=" + Self.fields)
+  }
+
+  /// Every field the provider reads, `hours` among them (a premium field the API sends only
+  /// when asked).
+  static let fields =
+    "fsq_place_id,name,latitude,longitude,distance,categories,location,tel,website,hours"
+
+  @Test("Foursquare's hours become an opening_hours value")
+  func hoursBecomeOpeningHours() async throws {
+    let places = try await Self.search(try F.query(limit: 3), http: Self.twoPages())
+    // The fixture's first place: weekdays 07:30-19:00 with a lunch break on Friday, Saturday
+    // past midnight ("+0200"), Sunday closing at midnight ("0000").
+    #expect(
+      places.first?.openingHours
+        == "Mo-Th 07:30-19:00; Fr 07:30-12:00,13:00-19:00; Sa 10:00-02:00; Su 10:00-24:00")
+    // A place without hours has none.
+    #expect(places.dropFirst().allSatisfy { $0.openingHours == nil })
   }
 
   @Test("one page is enough for a small limit: the next link is not followed")
@@ -75,7 +92,10 @@ struct FoursquarePlacesTests {
         id: "fsq:3951007a1fde81e6af8b684f", name: "La Torrefazione",
         coordinate: Coordinate(latitude: 60.16864, longitude: 24.94412), distance: 346,
         address: "Aleksanterinkatu 50, 00100 Helsinki", categories: ["Coffee Shop"],
-        phone: "+358 9 4289 4422", website: nil, source: .foursquare))
+        phone: "+358 9 4289 4422", website: nil,
+        openingHours:
+          "Mo-Th 07:30-19:00; Fr 07:30-12:00,13:00-19:00; Sa 10:00-02:00; Su 10:00-24:00",
+        source: .foursquare))
     #expect(places[1].categories == ["Café", "Bakery"])
     #expect(places[2].website == "https://www.cafeaalto.fi")
   }

@@ -95,4 +95,47 @@ import Testing
     await store.send(.noteDraftCancelled) { $0.noteDraft = nil }
     await store.send(.closeDetailTapped) { $0.detail = nil }
   }
+
+  /// `o` on Monday at 21:00 in Helsinki: Café Ekberg (weekdays to 20:00) leaves the list,
+  /// Café Regatta (open late) stays, and the cursor stays on Regatta; Enter opens Regatta.
+  @Test func openNowOnlyFiltersTheListAndTheCursorFollowsItsPlace() async throws {
+    var ekberg = Fixtures.ekberg
+    ekberg.openingHours = "Mo-Fr 08:00-20:00"
+    var regatta = Fixtures.regatta
+    regatta.openingHours = "Mo-Su 08:00-23:00"
+    let monday = PlaceHoursTests.at(30, 21)
+    let database = DatabaseClient.live(try LocalDatabase.inMemory())
+    let store = TestStore(
+      initialState: CoffeeFinderApp.State(
+        nearby: Nearby.State(phase: .loaded, places: [ekberg, regatta]),
+        selection: 1, selectedPlaceID: regatta.id,
+        locationOrigin: .manual(Fixtures.station), dataOrigin: .offline(Fixtures.coverage),
+        hours: HoursClock(timeZone: PlaceHoursTests.helsinki))
+    ) {
+      CoffeeFinderApp()
+    } withDependencies: {
+      $0.date.now = monday
+      $0.database = database
+    }
+    await store.send(.openNowToggled) {
+      $0.openNowOnly = true
+      $0.hoursReadAt = monday
+      $0.selection = 0
+    }
+    #expect(store.state.visiblePlaces.map(\.id) == [regatta.id])
+    #expect(store.state.leftOut == OpenNowFilter.LeftOut(closed: 1, unknown: 0))
+    await store.send(.selectionMoved(1))
+    await store.send(.openSelectedTapped) {
+      $0.detail = PlaceDetail.State(place: regatta)
+    }
+    await store.receive(.detail(.onAppear))
+    await store.receive(.detail(.loaded(isFavorite: false, notes: []))) {
+      $0.detail?.isLoaded = true
+    }
+    await store.send(.closeDetailTapped) { $0.detail = nil }
+    await store.send(.openNowToggled) {
+      $0.openNowOnly = false
+      $0.selection = 1
+    }
+  }
 }

@@ -85,7 +85,7 @@ import Testing
       let hidden = try await tmux.captures(forUpTo: 20) { !$0.contains("│") }.last ?? ""
       #expect(!hidden.contains("│"))
       // Hidden, the footer still says how to bring the map back.
-      #expect(hidden.contains("+/- radius  m map  q quit"), "\(hidden)")
+      #expect(hidden.contains("+/- radius  o open now  m map  q quit"), "\(hidden)")
       await tmux.sendKeys("m")
       _ = try await tmux.captures(forUpTo: 20) { $0.contains("│") }
       await tmux.sendKeys("q")

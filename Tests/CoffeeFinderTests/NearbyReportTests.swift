@@ -41,4 +41,60 @@ import Testing
       WatchLine.exit(id: "osm:node/1", name: "Café Ekberg").json
         == #"{"id":"osm:node/1","name":"Café Ekberg","type":"exit"}"#)
   }
+
+  /// Three cafés on a Monday at 10:00 in Helsinki: one open, one closed, one with a value that
+  /// cannot be read; the fourth has none.
+  static func hoursReport(openNowLeftOut: OpenNowFilter.LeftOut? = nil) -> NearbyReport {
+    var open = Fixtures.ekberg
+    open.openingHours = "Mo-Fr 08:00-20:00"
+    var closed = Fixtures.regatta
+    closed.openingHours = "Sa-Su 10:00-16:00"
+    var garbled = Fixtures.regatta
+    garbled.id = "osm:node/3"
+    garbled.name = "Garbled"
+    garbled.openingHours = "8ish\u{1B}[2J"
+    var none = Fixtures.regatta
+    none.id = "osm:node/4"
+    none.name = "No hours"
+    return NearbyReport(
+      center: Fixtures.station, radius: 1_000, places: [open, closed, garbled, none],
+      location: .manual(Fixtures.station), data: .offline(Fixtures.coverage),
+      clock: HoursClock(timeZone: PlaceHoursTests.helsinki), now: PlaceHoursTests.at(30, 10),
+      leftOut: openNowLeftOut)
+  }
+
+  @Test func theTableHasAnHoursColumn() {
+    let lines = Self.hoursReport().table(width: 100).split(separator: "\n").map(String.init)
+    #expect(lines[1].contains("Distance  Hours"), "\(lines)")
+    #expect(lines[2].contains("120 m  open · until 20:00"), "\(lines)")
+    #expect(lines[3].contains("1.5 km  closed · opens Sa 10:00"), "\(lines)")
+    #expect(lines[4].contains("hours: see OSM"), "\(lines)")
+    #expect(lines[5].hasSuffix("1.5 km"), "\(lines)")
+    #expect(lines.allSatisfy { $0.count <= 100 && !$0.hasSuffix(" ") }, "\(lines)")
+    // On a narrow terminal names keep their room and the column gives way.
+    let narrow = Self.hoursReport().table(width: 40).split(separator: "\n").map(String.init)
+    #expect(narrow.allSatisfy { $0.count <= 40 }, "\(narrow)")
+    // With --open-now the footer counts what was left out.
+    let filtered = Self.hoursReport(openNowLeftOut: .init(closed: 1, unknown: 2)).table(width: 100)
+    #expect(filtered.contains("Open now: 4 shown; left out: 1 closed, 2 with hours not known"))
+  }
+
+  @Test func jsonHasRawHoursOpenNowAndTheNextChange() throws {
+    let json = Self.hoursReport().json()
+    #expect(!json.unicodeScalars.contains { $0.value == 0x1B }, "\(json)")
+    let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+    let places = try #require(object?["places"] as? [[String: Any]])
+    #expect(places[0]["opening_hours"] as? String == "Mo-Fr 08:00-20:00")
+    #expect(places[0]["open_now"] as? Bool == true)
+    #expect(places[0]["next_change"] as? String == "2026-11-30T20:00:00+02:00")
+    #expect(places[1]["open_now"] as? Bool == false)
+    #expect(places[1]["next_change"] as? String == "2026-12-05T10:00:00+02:00")
+    // Not known: present, and null.
+    for place in places[2...] {
+      #expect(place.keys.contains("open_now") && place["open_now"] is NSNull, "\(place)")
+      #expect(place.keys.contains("next_change") && place["next_change"] is NSNull)
+    }
+    #expect(places[2]["opening_hours"] as? String == "8ish\u{1B}[2J")
+    #expect(places[3]["opening_hours"] is NSNull)
+  }
 }

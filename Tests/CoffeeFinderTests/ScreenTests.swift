@@ -190,4 +190,49 @@ import Testing
     #expect(!text.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" })
     #expect(text.contains("Evil\\u{1B}[2J\\u{9B}31m\\u{202E}Café"))
   }
+
+  /// Café Ekberg open on weekdays, Café Regatta at weekends, on Monday 30 November at 10:00
+  /// in Helsinki.
+  func hoursState(openNowOnly: Bool = false) -> CoffeeFinderApp.State {
+    var open = Fixtures.ekberg
+    open.openingHours = "Mo-Fr 08:00-20:00"
+    var closed = Fixtures.regatta
+    closed.openingHours = "Sa-Su 10:00-16:00"
+    var app = state(Nearby.State(phase: .loaded, places: [open, closed]))
+    app.hours = HoursClock(
+      timeZone: PlaceHoursTests.helsinki, fixedTime: PlaceHoursTests.at(30, 10))
+    app.openNowOnly = openNowOnly
+    return app
+  }
+
+  @Test func theListShowsWhetherEachCafeIsOpen() {
+    let text = render(hoursState(), width: 80)
+    #expect(text.contains(" 120 m  open · until 20:00"), "\(text)")
+    #expect(text.contains("1.5 km  closed · opens Sa 10:00"), "\(text)")
+    #expect(text.contains("o open now"), "\(text)")
+  }
+
+  @Test func openNowOnlyHidesTheClosedOnesAndSaysSo() {
+    let text = render(hoursState(openNowOnly: true), width: 80)
+    #expect(text.contains("1 open now within 1.0 km (1 more not open or not known)"), "\(text)")
+    #expect(text.contains("Café Ekberg"), "\(text)")
+    #expect(!text.contains("Café Regatta"), "\(text)")
+    var none = hoursState(openNowOnly: true)
+    none.hours.fixedTime = PlaceHoursTests.at(30, 22)
+    #expect(render(none, width: 80).contains("None open now. Press o to show every café."))
+  }
+
+  @Test func theDetailShowsTheWeekFromTodayAndTheRawValue() {
+    var app = hoursState()
+    app.detail = PlaceDetail.State(place: app.nearby.places[0], isLoaded: true)
+    let text = render(app, width: 60, height: 24)
+    #expect(text.contains("Hours: open · until 20:00"), "\(text)")
+    #expect(text.contains("  Mo today  08:00–20:00\n  Tu        08:00–20:00"), "\(text)")
+    #expect(text.contains("  Sa        closed"), "\(text)")
+    #expect(text.contains("OSM: Mo-Fr 08:00-20:00"), "\(text)")
+    var garbled = app
+    garbled.detail?.place.openingHours = "Mo-Fr 8ish\u{1B}[2J"
+    let unreadable = render(garbled, width: 60, height: 24)
+    #expect(unreadable.contains("Hours: see OSM: Mo-Fr 8ish\\u{1B}[2J"), "\(unreadable)")
+  }
 }
