@@ -343,8 +343,8 @@ let package = Package(
       name: "BearingPlacesTests",
       dependencies: [
         "BearingPlaces", "BearingPlacesTesting", "BearingHTTP", "BearingHTTPTesting",
-        "BearingLocation", "BearingMap", "BearingProcessTesting", "BearingText",
-        .product(name: "Clocks", package: "swift-clocks"),
+        "BearingLocation", "BearingMap", "BearingOpeningHours", "BearingProcessTesting",
+        "BearingText", .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Dependencies", package: "swift-dependencies"),

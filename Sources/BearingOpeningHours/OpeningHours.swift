@@ -117,12 +117,14 @@ extension OpeningHours {
     state(at: LocalDateTime(instant, in: context.timeZone), in: context)
   }
 
-  /// The instant of the next change after `instant` (see the wall-clock form).
+  /// The instant of the next change after `instant` (see the wall-clock form): the first
+  /// instant after `instant` whose wall clock reads the change's time (the second 03:30 of an
+  /// autumn night when asked after the first), or the moment the clocks jumped past it.
   public func nextChange(
     after instant: Date, in context: OpeningHoursContext, within days: Int = 400
   ) -> Date? {
     nextChange(after: LocalDateTime(instant, in: context.timeZone), in: context, within: days)
-      .map { $0.instant(in: context.timeZone) }
+      .map { $0.instant(in: context.timeZone, after: instant) }
   }
 }
 
@@ -147,6 +149,30 @@ extension LocalDateTime {
     guess = wall - Double(offset)
     return Date(timeIntervalSince1970: guess)
   }
+
+  /// The first instant after `earliest` at which `timeZone`'s wall clock reads this time: of
+  /// the two 03:30s of an autumn night, the one still to come; a time the spring change skips
+  /// (03:30 when the clocks jump from 03:00 to 04:00) names the instant of the jump, when the
+  /// clocks pass it. When every reading is before `earliest`, the last of them.
+  public func instant(in timeZone: TimeZone, after earliest: Date) -> Date {
+    let wall = Double((date.dayNumber * 1440 + minute) * 60)
+    // The offsets the zone has within a day of the time.
+    var offsets: Set<Int> = []
+    for hours in stride(from: -24, through: 24, by: 3) {
+      offsets.insert(
+        timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wall + Double(hours * 3600))))
+    }
+    let readings = offsets.map { Date(timeIntervalSince1970: wall - Double($0)) }
+      .filter { LocalDateTime($0, in: timeZone) == self }
+      .sorted()
+    if let next = readings.first(where: { $0 > earliest }) { return next }
+    if let last = readings.last { return last }
+    // Skipped: the clocks jump past it at the change after the time read at the largest
+    // offset (the earliest instant it could name).
+    let start = Date(timeIntervalSince1970: wall - Double(offsets.max() ?? 0))
+    return timeZone.nextDaylightSavingTimeTransition(after: start.addingTimeInterval(-1))
+      ?? instant(in: timeZone)
+  }
 }
 
 /// A stretch of one day in one state: minutes since the day's midnight, `end` excluded
@@ -155,11 +181,14 @@ public struct OpeningSpan: Hashable, Sendable {
   public var start: Int
   public var end: Int
   public var state: OpeningState
+  /// The comment of the rule that decides the span's start.
+  public var comment: String?
 
-  public init(start: Int, end: Int, state: OpeningState) {
+  public init(start: Int, end: Int, state: OpeningState, comment: String? = nil) {
     self.start = start
     self.end = end
     self.state = state
+    self.comment = comment
   }
 }
 
@@ -175,15 +204,16 @@ extension OpeningHours {
     let evaluator = Evaluator(hours: self, context: context)
     var spans: [OpeningSpan] = []
     var start = 0
-    var state = evaluator.status(on: date, minute: 0).state
     while start < 1440 {
+      let found = evaluator.status(on: date, minute: start)
       let next = evaluator.nextChange(
         after: LocalDateTime(date: date, minute: start), within: 1)
       let end = next.map { $0.date == date ? $0.minute : 1440 } ?? 1440
-      spans.append(OpeningSpan(start: start, end: end, state: state))
-      guard end < 1440 else { break }
+      spans.append(
+        OpeningSpan(
+          start: start, end: end, state: found.state,
+          comment: found.rule.flatMap { rules[$0].comment }))
       start = end
-      state = evaluator.status(on: date, minute: start).state
     }
     return spans
   }

@@ -37,7 +37,7 @@ struct FoursquareSearchResponse: Decodable, Sendable {
     var regular: [Opening]?
 
     /// The hours as an OpenStreetMap `opening_hours` value, days with the same times joined
-    /// into ranges: `Mo-Fr 07:00-18:00; Sa 09:00-16:00`. Nil when there are none, or when an
+    /// into ranges: `Mo-Fr 07:00-18:00, Sa 09:00-16:00`. Nil when there are none, or when an
     /// entry is not a day and two times (the app then says nothing rather than guess).
     var openingHours: String? {
       guard let regular, !regular.isEmpty else { return nil }
@@ -64,7 +64,9 @@ struct FoursquareSearchResponse: Decodable, Sendable {
         }
         start = end + 1
       }
-      return rules.isEmpty ? nil : rules.joined(separator: "; ")
+      // Joined as additional rules (`,`), not `;`: a `;` rule for Sunday would take back the
+      // hours Saturday's opening runs past midnight into Sunday.
+      return rules.isEmpty ? nil : rules.joined(separator: ", ")
     }
 
     /// Minutes since midnight of `HHMM` (`+HHMM`: the next day's).

@@ -65,7 +65,9 @@ package struct NearbyReport: Equatable, Sendable {
         "Coffee within \(DistanceText.format(radius, units: units)) of \(LocationOrigin.short(center)) "
           + "(location: \(location))", width: limit)
     ]
-    if places.isEmpty {
+    if places.isEmpty, let leftOut, leftOut.closed + leftOut.unknown > 0 {
+      lines.append("None of the cafés found is open now.")
+    } else if places.isEmpty {
       lines.append("No coffee shops found. Try a larger --radius.")
     } else {
       // The name column is as wide as the longest name, so that distances sit beside names;
@@ -123,11 +125,11 @@ package struct NearbyReport: Equatable, Sendable {
     if let leftOut {
       lines.append(TerminalText.truncate(leftOut.footer(shown: places.count), width: limit))
     }
-    if let fixed = clock.fixedTime {
+    // Which moment and zone the hours speak of, wherever a place has hours.
+    if places.contains(where: { !($0.openingHours ?? "").isEmpty }) || leftOut != nil {
       lines.append(
         TerminalText.truncate(
-          "Hours at \(PlaceHours.localText(fixed, in: clock.timeZone)) "
-            + "(\(clock.timeZone.identifier))", width: limit))
+          PlaceHours.readingLine(clock.instant(now: now), in: clock.timeZone), width: limit))
     }
     lines.append(TerminalText.truncate("Data: \(data)", width: limit))
     if let credit = data.credit { lines.append(TerminalText.truncate(credit, width: limit)) }
@@ -161,12 +163,22 @@ package struct NearbyReport: Equatable, Sendable {
     var dataSource: String
     var data: String
     var attribution: String?
+    /// The moment and zone hours are read at.
+    var hoursAt: String
+    var timeZone: String
+    /// With `--open-now`: how many were left out.
+    var leftOut: LeftOutForm?
     var places: [Entry]
+  }
+  private struct LeftOutForm: Encodable {
+    var closed: Int
+    var unknown: Int
   }
 
   /// The JSON form: one object with `center`, `radius`, `locationSource`, `dataSource`,
-  /// `attribution` and `places` (each with `id`, `name`, `distance` in metres, `latitude`,
-  /// `longitude`, …) on one line, written by ``JSONLines``, so even raw JSON is safe on a
+  /// `attribution`, `hoursAt` and `timeZone` (the moment opening hours are read at), `leftOut`
+  /// (with `--open-now`) and `places` (each with `id`, `name`, `distance` in metres, `latitude`,
+  /// `longitude`, …, `opening_hours`, `open_now`, `next_change`) on one line, written by ``JSONLines``, so even raw JSON is safe on a
   /// terminal.
   package func json() -> String {
     let hours = hours
@@ -175,6 +187,9 @@ package struct NearbyReport: Equatable, Sendable {
         latitude: Self.degrees(center.latitude), longitude: Self.degrees(center.longitude)),
       radius: radius, locationSource: location.kind, location: location.description,
       dataSource: data.kind, data: data.description, attribution: data.credit,
+      hoursAt: PlaceHours.isoText(clock.instant(now: now), in: clock.timeZone),
+      timeZone: clock.timeZone.identifier,
+      leftOut: leftOut.map { LeftOutForm(closed: $0.closed, unknown: $0.unknown) },
       places: zip(places, hours).map { place, hours in
         JSONForm.Entry(
           id: place.id, name: place.name,

@@ -1,6 +1,8 @@
 import BearingOpeningHours
 import BearingPlaces
+import BearingText
 import Foundation
+import Synchronization
 
 /// When and where opening hours are read: the time zone whose wall clock a place's
 /// `opening_hours` speaks of (the machine's, or `--time-zone`), and a fixed moment to ask about
@@ -47,15 +49,21 @@ package struct HoursClock: Equatable, Sendable {
 package struct PlaceHours: Equatable, Sendable {
   /// The answer.
   package enum Answer: Equatable, Sendable {
-    /// The place has no `opening_hours`.
+    /// The place has no `opening_hours` (or only spaces).
     case none
     /// The value could not be read; the raw text is the place's.
     case unreadable
-    /// Open now, until the next change (nil: it does not change within a year, as `24/7`).
+    /// Open now, until it closes (nil: it does not change within a year, as `24/7`).
     case open(until: LocalDateTime?)
-    /// Closed now, until it opens (nil: not within a year).
+    /// Open now, until a time from which the value leaves it not known (a holiday rule, say):
+    /// no closing time is promised.
+    case openThenNotKnown(from: LocalDateTime)
+    /// Closed now, until it opens (nil: not within a year, or what follows is not known, so no
+    /// opening is promised).
     case closed(opens: LocalDateTime?)
-    /// The value leaves this moment open: a public holiday rule, `unknown`, a comment only.
+    /// The value leaves this moment open: a day that may be a public holiday, `unknown`, or a
+    /// rule that only has a comment (`"by appointment"`, `"closed for renovation"`), which the
+    /// app does not read as open or closed.
     case unknown(comment: String?)
   }
 
@@ -65,72 +73,153 @@ package struct PlaceHours: Equatable, Sendable {
   package var answer: Answer
   /// The moment asked about, on the place's wall clock.
   package var time: LocalDateTime
-  /// The instant of the next change, when there is one.
+  /// The instant it next opens (when closed) or closes (when open); nil when not known.
   package var nextChange: Date?
+
+  /// How far ahead the next change is looked for: a week and a day, what a list says ("opens
+  /// Mo 08:00"); no change within it is "open all week" or "closed".
+  static let lookahead = 8
 
   /// Reads `place`'s hours at `instant`.
   package init(_ place: Place, at instant: Date, clock: HoursClock) {
     raw = place.openingHours
     time = LocalDateTime(instant, in: clock.timeZone)
     nextChange = nil
-    guard let value = place.openingHours, !value.isEmpty else {
+    guard let value = place.openingHours, !Self.isBlank(value) else {
       answer = .none
       return
     }
-    guard let hours = try? OpeningHours(value) else {
+    guard let hours = Self.parsed(value) else {
       answer = .unreadable
       return
     }
     let context = clock.context(for: place)
-    let status = hours.status(at: time, in: context)
-    let next = hours.nextChange(after: time, in: context)
-    nextChange = next.map { $0.instant(in: clock.timeZone) }
-    switch status.state {
-    case .open: answer = .open(until: next)
-    case .closed: answer = .closed(opens: next)
-    case .unknown: answer = .unknown(comment: status.comment)
+    let now = Self.known(hours.status(at: time, in: context))
+    guard now.state != .unknown else {
+      answer = .unknown(comment: now.comment)
+      return
     }
+    let next = hours.nextChange(after: time, in: context, within: Self.lookahead)
+    // What comes after the change, read the same way: only a change to the other known
+    // state is promised.
+    let after = next.map { Self.known(hours.status(at: $0, in: context)).state }
+    switch (now.state, next, after) {
+    case (.open, let next?, .closed?):
+      answer = .open(until: next)
+      nextChange = next.instant(in: clock.timeZone, after: instant)
+    case (.open, let next?, _): answer = .openThenNotKnown(from: next)
+    case (.open, nil, _): answer = .open(until: nil)
+    case (_, let next?, .open?):
+      answer = .closed(opens: next)
+      nextChange = next.instant(in: clock.timeZone, after: instant)
+    default: answer = .closed(opens: nil)
+    }
+  }
+
+  /// Whether `place` is open at `instant` (nil: not known), without looking for the next
+  /// change: what a filter needs, for every place on every frame.
+  package static func isOpen(_ place: Place, at instant: Date, clock: HoursClock) -> Bool? {
+    guard let value = place.openingHours, !isBlank(value), let hours = parsed(value) else {
+      return nil
+    }
+    let status = known(
+      hours.status(at: LocalDateTime(instant, in: clock.timeZone), in: clock.context(for: place)))
+    switch status.state {
+    case .open: return true
+    case .closed: return false
+    case .unknown: return nil
+    }
+  }
+
+  static func isBlank(_ value: String) -> Bool {
+    value.allSatisfy { $0.isWhitespace }
+  }
+
+  /// Values parsed so far: a screen reads the same few dozen every second. Cleared when it
+  /// holds more than ``parsedLimit``.
+  private static let parsedValues = Mutex<[String: OpeningHours?]>([:])
+  static let parsedLimit = 2_048
+
+  /// `value` parsed, or nil when it cannot be read; each distinct value is parsed once.
+  static func parsed(_ value: String) -> OpeningHours? {
+    if let known = parsedValues.withLock({ $0[value] }) { return known }
+    let hours = try? OpeningHours(value)
+    parsedValues.withLock {
+      if $0.count >= parsedLimit { $0.removeAll(keepingCapacity: true) }
+      $0[value] = .some(hours)
+    }
+    return hours
+  }
+
+  /// A state as the app reads it: one decided by a rule with a comment is not known, for the
+  /// comment may say anything ("closed for renovation" is, to the specification, open).
+  static func known(_ status: OpeningStatus) -> OpeningStatus {
+    guard status.comment != nil, status.state != .closed else { return status }
+    return OpeningStatus(state: .unknown, comment: status.comment)
   }
 
   /// True when open, false when closed, nil when not known.
   package var openNow: Bool? {
     switch answer {
-    case .open: true
+    case .open, .openThenNotKnown: true
     case .closed: false
     case .none, .unreadable, .unknown: nil
     }
   }
 
-  /// One short phrase for a list: "open · until 20:00", "open · 24/7", "closed · opens 08:00",
-  /// "closed · opens Mo 08:00"; "hours: see OSM" for a value that cannot be read; empty when
-  /// not known.
+  /// One short phrase for a list: "open · until 20:00", "open · 24/7", "open · all week" (no
+  /// change within ``lookahead`` days), "open" (until a time not known), "closed · opens 08:00",
+  /// "closed · opens Mo 08:00", "closed"; a rule's comment in quotes when it decides
+  /// ("\"by appointment\""); "hours: see OSM: " and the value, escaped and cut, when it cannot
+  /// be read; empty when there are no hours or they leave the moment open.
   package var summary: String {
     switch answer {
-    case .none, .unknown: return ""
-    case .unreadable: return "hours: see OSM"
+    case .none: return ""
+    case .unknown(let comment):
+      guard let comment, !comment.isEmpty else { return "" }
+      return "\"" + TerminalText.truncate(comment, width: 22) + "\""
+    case .unreadable: return "hours: see OSM: " + TerminalText.truncate(raw ?? "", width: 16)
     case .open(let until):
-      guard let until else { return "open · 24/7" }
+      guard let until else {
+        return raw?.trimmingCharacters(in: .whitespaces) == "24/7"
+          ? "open · 24/7" : "open · all week"
+      }
       return "open · until " + Self.when(until, from: time)
+    case .openThenNotKnown: return "open"
     case .closed(let opens):
       guard let opens else { return "closed" }
       return "closed · opens " + Self.when(opens, from: time)
     }
   }
 
+  /// One word for a narrow list: "open", "closed", "see OSM", or the summary's comment; empty
+  /// when not known.
+  package var short: String {
+    switch answer {
+    case .none: ""
+    case .unknown: summary.isEmpty ? "" : "?"
+    case .unreadable: "see OSM"
+    case .open, .openThenNotKnown: "open"
+    case .closed: "closed"
+    }
+  }
+
   /// The spec's two-letter weekday names, Monday first.
   package static let weekdayNames = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
 
-  /// "08:00" when `moment` is within a day of `from` (later today, or tonight past midnight),
-  /// "Mo 08:00" within a week, "2027-01-07 08:00" beyond.
+  /// "08:00" when `moment` is later the same day or within half a day of `from` ("midnight"
+  /// within a day), "Mo 08:00" within eight days, "2027-01-07" beyond.
   static func when(_ moment: LocalDateTime, from: LocalDateTime) -> String {
     let minutesAhead =
       (moment.date.dayNumber - from.date.dayNumber) * 1440 + moment.minute - from.minute
+    // Midnight within a day is said so: "until midnight", not "until 00:00".
+    if moment.minute == 0, minutesAhead <= 24 * 60 { return "midnight" }
     let clock = clockText(moment.minute)
     if moment.date == from.date || minutesAhead < 12 * 60 { return clock }
-    if moment.date.dayNumber - from.date.dayNumber < 7 {
+    if moment.date.dayNumber - from.date.dayNumber < 8 {
       return weekdayNames[moment.date.weekday] + " " + clock
     }
-    return "\(moment.date) " + clock
+    return "\(moment.date)"
   }
 
   /// "08:05" of minutes since midnight.
@@ -148,33 +237,69 @@ extension PlaceHours {
     return "\(time.date) " + clockText(time.minute)
   }
 
-  /// ISO 8601 with `timeZone`'s offset: "2026-12-01T20:00:00+02:00" ("Z" for UTC).
+  /// "+02:00", `timeZone`'s offset from UTC at `instant`.
+  static func offsetText(_ instant: Date, in timeZone: TimeZone) -> String {
+    let seconds = timeZone.secondsFromGMT(for: instant)
+    let minutes = abs(seconds) / 60
+    return (seconds < 0 ? "-" : "+") + clockText(minutes)
+  }
+
+  /// ISO 8601 with `timeZone`'s offset at that instant: "2026-12-01T20:00:00+02:00". Read from
+  /// the zone's own offset, as the table's times are (Foundation's formatter gives some zones,
+  /// `EET`, the wrong one).
   package static func isoText(_ instant: Date, in timeZone: TimeZone) -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.timeZone = timeZone
-    formatter.formatOptions = [.withInternetDateTime]
-    return formatter.string(from: instant)
+    let time = LocalDateTime(instant, in: timeZone)
+    return "\(time.date)T" + clockText(time.minute) + ":00" + offsetText(instant, in: timeZone)
+  }
+
+  /// The line that says which moment and zone hours are read at:
+  /// "Hours at 2026-11-30 10:00 +02:00 (Europe/Helsinki)".
+  package static func readingLine(_ instant: Date, in timeZone: TimeZone) -> String {
+    "Hours at " + localText(instant, in: timeZone) + " " + offsetText(instant, in: timeZone)
+      + " (" + timeZone.identifier + ")"
   }
 
   /// The week from the day asked about, today first: a line a day with its open times
-  /// ("Sa today  09:00–18:00", "Su        closed"), times not known marked "(unknown)".
-  /// Nil when the place has no hours or they cannot be read.
+  /// ("Sa today  09:00–18:00", "Su        closed"), times not known marked "(not known)", a
+  /// rule's comment shown in quotes. Nil when the place has no hours or they cannot be read.
   package static func week(of place: Place, at instant: Date, clock: HoursClock) -> [String]? {
-    guard let value = place.openingHours, let hours = try? OpeningHours(value) else {
+    guard let value = place.openingHours, !isBlank(value), let hours = parsed(value) else {
       return nil
     }
     let context = clock.context(for: place)
     let today = LocalDateTime(instant, in: clock.timeZone).date
-    return (0..<7).map { offset in
-      let date = today.adding(days: offset)
-      let spans = hours.spans(on: date, in: context)
-      let parts = spans.filter { $0.state != .closed }.map { span -> String in
-        let times =
-          span.start == 0 && span.end == 1440
-          ? "all day" : clockText(span.start) + "–" + clockText(span.end)
-        return span.state == .unknown ? times + " (unknown)" : times
+    // The spans that are not closed, from the day before the week to the day after it.
+    let days = (-1...7).map { offset in
+      hours.spans(on: today.adding(days: offset), in: context).filter { $0.state != .closed }
+    }
+    return (1...7).map { index in
+      var spans = days[index]
+      // A span that runs past midnight is shown on the day it starts, to its end the next
+      // morning (22:00–02:00), not as two pieces.
+      if let first = spans.first, first.start == 0, first.end < 1440,
+        days[index - 1].last.map({ $0.end == 1440 && $0.start > 0 }) == true
+      {
+        spans.removeFirst()
       }
-      let day = weekdayNames[date.weekday] + (offset == 0 ? " today" : "      ")
+      let parts = spans.enumerated().map { position, span -> String in
+        var end = span.end
+        if position == spans.count - 1, end == 1440, span.start > 0, index < 8,
+          let next = days[index + 1].first, next.start == 0, next.end < 1440,
+          next.state == span.state
+        {
+          end = next.end
+        }
+        let times =
+          span.start == 0 && end == 1440
+          ? "all day" : clockText(span.start) + "–" + clockText(end)
+        // A comment is shown, not read as open (see ``known(_:)``).
+        if let comment = span.comment, !comment.isEmpty {
+          return times + " \"" + TerminalText.truncate(comment, width: 30) + "\""
+        }
+        return span.state == .unknown ? times + " (not known)" : times
+      }
+      let day =
+        weekdayNames[today.adding(days: index - 1).weekday] + (index == 1 ? " today" : "      ")
       return day + "  " + (parts.isEmpty ? "closed" : parts.joined(separator: ", "))
     }
   }
@@ -205,15 +330,19 @@ package enum OpenNowFilter {
     }
   }
 
-  /// The places of `places` open at `instant`, at most `limit` of them, in their order.
+  /// The places of `places` open at `instant`, at most `limit` of them, in their order, and
+  /// those left out before the last one kept (all of them when fewer than `limit` are open).
   package static func apply(
     _ places: [Place], at instant: Date, clock: HoursClock, limit: Int = .max
   ) -> (places: [Place], leftOut: LeftOut) {
     var kept: [Place] = []
     var leftOut = LeftOut()
+    // Counted up to the last place kept, once the limit is reached: those left out from among
+    // the nearest, not from farther than any shown.
     for place in places {
-      switch PlaceHours(place, at: instant, clock: clock).openNow {
-      case true?: if kept.count < limit { kept.append(place) }
+      if kept.count == limit { break }
+      switch PlaceHours.isOpen(place, at: instant, clock: clock) {
+      case true?: kept.append(place)
       case false?: leftOut.closed += 1
       case nil: leftOut.unknown += 1
       }

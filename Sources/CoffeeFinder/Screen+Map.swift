@@ -12,17 +12,22 @@ extension Screen {
     case under(listHeight: Int)
   }
 
-  /// The list is this wide beside a map; the map needs at least 60 columns next to it.
+  /// The list is this wide beside a map; the map needs at least 60 columns next to it. From
+  /// ``listWidthWithHours`` + 61 columns the list is that wide, so that it says whether each
+  /// café is open.
   static let listWidthBesideMap = 60
+  static let listWidthWithHours = 88
   /// Rows the list keeps above a map: header, ten places, status and help.
   static let listHeightAboveMap = 18
 
-  /// Where the map goes on a `width` × `height` terminal: beside the list from 121 columns,
+  /// Where the map goes on a `width` × `height` terminal: beside the list from 121 columns
+  /// (a wider list from 149),
   /// under it from 40 rows, nowhere when the panel is off, a place is open or there is no room.
   package static func mapPlacement(
     _ state: CoffeeFinderApp.State, width: Int, height: Int
   ) -> MapPlacement? {
     guard state.showsMap, state.detail == nil, height >= minimumHeight else { return nil }
+    if width > listWidthWithHours + 60 { return .beside(listWidth: listWidthWithHours) }
     if width > listWidthBesideMap + 60 { return .beside(listWidth: listWidthBesideMap) }
     if height >= listHeightAboveMap + 22, width >= minimumWidth {
       return .under(listHeight: listHeightAboveMap)

@@ -48,7 +48,7 @@ package enum Screen {
       title = "coffee-finder: " + detail.place.name
       body += detailBody(
         detail, draft: state.noteDraft, width: width, units: state.units,
-        from: state.nearby.location, hours: state.hours, at: state.hours.instant(now: now))
+        from: state.nearby.location, hours: state.hours, at: state.hoursInstant)
       help =
         state.noteDraft == nil
         ? "f favourite  n note  d delete  j/k notes  Esc back  q quit"
@@ -162,7 +162,12 @@ package enum Screen {
       let hint =
         numbered && !listHelp(state, width: width, numbered: numbered).contains("o open now")
         ? " · o open now" : ""
-      var lines = [TerminalText.truncate(heading + searching + hint, width: width)]
+      // Hours asked about at another moment (`--at-time`) say which.
+      let moment =
+        state.hours.fixedTime.map {
+          " · hours at " + PlaceHours.localText($0, in: state.hours.timeZone)
+        } ?? ""
+      var lines = [TerminalText.truncate(heading + searching + moment + hint, width: width)]
       if places.isEmpty {
         lines += wrap("None open now. Press o to show every café.", width: width)
         return lines
@@ -172,9 +177,11 @@ package enum Screen {
       // Scroll so that the selection stays on screen.
       let first = max(0, min(state.selection - rows + 1, places.count - rows))
       let instant = state.hoursInstant
-      // The hours column shows where there is room for it beside a useful name.
-      // ("closed · opens Mo 08:00" and two spaces before it).
-      let hoursWidth = width - 3 - 12 - (numbered ? 3 : 0) - 25 >= 24 ? 25 : 0
+      // The hours column, where a place has hours, shows where there is room for it beside a
+      // useful name ("closed · opens Mo 08:00" and two spaces before it; else "closed" alone).
+      let room = width - 3 - 12 - (numbered ? 3 : 0)
+      let hasHours = places.contains { !PlaceHours.isBlank($0.openingHours ?? "") }
+      let hoursWidth = !hasHours ? 0 : room - 25 >= 24 ? 25 : room - 8 >= 24 ? 8 : 0
       for (index, place) in places.enumerated().dropFirst(first).prefix(rows) {
         let marker =
           (index == state.selection ? ">" : " ")
@@ -190,7 +197,8 @@ package enum Screen {
           marker + " " + TerminalText.fit(place.name, width: nameWidth)
           + String(repeating: " ", count: max(1, 12 - distance.count)) + distance
         if hoursWidth > 0 {
-          let summary = PlaceHours(place, at: instant, clock: state.hours).summary
+          let hours = PlaceHours(place, at: instant, clock: state.hours)
+          let summary = hoursWidth < 25 ? hours.short : hours.summary
           if !summary.isEmpty {
             line += "  " + TerminalText.truncate(summary, width: hoursWidth - 2)
           }
@@ -282,7 +290,9 @@ package enum Screen {
   static func hoursLines(
     _ place: Place, at instant: Date, clock: HoursClock, width: Int
   ) -> [String] {
-    guard let raw = place.openingHours else { return [] }
+    guard let raw = place.openingHours,
+      !raw.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+    else { return [] }
     let now = PlaceHours(place, at: instant, clock: clock)
     guard let week = PlaceHours.week(of: place, at: instant, clock: clock) else {
       return [""] + wrap("Hours: see OSM: " + raw, width: width)

@@ -31,7 +31,12 @@ struct HoursOptions: ParsableArguments {
 
   /// Throws a usage error for a zone that is not an IANA name or a time that is not ISO 8601.
   func check() throws {
-    if let timeZone, TimeZone(identifier: timeZone) == nil {
+    // Only IANA names: Foundation also reads "GMT+2" (which IANA's Etc/GMT+2 means the
+    // other way round).
+    if let timeZone,
+      timeZone != "UTC" && !TimeZone.knownTimeZoneIdentifiers.contains(timeZone)
+        || TimeZone(identifier: timeZone) == nil
+    {
       throw ValidationError(
         "--time-zone must be an IANA time zone such as Europe/Helsinki; got \(timeZone)")
     }
@@ -87,8 +92,8 @@ struct HoursOptions: ParsableArguments {
     } else if let sign = rest.first, sign == "+" || sign == "-" {
       rest = rest.dropFirst()
       guard let hours = number(2), hours <= 23 else { return nil }
-      _ = take(":")
-      let minutes = rest.isEmpty ? 0 : number(2)
+      // ±HH, ±HHMM or ±HH:MM; a colon needs its minutes.
+      let minutes = take(":") || !rest.isEmpty ? number(2) : 0
       guard let minutes, minutes < 60 else { return nil }
       offset = (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
     } else {

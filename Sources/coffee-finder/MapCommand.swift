@@ -164,6 +164,11 @@ struct MapCommand: AsyncParsableCommand {
           + DistanceText.format(place.distance, units: units)
           + (summary.isEmpty ? "" : "  " + summary), width: columns)
     } + (leftOut.map { [$0.footer(shown: state.places.count)] } ?? [])
+      + (state.places.contains { !($0.openingHours ?? "").isEmpty } || leftOut != nil
+        ? [
+          TerminalText.truncate(
+            PlaceHours.readingLine(hours.instant, in: hours.clock.timeZone), width: columns)
+        ] : [])
       + ["Streets © OpenStreetMap contributors"]
   }
 

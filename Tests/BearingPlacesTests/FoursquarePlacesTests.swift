@@ -1,5 +1,6 @@
 import BearingHTTP
 import BearingLocation
+import BearingOpeningHours
 import BearingPlaces
 import ConcurrencyExtras
 import CustomDump
@@ -74,7 +75,15 @@ struct FoursquarePlacesTests {
     // past midnight ("+0200"), Sunday closing at midnight ("0000").
     #expect(
       places.first?.openingHours
-        == "Mo-Th 07:30-19:00; Fr 07:30-12:00,13:00-19:00; Sa 10:00-02:00; Su 10:00-24:00")
+        == "Mo-Th 07:30-19:00, Fr 07:30-12:00,13:00-19:00, Sa 10:00-02:00, Su 10:00-24:00")
+    // Read by the evaluator, Saturday's opening runs into Sunday: open at 01:00, closed at
+    // 03:00, open again at 10:00.
+    let hours = try OpeningHours(try #require(places.first?.openingHours))
+    let helsinki = OpeningHoursContext(timeZone: TimeZone(identifier: "Europe/Helsinki")!)
+    let sunday = { hour in LocalDateTime(year: 2026, month: 11, day: 29, hour: hour, minute: 0)! }
+    #expect(hours.state(at: sunday(1), in: helsinki) == .open)
+    #expect(hours.state(at: sunday(3), in: helsinki) == .closed)
+    #expect(hours.state(at: sunday(10), in: helsinki) == .open)
     // A place without hours has none.
     #expect(places.dropFirst().allSatisfy { $0.openingHours == nil })
   }
@@ -94,7 +103,7 @@ struct FoursquarePlacesTests {
         address: "Aleksanterinkatu 50, 00100 Helsinki", categories: ["Coffee Shop"],
         phone: "+358 9 4289 4422", website: nil,
         openingHours:
-          "Mo-Th 07:30-19:00; Fr 07:30-12:00,13:00-19:00; Sa 10:00-02:00; Su 10:00-24:00",
+          "Mo-Th 07:30-19:00, Fr 07:30-12:00,13:00-19:00, Sa 10:00-02:00, Su 10:00-24:00",
         source: .foursquare))
     #expect(places[1].categories == ["Café", "Bakery"])
     #expect(places[2].website == "https://www.cafeaalto.fi")

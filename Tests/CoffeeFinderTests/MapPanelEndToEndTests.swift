@@ -5,7 +5,7 @@ import Testing
 /// The map panel of the full-screen UI under tmux, following a replayed walk through central
 /// Helsinki: streets, the arrow along the walk, and the list's numbers on the map.
 @Suite(.serialized) struct MapPanelEndToEndTests {
-  /// One capture of a 160 × 40 pane: the list in the first 60 columns, the map after the
+  /// One capture of a 160 × 40 pane: the list in the first 88 columns, the map after the
   /// separator.
   struct Capture {
     var text: String
@@ -15,8 +15,8 @@ import Testing
     init(_ text: String) {
       self.text = text
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(Array.init)
-      list = lines.map { String($0.prefix(60)) }
-      map = lines.map { Array($0.dropFirst(61)) }
+      list = lines.map { String($0.prefix(88)) }
+      map = lines.map { Array($0.dropFirst(89)) }
     }
 
     /// The numbers of the list's rows, in order.
@@ -32,9 +32,9 @@ import Testing
         })
     }
 
-    /// The map's centre cell: you, since the map follows you.
+    /// The map's centre cell: you, since the map follows you (the map is 71 columns wide).
     var centre: Character? {
-      map.count > 20 && map[20].count > 49 ? map[20][49] : nil
+      map.count > 20 && map[20].count > 35 ? map[20][35] : nil
     }
 
     var brailleCount: Int {

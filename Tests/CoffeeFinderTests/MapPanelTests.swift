@@ -23,7 +23,8 @@ import Testing
   let streets = (try? StreetDataset.helsinki.get().lines) ?? []
 
   @Test func placementFollowsTheTerminalsShape() {
-    #expect(Screen.mapPlacement(state(), width: 160, height: 40) == .beside(listWidth: 60))
+    #expect(Screen.mapPlacement(state(), width: 160, height: 40) == .beside(listWidth: 88))
+    #expect(Screen.mapPlacement(state(), width: 130, height: 40) == .beside(listWidth: 60))
     #expect(Screen.mapPlacement(state(), width: 100, height: 50) == .under(listHeight: 18))
     // The sizes the other tests use keep the list alone.
     #expect(Screen.mapPlacement(state(), width: 100, height: 30) == nil)
@@ -35,15 +36,15 @@ import Testing
     let lines = Screen.render(state(), width: 160, height: 40, streets: streets)
     #expect(lines.count == 40)
     for line in lines { #expect(line.count == 160, "\(line)") }
-    let list = lines.map { String($0.prefix(60)) }
+    let list = lines.map { String($0.prefix(88)) }
     #expect(list.contains { $0.hasPrefix(">   1 Café Ekberg") }, "\(list.joined(separator: "\n"))")
     #expect(list.contains { $0.hasPrefix("    2 Café Regatta") })
     #expect(list.contains { $0.contains("m map") })
-    let map = lines.map { String($0.dropFirst(61)) }.joined(separator: "\n")
-    #expect(lines.allSatisfy { Array($0)[60] == "│" })
+    let map = lines.map { String($0.dropFirst(89)) }.joined(separator: "\n")
+    #expect(lines.allSatisfy { Array($0)[88] == "│" })
     #expect(map.contains("→"), "you, heading east:\n\(map)")
     // Ekberg, 870 m south, is in view above the scale bar's row; Regatta, 1.5 km away, is not.
-    #expect(lines.dropLast().contains { $0.dropFirst(61).contains("1") }, "\(map)")
+    #expect(lines.dropLast().contains { $0.dropFirst(89).contains("1") }, "\(map)")
     #expect(map.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }, "streets")
   }
 

@@ -77,6 +77,12 @@ import Testing
     // With --open-now the footer counts what was left out.
     let filtered = Self.hoursReport(openNowLeftOut: .init(closed: 1, unknown: 2)).table(width: 100)
     #expect(filtered.contains("Open now: 4 shown; left out: 1 closed, 2 with hours not known"))
+    // The moment and zone the hours speak of.
+    #expect(lines.contains("Hours at 2026-11-30 10:00 +02:00 (Europe/Helsinki)"), "\(lines)")
+    // None open: said so, not "try a larger radius".
+    var none = Self.hoursReport(openNowLeftOut: .init(closed: 2, unknown: 0))
+    none.places = []
+    #expect(none.table(width: 80).contains("None of the cafés found is open now."))
   }
 
   @Test func jsonHasRawHoursOpenNowAndTheNextChange() throws {
@@ -96,5 +102,11 @@ import Testing
     }
     #expect(places[2]["opening_hours"] as? String == "8ish\u{1B}[2J")
     #expect(places[3]["opening_hours"] is NSNull)
+    #expect(object?["hoursAt"] as? String == "2026-11-30T10:00:00+02:00")
+    #expect(object?["timeZone"] as? String == "Europe/Helsinki")
+    #expect(object?["leftOut"] == nil)
+    let filtered = Self.hoursReport(openNowLeftOut: .init(closed: 1, unknown: 2)).json()
+    let left = try JSONSerialization.jsonObject(with: Data(filtered.utf8)) as? [String: Any]
+    #expect(left?["leftOut"] as? [String: Int] == ["closed": 1, "unknown": 2])
   }
 }

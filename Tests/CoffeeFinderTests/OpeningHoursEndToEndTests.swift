@@ -31,7 +31,7 @@ struct OpeningHoursEndToEndTests {
     let lines = table.stdout.split(separator: "\n")
     #expect(lines.contains { $0.hasPrefix(" #  Name") && $0.contains("Distance  Hours") })
     #expect(table.stdout.contains("open · until"), "\(table.stdout)")
-    #expect(table.stdout.contains("Hours at 2026-11-30 10:00 (Europe/Helsinki)"))
+    #expect(table.stdout.contains("Hours at 2026-11-30 10:00 +02:00 (Europe/Helsinki)"))
 
     let json = try await home.run(Self.nearby("10:00", ["--limit", "50", "--json"]))
     #expect(json.status == 0, "\(json.stderr)")
@@ -60,6 +60,13 @@ struct OpeningHoursEndToEndTests {
       ])
     let again = try Self.places(utc.stdout)
     #expect(again.map { $0["open_now"] as? Bool } == places.map { $0["open_now"] as? Bool })
+    // A zone alone is said too: the same café on Tokyo's clock (10:00 Helsinki is 17:00).
+    let tokyo = try await home.run(
+      [
+        "nearby", "--at", "60.1699,24.9384", "--provider", "offline", "--radius", "2km",
+        "--limit", "50", "--time-zone", "Asia/Tokyo",
+      ])
+    #expect(tokyo.stdout.contains(#/Hours at [0-9-]+ [0-9:]+ \+09:00 \(Asia\/Tokyo\)/#))
     // A minute earlier Théhuone is closed, and says when it opens.
     let before = try await home.run(Self.nearby("09:59", ["--limit", "50", "--json"]))
     let earlier = try #require(
@@ -84,6 +91,11 @@ struct OpeningHoursEndToEndTests {
     let filtered = try await home.run(Self.nearby("03:00", ["--open-now", "--json"]))
     #expect(filtered.status == 0, "\(filtered.stderr)")
     let kept = try Self.places(filtered.stdout)
+    let object =
+      try JSONSerialization.jsonObject(with: Data(filtered.stdout.utf8)) as? [String: Any]
+    #expect(
+      object?["leftOut"] as? [String: Int] == ["closed": closedCount, "unknown": unknownCount])
+    #expect(object?["hoursAt"] as? String == "2026-11-30T03:00:00+02:00")
     #expect(kept.compactMap { $0["name"] as? String } == openNames)
     #expect(kept.allSatisfy { $0["open_now"] as? Bool == true })
 
@@ -124,6 +136,8 @@ struct OpeningHoursEndToEndTests {
       (["--at-time", "2026-02-30T10:00"], "got 2026-02-30T10:00"),
       (["--at-time", "2026-11-30T25:00"], "--at-time"),
       (["--at-time", "2026-11-30T10:00+99:00"], "--at-time"),
+      (["--at-time", "2026-11-30T10:00+02:"], "--at-time"),
+      (["--time-zone", "GMT+2"], "--time-zone must be an IANA time zone"),
     ]
     for (arguments, message) in cases {
       let run = try await home.run(["nearby", "--at", "60.1699,24.9384"] + arguments)

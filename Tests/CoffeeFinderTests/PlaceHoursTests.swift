@@ -56,8 +56,54 @@ import Testing
     let garbled = PlaceHours(
       Self.place("Mo-Fr 8ish till late"), at: Self.at(30, 10), clock: Self.clock)
     #expect(garbled.openNow == nil)
-    #expect(garbled.summary == "hours: see OSM")
+    #expect(garbled.summary == "hours: see OSM: Mo-Fr 8ish till…")
     #expect(garbled.raw == "Mo-Fr 8ish till late")
+  }
+
+  /// A comment decides nothing: the specification reads `"closed for renovation"` as open all
+  /// day (and so does the reference evaluator), the app says what the comment says and
+  /// promises nothing.
+  @Test func aRuleWithOnlyACommentIsNotReadAsOpen() {
+    for value in ["\"closed for renovation\"", "\"by appointment\""] {
+      let hours = PlaceHours(Self.place(value), at: Self.at(30, 10), clock: Self.clock)
+      #expect(hours.openNow == nil, "\(value)")
+      #expect(hours.nextChange == nil, "\(value)")
+      #expect(hours.summary == value, "\(value)")
+    }
+    // Weekdays by the clock, Saturday by appointment: Friday evening promises no opening.
+    let mixed = "Mo-Fr 08:00-16:00; Sa \"by appointment\""
+    #expect(Self.summary(mixed, at: Self.at(30, 10)) == "open · until 16:00")
+    #expect(Self.summary(mixed, at: Self.at(27, 20)) == "closed")
+    #expect(Self.summary(mixed, at: Self.at(28, 12)) == "\"by appointment\"")
+    // Spaces only are no hours at all.
+    let blank = PlaceHours(Self.place("   "), at: Self.at(30, 10), clock: Self.clock)
+    #expect(blank.answer == .none && blank.summary == "")
+    #expect(PlaceHours.week(of: Self.place("  "), at: Self.at(30, 10), clock: Self.clock) == nil)
+  }
+
+  /// Without a holiday calendar, a time that depends on one is never promised.
+  @Test func aChangeToNotKnownIsNotPromised() {
+    // Open only on public holidays: on an ordinary Monday morning it is closed, and 10:00
+    // may or may not open it.
+    let holidays = PlaceHours(
+      Self.place("PH 10:00-14:00"), at: Self.at(30, 7), clock: Self.clock)
+    #expect(holidays.summary == "closed" && holidays.openNow == false)
+    #expect(holidays.nextChange == nil)
+    // Sunday is off whatever the day; Monday may be a holiday.
+    let sundays = PlaceHours(
+      Self.place("Mo-Sa 09:00-17:00; Su,PH off"), at: Self.at(29, 12), clock: Self.clock)
+    #expect(sundays.summary == "closed" && sundays.nextChange == nil)
+    // Open until the time the value leaves not known.
+    let unknownAfter = PlaceHours(
+      Self.place("Mo-Fr 08:00-12:00, Mo-Fr 12:00-14:00 unknown"), at: Self.at(30, 10),
+      clock: Self.clock)
+    #expect(unknownAfter.summary == "open" && unknownAfter.openNow == true)
+    #expect(unknownAfter.nextChange == nil)
+  }
+
+  @Test func midnightIsSaidSo() {
+    #expect(Self.summary("Mo-Su 08:00-24:00", at: Self.at(30, 22)) == "open · until midnight")
+    #expect(Self.summary("Mo-Su 00:00-02:00", at: Self.at(30, 22)) == "closed · opens midnight")
   }
 
   @Test func theNextChangeIsAnInstantInTheZoneAsked() throws {
@@ -67,6 +113,15 @@ import Testing
     #expect(
       PlaceHours.isoText(try #require(hours.nextChange), in: Self.helsinki)
         == "2026-11-30T20:00:00+02:00")
+    // Read from the zone's own offset: Foundation's formatter says +03:00 for EET in November.
+    let eet = try #require(TimeZone(identifier: "EET"))
+    #expect(PlaceHours.isoText(Self.at(30, 20), in: eet) == "2026-11-30T20:00:00+02:00")
+    #expect(
+      PlaceHours.isoText(Self.at(30, 20), in: TimeZone(identifier: "America/St_Johns")!)
+        == "2026-11-30T14:30:00-03:30")
+    #expect(
+      PlaceHours.readingLine(Self.at(30, 20), in: Self.helsinki)
+        == "Hours at 2026-11-30 20:00 +02:00 (Europe/Helsinki)")
     // The same value on London's clock: 09:00 in Helsinki is 07:00 there.
     let london = HoursClock(timeZone: TimeZone(identifier: "Europe/London")!)
     let there = PlaceHours(Self.place("Mo-Fr 08:00-20:00"), at: Self.at(30, 9), clock: london)
@@ -94,6 +149,43 @@ import Testing
     #expect(PlaceHours.week(of: Self.place("8ish"), at: Self.at(28, 12), clock: Self.clock) == nil)
   }
 
+  @Test func anOpeningPastMidnightIsOneSpanInTheWeek() throws {
+    let week = try #require(
+      PlaceHours.week(
+        of: Self.place("Fr-Sa 18:00-02:00"), at: Self.at(27, 12), clock: Self.clock))
+    #expect(
+      week == [
+        "Fr today  18:00–02:00",
+        "Sa        18:00–02:00",
+        "Su        closed",
+        "Mo        closed",
+        "Tu        closed",
+        "We        closed",
+        "Th        closed",
+      ])
+  }
+
+  /// Helsinki's clocks go forward at 03:00 on 29 March 2026 (to 04:00) and back at 04:00 on
+  /// 25 October (to 03:00).
+  @Test func theNextChangeAcrossADaylightSavingChangeIsTheInstantTheClockReadsIt() throws {
+    let hours = Self.place("Mo-Su 01:00-03:30")
+    // Spring: 03:30 never comes; the café closes when the clocks jump, 04:00 EEST.
+    let spring = LocalDateTime(year: 2026, month: 3, day: 29, hour: 2, minute: 30)!
+      .instant(in: Self.helsinki)
+    let closes = try #require(PlaceHours(hours, at: spring, clock: Self.clock).nextChange)
+    #expect(PlaceHours.isoText(closes, in: Self.helsinki) == "2026-03-29T04:00:00+03:00")
+    // Autumn, at the first 03:10 (EEST): it closes at the first 03:30, twenty minutes on.
+    let firstPass = Date(timeIntervalSince1970: 1_792_887_000)  // 2026-10-25T00:10:00Z
+    #expect(PlaceHours.isoText(firstPass, in: Self.helsinki) == "2026-10-25T03:10:00+03:00")
+    let autumn = try #require(PlaceHours(hours, at: firstPass, clock: Self.clock).nextChange)
+    #expect(autumn.timeIntervalSince(firstPass) == 20 * 60)
+    // At the second 03:10 (EET) it is open again (01:00-03:30 reads the clock), closing at
+    // the second 03:30, not the first, which has passed.
+    let secondPass = firstPass.addingTimeInterval(3600)
+    let again = try #require(PlaceHours(hours, at: secondPass, clock: Self.clock).nextChange)
+    #expect(again.timeIntervalSince(secondPass) == 20 * 60)
+  }
+
   @Test func openNowKeepsTheOpenOnesAndCountsTheRest() {
     let places = [
       Self.place("Mo-Fr 08:00-20:00"), Self.place("Sa-Su 10:00-16:00"), Self.place(nil),
@@ -108,7 +200,12 @@ import Testing
     #expect(leftOut == OpenNowFilter.LeftOut(closed: 1, unknown: 2))
     #expect(
       leftOut.footer(shown: 2) == "Open now: 2 shown; left out: 1 closed, 2 with hours not known")
+    // With a limit, those left out are counted among the nearest, up to the last one kept.
     let limited = OpenNowFilter.apply(places, at: Self.at(30, 10), clock: Self.clock, limit: 1)
     #expect(limited.places.map(\.id) == ["osm:node/0"])
+    #expect(limited.leftOut == OpenNowFilter.LeftOut())
+    let two = OpenNowFilter.apply(places, at: Self.at(30, 10), clock: Self.clock, limit: 2)
+    #expect(two.places.map(\.id) == ["osm:node/0", "osm:node/3"])
+    #expect(two.leftOut == OpenNowFilter.LeftOut(closed: 1, unknown: 1))
   }
 }

@@ -4,7 +4,8 @@ import LibFuzzerDriver
 
 // An `opening_hours` tag is the mapper's free text: the input is parsed, and a value that
 // parses is evaluated as the app would, at a few wall-clock times (a DST change and New Year
-// among them) with the holiday and sun readings, and its next change looked for.
+// among them) with the holiday and sun readings, its next change looked for and a day's spans
+// built.
 private let context = OpeningHoursContext(
   timeZone: TimeZone(identifier: "Europe/Helsinki")!,
   coordinates: Coordinates(latitude: 60.17, longitude: 24.94), holidays: .unknown)
@@ -22,6 +23,10 @@ public func fuzzHours(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     _ = hours.status(at: time, in: context)
   }
   _ = hours.nextChange(after: times[0], in: context, within: 40)
+  // A day's spans, as the detail's week shows them, and a change's instant across the
+  // spring change.
+  _ = hours.spans(on: times[0].date, in: context)
+  _ = times[0].instant(in: context.timeZone, after: times[0].instant(in: context.timeZone))
   return 0
 }
 
