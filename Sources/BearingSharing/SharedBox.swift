@@ -150,7 +150,11 @@ final class SharedBox<Value: Sendable>: SharedReference, SharedStorage {
     guard let key else { return }
     state.withLock { $0.isLoading = true }
     let context = LoadContext<Value>.initialValue(initialValue)
-    key.load(context: context, continuation: LoadContinuation { [weak self] in self?.apply($0) })
+    key.load(
+      context: context,
+      continuation: LoadContinuation(
+        callback: { [weak self] in self?.apply($0) },
+        deciding: { [weak self] decide in self?.apply(deciding: { decide() }) }))
     let subscription = key.subscribe(
       context: context,
       subscriber: SharedSubscriber(
@@ -165,12 +169,24 @@ final class SharedBox<Value: Sendable>: SharedReference, SharedStorage {
   func load() async throws {
     guard let key else { return }
     state.withLock { $0.isLoading = true }
+    // Applied as the key decides it, where no change of the value comes between.
     let result = await withCheckedContinuation { continuation in
       key.load(
         context: .userInitiated,
-        continuation: LoadContinuation { continuation.resume(returning: $0) })
+        continuation: LoadContinuation(
+          callback: { [self] result in
+            apply(result)
+            continuation.resume(returning: result)
+          },
+          deciding: { [self] decide in
+            var result: Result<Value?, any Error> = .success(nil)
+            apply(deciding: {
+              result = decide()
+              return result
+            })
+            continuation.resume(returning: result)
+          }))
     }
-    apply(result)
     if case .failure(let error) = result { throw error }
   }
 

@@ -64,12 +64,29 @@ public enum SaveContext: Hashable, Sendable {
 /// Receives the result of one ``SharedReaderKey/load(context:continuation:)``. Resume it once.
 public struct LoadContinuation<Value>: Sendable where Value: Sendable {
   private let callback: @Sendable (Result<Value?, any Error>) -> Void
+  /// Runs a decision where no change to the value can come between it and its result.
+  private let deciding: @Sendable (() -> Result<Value?, any Error>) -> Void
 
   /// Makes a continuation that hands its result to `callback`; `nil` means "keep the initial
   /// value". Keys are given theirs; this is for tests of keys.
   public init(_ callback: @escaping @Sendable (Result<Value?, any Error>) -> Void) {
     self.callback = callback
+    self.deciding = { decide in callback(decide()) }
   }
+
+  /// A continuation whose `deciding` runs the decision while the value cannot change, and
+  /// applies its result: a shared value's own.
+  init(
+    callback: @escaping @Sendable (Result<Value?, any Error>) -> Void,
+    deciding: @escaping @Sendable (() -> Result<Value?, any Error>) -> Void
+  ) {
+    self.callback = callback
+    self.deciding = deciding
+  }
+
+  /// Resumes with what `decide` returns, deciding while the value cannot change: no save of the
+  /// value comes between the decision and the value's update.
+  func resume(deciding decide: () -> Result<Value?, any Error>) { deciding(decide) }
 
   public func resume(returning value: Value) { callback(.success(value)) }
   public func resume(throwing error: any Error) { callback(.failure(error)) }

@@ -9,8 +9,7 @@ import Testing
 /// Several writers of one file (keys of their own stand for other processes; the end-to-end
 /// tests and `scripts/stress-shared` use processes) and several threads of one value: the
 /// newest change wins everywhere, and no change is lost or taken for an echo.
-// Serialized: its tests flush every pending write of the process (`PendingWrites.flushAll`),
-// which would land another test's write at a moment that test does not expect.
+// Serialized: its tests share the process's one file watcher thread.
 @Suite(.serialized) struct ConcurrentWritersTests {
   let directory: TemporaryDirectory
 
@@ -36,15 +35,10 @@ import Testing
     try JSONDecoder().decode([Int].self, from: Data(contentsOf: directory.file(name)))
   }
 
-  /// Writes `value` as another program would, by a rename over the file, its modification time
-  /// `age` in the past.
-  func writeAsAnotherProgram(_ value: String, age: TimeInterval = 0) throws {
+  /// Writes `value` as another program would, by a rename over the file.
+  func writeAsAnotherProgram(_ value: String) throws {
     let temporary = directory.file("other.json")
     try Data(value.utf8).write(to: temporary)
-    if age > 0 {
-      try FileManager.default.setAttributes(
-        [.modificationDate: Date(timeIntervalSinceNow: -age)], ofItemAtPath: temporary.path)
-    }
     _ = rename(temporary.path, directory.file("items.json").path)
   }
 
@@ -80,23 +74,35 @@ import Testing
     #expect(await received.wait(for: 1))
     #expect(received.last?.value == .some([2]))
     // What exit would write: A has nothing newer than the file.
-    PendingWrites.flushAll()
+    a.flush(force: true)
     #expect(await pending.wait()?.error == nil)
     #expect(try fileValue() == [2])
   }
 
-  // Another program's change older than A's pending change (its file dated an hour back)
-  // arrives before A writes: A keeps its change and writes it.
+  // A change older than A's pending change (a writer's file restored from a backup, its
+  // generation an hour back) arrives while A's write is pending: A keeps its change and writes
+  // it. The flush waits until the watcher has handled that change's event: a key without a
+  // write of its own (C) is told of it, and then a change to another file (M's), whose event
+  // comes in a later batch of the watcher's one thread, after A's handling of the first.
   @Test func anOlderChangeLosesToANewerPendingWrite() async throws {
     defer { directory.cleanUp() }
-    let a = key(debounce: .seconds(60))
-    let received = Received<[Int]>()
-    let subscription = a.subscribe(context: .initialValue([]), subscriber: received.subscriber)
-    defer { subscription.cancel() }
+    let (a, c, m) = (key(debounce: .seconds(60)), key(), key("marker.json"))
+    let (received, seenByC, seenByM) = (Received<[Int]>(), Received<[Int]>(), Received<[Int]>())
+    let subscriptions = [
+      a.subscribe(context: .initialValue([]), subscriber: received.subscriber),
+      c.subscribe(context: .initialValue([]), subscriber: seenByC.subscriber),
+      m.subscribe(context: .initialValue([]), subscriber: seenByM.subscriber),
+    ]
+    defer { for subscription in subscriptions { subscription.cancel() } }
     let pending = SaveResult()
     a.save([4], context: .didSet, continuation: pending.continuation)
-    try writeAsAnotherProgram("[3]", age: 3600)
-    PendingWrites.flushAll()
+    try directory.writeAsWriter("[3]", counter: wallClock() - 3_600_000_000_000, past: true)
+    #expect(await seenByC.wait(for: 1))
+    #expect(seenByC.last?.value == .some([3]))
+    try Data("[0]".utf8).write(to: directory.file("marker.json"))
+    #expect(await seenByM.wait(for: 1))
+    #expect(received.count == 0)
+    a.flush(force: true)
     #expect(await pending.wait()?.error == nil)
     #expect(try fileValue() == [4])
     // A newer change after both: when it arrives, the older one's event was handled before it.
@@ -126,7 +132,7 @@ import Testing
         }
       }
       done.wait()
-      PendingWrites.flushAll()
+      #expect(flushPending(count))
       #expect(count.wrappedValue == 2000)
       let file = try JSONDecoder().decode(Int.self, from: Data(contentsOf: url))
       #expect(file == 2000, "round \(round)")

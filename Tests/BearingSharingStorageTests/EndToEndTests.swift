@@ -38,7 +38,9 @@ import Testing
     #expect(!b.output.contains("seen [2]"))
   }
 
-  // A writes [1]; B writes [2]; B writes [1] again, which A wrote before: A sees it.
+  // A writes [1]; B writes [2]; B writes [1] again, which A wrote before: A sees it. Each
+  // step looks only at what came after it, and in the end each process was told of the other's
+  // changes and of nothing else (no echo of its own writes).
   @Test func aValueWrittenAgainByAnotherProcessIsSeen() async throws {
     defer { directory.cleanUp() }
     let path = directory.file("items.json").path
@@ -46,16 +48,26 @@ import Testing
       try LineProcess.sharingProbe(["file-chat", path]),
       try LineProcess.sharingProbe(["file-chat", path])
     )
+    try await abaSteps(a, b)
+  }
+
+  /// A sets 1, B sets 2, B sets 1, each step waiting for the other process to tell of it.
+  func abaSteps(_ a: LineProcess, _ b: LineProcess) async throws {
     try await a.waitFor("ready")
     try await b.waitFor("ready")
+    var mark = b.output.count
     a.send("set 1")
-    try await b.waitFor("seen [1]")
+    try await b.waitFor("seen [1]", after: mark)
+    mark = a.output.count
     b.send("set 2")
-    try await a.waitFor("seen [2]")
+    try await a.waitFor("seen [2]", after: mark)
+    mark = a.output.count
     b.send("set 1")
-    try await a.waitFor("seen [1]")
+    try await a.waitFor("seen [1]", after: mark)
     #expect(await a.finish() == 0)
     #expect(await b.finish() == 0)
+    #expect(a.seen == ["seen [2]", "seen [1]"])
+    #expect(b.seen == ["seen [1]"])
   }
 
   // Processes without inotify (as past the user's limit of inotify instances; here asked for
@@ -69,16 +81,7 @@ import Testing
       try LineProcess.sharingProbe(["file-chat", path], environment: polling, errorsToo: true),
       try LineProcess.sharingProbe(["file-chat", path], environment: polling, errorsToo: true)
     )
-    try await a.waitFor("ready")
-    try await b.waitFor("ready")
-    a.send("set 1")
-    try await b.waitFor("seen [1]")
-    b.send("set 2")
-    try await a.waitFor("seen [2]")
-    b.send("set 1")
-    try await a.waitFor("seen [1]")
-    #expect(await a.finish() == 0)
-    #expect(await b.finish() == 0)
+    try await abaSteps(a, b)
     for probe in [a, b] {
       let warnings = probe.output.filter { $0.hasPrefix("warning: ") }
       #expect(
@@ -87,6 +90,27 @@ import Testing
             + "files are polled every 250 ms"
         ])
     }
+  }
+
+  // Another process holds the directory's lock and never lets go (as one stopped while
+  // writing): a write waits at most 5 s for it, then says so once and writes.
+  @Test func aLockHeldForeverDelaysAWriteAtMostFiveSeconds() async throws {
+    defer { directory.cleanUp() }
+    let folder = directory.file("shared")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let lock = open(folder.path, O_RDONLY | O_DIRECTORY)
+    defer { close(lock) }
+    #expect(flock(lock, LOCK_EX) == 0)
+    let path = folder.appendingPathComponent("items.json").path
+    let writer = try LineProcess.sharingProbe(["file-save", path, "3"], errorsToo: true)
+    try await writer.waitFor("saved", timeout: .seconds(20))
+    #expect(await writer.exit() == 0)
+    #expect(
+      writer.output.filter { $0.hasPrefix("warning: ") } == [
+        "warning: BearingSharing: \(folder.path) has been locked by another process for 5000 ms "
+          + "(a stopped process?); going on without the lock"
+      ])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data("[3]".utf8))
   }
 
   @Test func twoProcessesSeeEachOthersAppStorageWrites() async throws {

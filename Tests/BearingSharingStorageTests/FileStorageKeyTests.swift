@@ -1,6 +1,7 @@
 import ConcurrencyExtras
 import Dependencies
 import Foundation
+import Synchronization
 import Testing
 
 @testable import BearingSharing
@@ -164,8 +165,105 @@ import Testing
     let save = SaveResult()
     key.save(Array(0..<10_000), context: .userInitiated, continuation: save.continuation)
     #expect(
-      try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["items.json"])
+      try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted() == [
+        ".items.json.generation", "items.json",
+      ])
   }
+
+  /// A key on the real file system whose writes' moments are recorded in `writes`.
+  func timedKey(debounce: Duration, writes: Moments) -> FileStorageKey<[Int]> {
+    let real = FileStorage.fileSystem(debounce: debounce)
+    let timed = FileStorage(
+      id: real.id, debounce: debounce, load: real.load,
+      save: { data, url, generation, decide, beforeRename in
+        writes.add(.now)
+        return try real.save(data, url, generation, decide, beforeRename)
+      },
+      watch: real.watch, asyncAfter: real.asyncAfter)
+    return withDependencies {
+      $0.defaultFileStorage = timed
+    } operation: {
+      .fileStorage(directory.file("items.json"))
+    }
+  }
+
+  /// Changes the key's value every `interval`, `count` times; the moments of the changes, each
+  /// taken just before it, once every save has ended.
+  func change(
+    _ key: FileStorageKey<[Int]>, count: Int, every interval: Duration
+  ) async throws -> [ContinuousClock.Instant] {
+    var changes: [ContinuousClock.Instant] = []
+    var saves: [SaveResult] = []
+    for index in 0..<count {
+      changes.append(.now)
+      let save = SaveResult()
+      key.save([index], context: .didSet, continuation: save.continuation)
+      saves.append(save)
+      try await Task.sleep(for: interval)
+    }
+    for save in saves { #expect(await save.wait()?.error == nil) }
+    return changes
+  }
+
+  /// For each write: the first and the last change it wrote (those since the write before).
+  func windows(
+    _ writes: [ContinuousClock.Instant], _ changes: [ContinuousClock.Instant]
+  ) -> [(
+    write: ContinuousClock.Instant, first: ContinuousClock.Instant,
+    last: ContinuousClock.Instant
+  )] {
+    var previous: ContinuousClock.Instant?
+    return writes.compactMap { write in
+      defer { previous = write }
+      let written = changes.filter { change in
+        change < write && (previous.map { change > $0 } ?? true)
+      }
+      guard let first = written.first, let last = written.last else { return nil }
+      return (write, first, last)
+    }
+  }
+
+  // Each change restarts the window: a write comes a window after the last change it writes,
+  // unless four windows have passed since the first. Changes 100 ms apart for 500 ms, a window
+  // of 300 ms: a window opened by the first change and not restarted would write 300 ms in,
+  // 0 to 100 ms after a change.
+  @Test func eachChangeRestartsTheWindow() async throws {
+    defer { directory.cleanUp() }
+    let writes = Moments()
+    let window = Duration.milliseconds(300)
+    let changes = try await change(
+      timedKey(debounce: window, writes: writes), count: 6, every: .milliseconds(100))
+    let windows = windows(writes.values, changes)
+    #expect(!windows.isEmpty)
+    for (write, first, last) in windows {
+      #expect(write - last >= window || write - first >= window * 4, "\(write - last)")
+    }
+  }
+
+  // However the changes keep coming, a write comes at most four windows (1 s with the real
+  // window of 250 ms) after the first change it writes (allowing 250 ms for a busy machine to
+  // run the timer). Changes every 50 ms for 2.5 s: without the maximum, nothing would be
+  // written until they stop.
+  @Test func aWriteWaitsAtMostFourWindows() async throws {
+    defer { directory.cleanUp() }
+    let writes = Moments()
+    let window = Duration.milliseconds(250)
+    let changes = try await change(
+      timedKey(debounce: window, writes: writes), count: 50, every: .milliseconds(50))
+    let windows = windows(writes.values, changes)
+    #expect(windows.count >= 2)
+    #expect(writes.values.first.map { $0 < changes.last! } == true)
+    for (write, first, _) in windows {
+      #expect(write - first <= .seconds(1) + .milliseconds(250), "\(write - first)")
+    }
+  }
+}
+
+/// Moments recorded from any thread.
+final class Moments: Sendable {
+  private let moments = Mutex<[ContinuousClock.Instant]>([])
+  func add(_ moment: ContinuousClock.Instant) { moments.withLock { $0.append(moment) } }
+  var values: [ContinuousClock.Instant] { moments.withLock { $0 } }
 }
 
 /// `.fileStorage` keys in tests: an in-memory file system, written at once.

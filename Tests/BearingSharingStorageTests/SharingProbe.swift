@@ -19,3 +19,26 @@ extension LineProcess {
     return try LineProcess(probe, arguments, environment: environment, user: user)
   }
 }
+
+extension LineProcess {
+  /// Waits until the process prints `line` (exactly) after its first `count` lines: what a step
+  /// made it print, not what it printed before.
+  func waitFor(_ line: String, after count: Int, timeout: Duration = .seconds(20)) async throws {
+    let deadline = ContinuousClock.now + timeout
+    while !output.dropFirst(count).contains(line) {
+      guard ContinuousClock.now < deadline else {
+        throw ProbeFailure(
+          description: "no \(line) after line \(count) within \(timeout): "
+            + output.joined(separator: " | "))
+      }
+      try await Task.sleep(for: .milliseconds(5))
+    }
+  }
+
+  /// What the process was told of other processes' changes, in order.
+  var seen: [String] { output.filter { $0.hasPrefix("seen ") } }
+}
+
+struct ProbeFailure: Error, CustomStringConvertible {
+  var description: String
+}

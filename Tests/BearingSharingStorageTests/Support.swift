@@ -19,6 +19,62 @@ struct TemporaryDirectory {
   func cleanUp() { try? FileManager.default.removeItem(at: url) }
 }
 
+/// The wall clock in nanoseconds since 1970.
+func wallClock() -> Int64 {
+  var now = timespec()
+  clock_gettime(CLOCK_REALTIME, &now)
+  return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+}
+
+extension TemporaryDirectory {
+  /// Writes `value` to `name` as a `.fileStorage` writer of generation `counter` (writer 42)
+  /// does: the file and its generation file `.NAME.generation` (`COUNTER WRITER SIZE DIGEST`,
+  /// the digest FNV-1a of the bytes), each renamed into place. With `coarse`, the file's
+  /// modification time is then cut to the whole second, as FAT, exFAT or some NFS and FUSE
+  /// file systems keep it; with `future` it is set an hour ahead, with `past` an hour back.
+  func writeAsWriter(
+    _ value: String, to name: String = "items.json", counter: Int64, coarse: Bool = false,
+    future: Bool = false, past: Bool = false
+  ) throws {
+    let data = Data(value.utf8)
+    var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in data { digest = (digest ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+    try data.write(to: file("other.json"))
+    try Data("\(counter) 42 \(data.count) \(digest)\n".utf8).write(to: file("other.generation"))
+    _ = rename(file("other.json").path, file(name).path)
+    _ = rename(file("other.generation").path, file(".\(name).generation").path)
+    if coarse { try cutModificationTime(name) }
+    if future || past {
+      try FileManager.default.setAttributes(
+        [.modificationDate: Date(timeIntervalSinceNow: future ? 3600 : -3600)],
+        ofItemAtPath: file(name).path)
+    }
+  }
+
+  /// Sets the file's modification time to its whole second, as a coarse file system keeps it.
+  func cutModificationTime(_ name: String) throws {
+    var info = stat()
+    guard stat(file(name).path, &info) == 0 else { throw CocoaError(.fileReadUnknown) }
+    var times = [
+      timespec(tv_sec: 0, tv_nsec: 1_073_741_822),  // UTIME_OMIT: the access time as it is
+      timespec(tv_sec: info.st_mtim.tv_sec, tv_nsec: 0),
+    ]
+    guard utimensat(AT_FDCWD, file(name).path, &times, 0) == 0 else {
+      throw CocoaError(.fileWriteUnknown)
+    }
+  }
+}
+
+/// Writes a file-stored shared value's pending change now, as exit would (and no other test's,
+/// as `PendingWrites.flushAll` would: tests of other suites run meanwhile); whether it could.
+func flushPending<Value: Sendable>(_ shared: Shared<Value>) -> Bool {
+  guard let box = shared.reference as? SharedBox<Value>,
+    let key = box.key as? FileStorageKey<Value>
+  else { return false }
+  key.flush(force: true)
+  return true
+}
+
 /// The results a continuation or subscriber received, in order.
 final class Received<Value: Sendable>: Sendable {
   let values = Mutex<[Result<Value?, any Error>]>([])
@@ -79,9 +135,9 @@ func countingFileSystem(debounce: Duration, writes: Counter) -> FileStorage {
   let real = FileStorage.fileSystem(debounce: debounce)
   return FileStorage(
     id: real.id, debounce: debounce, load: real.load,
-    save: { data, url, generation, beforeRename in
+    save: { data, url, generation, decide, beforeRename in
       writes.add()
-      try real.save(data, url, generation, beforeRename)
+      return try real.save(data, url, generation, decide, beforeRename)
     },
-    keepCorrupt: real.keepCorrupt, watch: real.watch, asyncAfter: real.asyncAfter)
+    watch: real.watch, asyncAfter: real.asyncAfter)
 }

@@ -1,4 +1,4 @@
-import BearingSharing
+@_spi(Probe) import BearingSharing
 import Dependencies
 import Foundation
 import Synchronization
@@ -20,7 +20,9 @@ import Synchronization
 //                      ("stress"), both through @Shared; "burst COUNT POOL MAX_PAUSE_US" sets
 //                      both COUNT times to a random number below POOL (so numbers come back),
 //                      pausing up to MAX_PAUSE_US µs after each, then prints "done COUNT";
-//                      "get" prints "value FILE APP" (used by scripts/stress-shared)
+//                      "get" prints "value FILE APP"; "ready WRITER" gives the process's writer
+//                      id, and each write of the file in place prints "ack COUNTER WRITER VALUE"
+//                      (used by scripts/stress-shared)
 
 /// One line on standard output, written at once (a pipe would buffer `print`'s).
 func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
@@ -94,13 +96,16 @@ case ("file-save", let path?):
   exit(failed.load(ordering: .relaxed) ? 1 : 0)
 case ("stress-worker", let path?):
   let debounce = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 250
+  // Each write in place is acknowledged: "ack COUNTER WRITER VALUE", its generation and value.
   let file = withDependencies {
-    $0.defaultFileStorage = .fileSystem(debounce: .milliseconds(debounce))
+    $0.defaultFileStorage = .fileSystem(debounce: .milliseconds(debounce)) { generation, data in
+      say("ack \(generation) \(String(decoding: data, as: UTF8.self))")
+    }
   } operation: {
     Shared(wrappedValue: 0, .fileStorage(URL(fileURLWithPath: path)))
   }
   let app = Shared(wrappedValue: 0, .appStorage("stress"))
-  say("ready")
+  say("ready \(FileStorage.writerID)")
   while let line = readLine() {
     let words = line.split(separator: " ").map(String.init)
     if words.first == "burst", words.count == 4, let count = Int(words[1]),

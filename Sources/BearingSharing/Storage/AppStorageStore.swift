@@ -254,14 +254,10 @@ public final class AppStorageStore: Sendable {
         reason: "cannot open its lock file: \(String(cString: strerror(errno)))")
     }
     defer { close(fd) }
-    while flock(fd, LOCK_EX) != 0 {
-      guard errno == EINTR else {
-        throw FileStorageError(
-          operation: .write, path: url.path,
-          reason: "cannot lock it: \(String(cString: strerror(errno)))")
-      }
+    if FileLock.acquire(fd, exclusive: true, path: path, wait: AtomicFile.defaultLockWait) {
+      defer { flock(fd, LOCK_UN) }
+      return try body()
     }
-    defer { flock(fd, LOCK_UN) }
     try body()
   }
 }

@@ -36,16 +36,27 @@ public struct FileStorageError: Error, CustomStringConvertible, LocalizedError {
 }
 
 /// Whole-file reads and crash-safe replacement of files, on POSIX calls.
+///
+/// A `.fileStorage` file carries its generation (see ``Generation``) in a file beside it,
+/// `.NAME.generation` in the same directory: lines `COUNTER WRITER SIZE DIGEST`, the last two
+/// being the size and the FNV-1a digest of the bytes the generation belongs to; the new write's
+/// line first, then the one of the file it replaces. A write, holding `flock` on the directory,
+/// renames the new generation file into place and then the file: a crash between the two
+/// renames leaves the old file, which the second line still names. A read holds the same lock
+/// shared. A file that no line matches (a file written by another program) has no generation:
+/// see `FileStorageKey`.
 enum AtomicFile {
+  /// The longest a read or a write waits for the directory's lock before going on without it.
+  static let defaultLockWait: Duration = .seconds(5)
+
   /// The file's bytes, or `nil` when there is no file.
   static func contents(of url: URL) throws -> Data? {
-    try stored(at: url)?.data
+    try readFile(url.path)?.data
   }
 
-  /// The file's bytes and version (read from one open file, so the two agree), or `nil` when
-  /// there is no file.
-  static func stored(at url: URL) throws -> StoredFile? {
-    let path = url.path
+  /// The bytes and status of the file at `path`, read from one open file, or `nil` when there is
+  /// no file.
+  private static func readFile(_ path: String) throws -> (data: Data, info: stat)? {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     if fd < 0 {
       if errno == ENOENT || errno == ENOTDIR { return nil }
@@ -65,32 +76,91 @@ enum AtomicFile {
         throw FileStorageError(
           operation: .read, path: path, reason: String(cString: strerror(errno)))
       }
-      if count == 0 { return StoredFile(data: data, version: FileVersion(info)) }
+      if count == 0 { return (data, info) }
       data.append(contentsOf: buffer[0..<count])
     }
   }
 
-  /// The version of the file at `path` now, `nil` when there is none.
-  static func version(at path: String) -> FileVersion? {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
-    return FileVersion(info)
+  /// Where the generation of the file at `url` is kept.
+  static func generationPath(of url: URL) -> String {
+    url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".generation"
+  }
+
+  /// The file's bytes, version and generation, or `nil` when there is no file; read holding the
+  /// directory's lock shared (at most `lockWait`), so that the file and its generation agree.
+  static func stored(at url: URL, lockWait: Duration = defaultLockWait) throws -> StoredFile? {
+    let directory = url.deletingLastPathComponent().path
+    let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if directoryFD < 0 {
+      if errno == ENOENT || errno == ENOTDIR { return nil }
+      throw FileStorageError(
+        operation: .read, path: url.path,
+        reason: "cannot open the directory \(directory): \(String(cString: strerror(errno)))")
+    }
+    // The lock goes with the descriptor's close.
+    defer { close(directoryFD) }
+    FileLock.acquire(directoryFD, exclusive: false, path: directory, wait: lockWait)
+    return try storedLocked(url)
+  }
+
+  /// The file as `stored(at:)` reads it, the directory's lock held (or given up on).
+  private static func storedLocked(_ url: URL) throws -> StoredFile? {
+    guard let file = try readFile(url.path) else { return nil }
+    let (data, info) = (file.data, file.info)
+    let digest = Digest.of(data)
+    var generation: Generation?
+    if let lines = try? readFile(generationPath(of: url))?.data {
+      // The first line that names these bytes.
+      for line in String(decoding: lines, as: UTF8.self).split(separator: "\n") {
+        let fields = line.split(separator: " ")
+        if fields.count == 4, let counter = Int64(fields[0]), let writer = UInt64(fields[1]),
+          Int(fields[2]) == data.count, UInt64(fields[3]) == digest
+        {
+          generation = Generation(counter: counter, writer: writer)
+          break
+        }
+      }
+    }
+    return StoredFile(
+      data: data,
+      version: FileVersion(generation: generation, digest: digest, info: info))
+  }
+
+  /// What a write does once it sees the file it would replace.
+  enum Decision {
+    /// Leaves the file as it is.
+    case skip
+    /// Replaces it; `keepingCorrupt` first renames it to `NAME.corrupt`.
+    case write(keepingCorrupt: Bool)
   }
 
   /// Replaces the file with `data` so that a crash at any moment leaves the old file or the new
   /// one, whole: the bytes go to a temporary file in the same directory, which is flushed to the
-  /// disk (fsync), renamed over the file, and the directory flushed so the rename lasts.
-  ///
-  /// With `modified` (a generation: nanoseconds since 1970), the file is replaced only if it is
-  /// older, and the new file's modification time is set to it; writers of the directory take
-  /// turns through `flock` on it, so that the check and the rename are one step. `beforeRename`
-  /// is told the new file's version, which the rename keeps. Returns `nil` when the file was
-  /// newer and left alone.
-  @discardableResult
+  /// disk (fsync), renamed over the file, and the directory flushed so the rename lasts. No
+  /// lock, no generation: for files of their own lock (app storage).
+  static func replace(_ url: URL, with data: Data) throws {
+    _ = try replace(url, with: data, generation: nil, lockWait: .zero) { _ in
+      .write(keepingCorrupt: false)
+    }
+  }
+
+  /// Replaces the file as ``replace(_:with:)`` does, and its generation file with `generation`,
+  /// holding the directory's lock (at most `lockWait`): `decide`, given the file there (read
+  /// under the lock), says whether to write. `beforeRename` is told the new file's version.
+  /// Returns whether the file was written.
   static func replace(
-    _ url: URL, with data: Data, modified: Int64? = nil,
-    beforeRename: (FileVersion) -> Void = { _ in }
-  ) throws -> FileVersion? {
+    _ url: URL, with data: Data, generation: Generation, lockWait: Duration,
+    decide: (StoredFile?) -> Decision, beforeRename: (FileVersion) -> Void
+  ) throws -> Bool {
+    try replace(
+      url, with: data, generation: Optional(generation), lockWait: lockWait, decide: decide,
+      beforeRename: beforeRename)
+  }
+
+  private static func replace(
+    _ url: URL, with data: Data, generation: Generation?, lockWait: Duration,
+    decide: (StoredFile?) -> Decision, beforeRename: (FileVersion) -> Void = { _ in }
+  ) throws -> Bool {
     let path = url.path
     let directory = url.deletingLastPathComponent().path
     func failure(_ what: String) -> FileStorageError {
@@ -107,14 +177,64 @@ enum AtomicFile {
         operation: .write, path: path, reason: "cannot create the directory \(directory)")
     }
     let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    // The lock, if taken, goes with the descriptor's close.
     defer { if directoryFD >= 0 { close(directoryFD) } }
-    if let modified {
+    var keepCorrupt = false
+    var current: StoredFile?
+    if generation != nil {
       guard directoryFD >= 0 else { throw failure("cannot open the directory \(directory)") }
-      while flock(directoryFD, LOCK_EX) != 0 {
-        guard errno == EINTR else { throw failure("cannot lock the directory \(directory)") }
+      FileLock.acquire(directoryFD, exclusive: true, path: directory, wait: lockWait)
+      current = try storedLocked(url)
+      switch decide(current) {
+      case .skip: return false
+      case .write(let keepingCorrupt): keepCorrupt = keepingCorrupt
       }
-      if let current = version(at: path), current.modified >= modified { return nil }
     }
+    let temporary = try writeTemporary(data, for: url, failure: failure)
+    var info = stat()
+    guard stat(temporary, &info) == 0 else {
+      let error = failure("cannot write \(temporary)")
+      unlink(temporary)
+      throw error
+    }
+    var generationTemporary: String?
+    if let generation {
+      var line = "\(generation.counter) \(generation.writer) \(data.count) \(Digest.of(data))\n"
+      // The file replaced keeps its generation until the rename.
+      if let current, !keepCorrupt, let old = current.version.generation {
+        line += "\(old.counter) \(old.writer) \(current.data.count) \(current.version.digest)\n"
+      }
+      do {
+        generationTemporary = try writeTemporary(
+          Data(line.utf8), for: URL(fileURLWithPath: generationPath(of: url)), failure: failure)
+      } catch {
+        unlink(temporary)
+        throw error
+      }
+    }
+    beforeRename(FileVersion(generation: generation, digest: Digest.of(data), info: info))
+    if let generationTemporary, rename(generationTemporary, generationPath(of: url)) != 0 {
+      let error = failure("cannot rename \(generationTemporary) over its generation file")
+      unlink(generationTemporary)
+      unlink(temporary)
+      throw error
+    }
+    // A corrupt file is kept under the lock, so no other write comes between.
+    if keepCorrupt { _ = rename(path, path + ".corrupt") }
+    guard rename(temporary, path) == 0 else {
+      let error = failure("cannot rename \(temporary) over it")
+      unlink(temporary)
+      throw error
+    }
+    if directoryFD >= 0 { _ = fsync(directoryFD) }
+    return true
+  }
+
+  /// Writes `data` to a new temporary file beside `url`, flushed to the disk; its path.
+  private static func writeTemporary(
+    _ data: Data, for url: URL, failure: (String) -> FileStorageError
+  ) throws -> String {
+    let directory = url.deletingLastPathComponent().path
     // A dot name that is never the file's own: watchers of the file ignore it.
     let temporary =
       "\(directory)/.\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
@@ -132,61 +252,130 @@ enum AtomicFile {
       }
       return true
     }
-    if ok, let modified {
-      // UTIME_OMIT (linux/stat.h): the access time is left alone.
-      var times = [
-        timespec(tv_sec: 0, tv_nsec: 1_073_741_822),
-        timespec(tv_sec: Int(modified / 1_000_000_000), tv_nsec: Int(modified % 1_000_000_000)),
-      ]
-      guard futimens(fd, &times) == 0 else {
-        let error = failure("cannot set the modification time of \(temporary)")
-        close(fd)
-        unlink(temporary)
-        throw error
-      }
-    }
-    var info = stat()
-    guard ok, fsync(fd) == 0, fstat(fd, &info) == 0 else {
+    guard ok, fsync(fd) == 0 else {
       let error = failure("cannot write \(temporary)")
       close(fd)
       unlink(temporary)
       throw error
     }
     close(fd)
-    let version = FileVersion(info)
-    beforeRename(version)
-    guard rename(temporary, path) == 0 else {
-      let error = failure("cannot rename \(temporary) over it")
-      unlink(temporary)
-      throw error
-    }
-    // The lock, if taken, goes with the descriptor's close.
-    if directoryFD >= 0 { _ = fsync(directoryFD) }
-    return version
+    return temporary
+  }
+
+  /// The status of the file at `path` now, `nil` when there is none.
+  static func status(at path: String) -> FileStatus? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return FileStatus(info)
   }
 }
 
-/// Which version of a file: its inode (a file replaced by a rename is a new inode), size and
-/// modification time in nanoseconds. A `.fileStorage` write sets the modification time to the
-/// moment of the change it writes, so this time is also the write's generation.
-struct FileVersion: Hashable, Sendable {
+/// `flock` with a bounded wait (on a `.fileStorage` file's directory, on app storage's lock
+/// file). A lock not had within the wait (a process stopped while holding it) or refused
+/// (`ENOLCK` on some NFS mounts, a file system without locks) is gone without: one warning line
+/// on standard error for that path, and the read or write goes on unlocked. After a wait in
+/// vain, later reads and writes of that path do not wait until they find the lock free again.
+enum FileLock {
+  private struct State {
+    var warned: Set<String> = []
+    /// Paths whose lock was not had in time, and not had since.
+    var stuck: Set<String> = []
+  }
+
+  private static let state = Mutex(State())
+
+  /// Takes the lock on `fd`, waiting at most `wait`; whether it is held.
+  @discardableResult
+  static func acquire(_ fd: Int32, exclusive: Bool, path: String, wait: Duration) -> Bool {
+    let operation = (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB
+    let stuck = state.withLock { $0.stuck.contains(path) }
+    let deadline = ContinuousClock.now + (stuck ? .zero : wait)
+    var pause: UInt32 = 50
+    while flock(fd, operation) != 0 {
+      switch errno {
+      case EINTR: continue
+      case EWOULDBLOCK:
+        if ContinuousClock.now >= deadline {
+          state.withLock { _ = $0.stuck.insert(path) }
+          warn(
+            path,
+            "\(path) has been locked by another process for \(describe(wait)) "
+              + "(a stopped process?); going on without the lock")
+          return false
+        }
+        usleep(pause)
+        pause = min(pause * 2, 1000)
+      default:
+        warn(
+          path,
+          "cannot lock \(path) (\(String(cString: strerror(errno)))); going on without the "
+            + "lock: writes of several processes there are not kept in order")
+        return false
+      }
+    }
+    if stuck { state.withLock { _ = $0.stuck.remove(path) } }
+    return true
+  }
+
+  private static func describe(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    return "\(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms"
+  }
+
+  /// One warning line per path and process.
+  private static func warn(_ path: String, _ what: String) {
+    guard state.withLock({ $0.warned.insert(path).inserted }) else { return }
+    FileHandle.standardError.write(Data("warning: BearingSharing: \(what)\n".utf8))
+  }
+}
+
+/// The FNV-1a 64-bit digest of a file's bytes: whether a generation file belongs to the bytes
+/// beside it, and whether another program's file changed (not a defence against anyone).
+enum Digest {
+  static func of(_ data: Data) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in data {
+      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    }
+    return hash
+  }
+}
+
+/// A file's status as `stat` gives it: the polling watcher compares these.
+struct FileStatus: Hashable, Sendable {
   var device: UInt64
   var inode: UInt64
   var size: Int64
   /// Nanoseconds since 1970.
   var modified: Int64
-
-  init(device: UInt64, inode: UInt64, size: Int64, modified: Int64) {
-    self.device = device
-    self.inode = inode
-    self.size = size
-    self.modified = modified
-  }
+  var changed: Int64
 
   init(_ info: stat) {
-    self.init(
-      device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-      modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+    device = UInt64(info.st_dev)
+    inode = UInt64(info.st_ino)
+    size = Int64(info.st_size)
+    modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+    changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+  }
+}
+
+/// Which version of a file a key holds. A file with a generation is known by it and its bytes'
+/// digest, whatever its times and inode (which coarse or unstable on some file systems); a file
+/// without one (another program's) by its status and digest: any change of either is a new
+/// version.
+struct FileVersion: Hashable, Sendable {
+  var generation: Generation?
+  var digest: UInt64
+  var status: FileStatus?
+
+  init(generation: Generation?, digest: UInt64, status: FileStatus?) {
+    self.generation = generation
+    self.digest = digest
+    self.status = generation == nil ? status : nil
+  }
+
+  init(generation: Generation?, digest: UInt64, info: stat) {
+    self.init(generation: generation, digest: digest, status: FileStatus(info))
   }
 }
 
@@ -196,13 +385,49 @@ struct StoredFile: Sendable {
   var version: FileVersion
 }
 
-/// The generations of changes made in this process: the wall clock in nanoseconds, made strictly
-/// increasing, so that two changes of one process never share one and a later change is never
-/// older. Across processes, changes are ordered by the clock they share.
-enum Generation {
+/// The generation of a change: which change is the newer, the same way in every process.
+///
+/// A counter and the id of the process that made it (``writer``, random), compared in that
+/// order. The counter is a Lamport clock on the wall clock: the larger of the time now in
+/// nanoseconds and one more than the highest counter this process has made or seen in a file
+/// (``observe(_:)``). So a change is newer than every change its process knew of when it was
+/// made, whatever the clocks of other machines or a file dated in the future, and two changes
+/// never share a generation.
+struct Generation: Hashable, Comparable, Sendable, CustomStringConvertible {
+  var counter: Int64
+  var writer: UInt64
+
+  /// The generation of the declared value: older than every change.
+  static let zero = Generation(counter: 0, writer: 0)
+
+  /// This process's writer id.
+  static let writer: UInt64 = UInt64.random(in: 1...UInt64.max)
+
   private static let last = Atomic<Int64>(0)
 
-  static func next() -> Int64 {
+  static func < (a: Self, b: Self) -> Bool {
+    (a.counter, a.writer) < (b.counter, b.writer)
+  }
+
+  var description: String { "\(counter) \(writer)" }
+
+  /// A new generation of this process, newer than every one it made or saw.
+  static func next() -> Generation {
+    Generation(counter: nextCounter(), writer: writer)
+  }
+
+  /// A generation for a file of another program seen now: newer than everything this process
+  /// made or saw (its writer 0).
+  static func foreign() -> Generation {
+    Generation(counter: nextCounter(), writer: 0)
+  }
+
+  /// Notes a generation seen in a file: later changes of this process are newer.
+  static func observe(_ generation: Generation) {
+    _ = last.max(generation.counter, ordering: .relaxed)
+  }
+
+  private static func nextCounter() -> Int64 {
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
     let candidate = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)

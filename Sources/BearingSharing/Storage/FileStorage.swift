@@ -18,14 +18,17 @@ public struct FileStorage: Sendable {
   /// How long a key waits after its last change before writing: each change restarts the wait,
   /// up to ``maximumDelay`` after the first change not yet written. Zero writes at once.
   let debounce: Duration
-  /// The file's bytes and version, `nil` when there is no file.
+  /// The file's bytes and version (with its generation, if it has one), `nil` when there is no
+  /// file.
   let load: @Sendable (URL) throws -> StoredFile?
-  /// Replaces the file with the bytes, its modification time set to the generation (nanoseconds
-  /// since 1970), unless the file is as new or newer; the closure is told the new version before
-  /// it is in place.
-  let save: @Sendable (Data, URL, Int64, (FileVersion) -> Void) throws -> Void
-  /// Keeps the file as `NAME.corrupt` if it is still at the version given.
-  let keepCorrupt: @Sendable (URL, FileVersion) -> Void
+  /// Replaces the file with the bytes and their generation, unless `decide`, given the file
+  /// there (read where no other write of the file can come between), says to leave it; it may
+  /// also say to keep the file as `NAME.corrupt` first. `beforeRename` is told the new version
+  /// before it is in place. Returns whether the file was written.
+  let save:
+    @Sendable (
+      Data, URL, Generation, (StoredFile?) -> AtomicFile.Decision, (FileVersion) -> Void
+    ) throws -> Bool
   let watch: @Sendable (URL, @escaping @Sendable () -> Void) -> SharedSubscription
   let asyncAfter: @Sendable (Duration, @escaping @Sendable () -> Void) -> Void
 
@@ -41,16 +44,19 @@ public struct FileStorage: Sendable {
 
   /// The real file system with another debounce window.
   public static func fileSystem(debounce: Duration) -> Self {
+    fileSystem(debounce: debounce, lockWait: AtomicFile.defaultLockWait)
+  }
+
+  /// The real file system, waiting at most `lockWait` for a directory's lock.
+  static func fileSystem(debounce: Duration, lockWait: Duration) -> Self {
     Self(
       id: AnyHashableSendable("fileSystem"),
       debounce: debounce,
-      load: { try AtomicFile.stored(at: $0) },
-      save: { data, url, generation, beforeRename in
-        try AtomicFile.replace(url, with: data, modified: generation, beforeRename: beforeRename)
-      },
-      keepCorrupt: { url, version in
-        guard AtomicFile.version(at: url.path) == version else { return }
-        _ = rename(url.path, url.path + ".corrupt")
+      load: { try AtomicFile.stored(at: $0, lockWait: lockWait) },
+      save: { data, url, generation, decide, beforeRename in
+        try AtomicFile.replace(
+          url, with: data, generation: generation, lockWait: lockWait, decide: decide,
+          beforeRename: beforeRename)
       },
       watch: { FileWatcher.shared.watch($0, onChange: $1) },
       asyncAfter: { delay, work in
@@ -62,6 +68,25 @@ public struct FileStorage: Sendable {
     )
   }
 
+  /// The real file system, `didWrite` told of each write once it is in place: the generation
+  /// (`COUNTER WRITER`, compared in that order) and the bytes. For `scripts/stress-shared`.
+  @_spi(Probe) public static func fileSystem(
+    debounce: Duration, didWrite: @escaping @Sendable (_ generation: String, Data) -> Void
+  ) -> Self {
+    let real = fileSystem(debounce: debounce)
+    return Self(
+      id: real.id, debounce: debounce, load: real.load,
+      save: { data, url, generation, decide, beforeRename in
+        let written = try real.save(data, url, generation, decide, beforeRename)
+        if written { didWrite(generation.description, data) }
+        return written
+      },
+      watch: real.watch, asyncAfter: real.asyncAfter)
+  }
+
+  /// This process's writer id, the second number of its generations.
+  @_spi(Probe) public static var writerID: UInt64 { Generation.writer }
+
   /// A file system held in `fileSystem`, a dictionary from file to contents: writes happen at
   /// once (no debounce), and a change made through one key is told to the others of the same
   /// file.
@@ -69,43 +94,41 @@ public struct FileStorage: Sendable {
     fileSystem: LockIsolated<[URL: Data]> = LockIsolated([:])
   ) -> Self {
     let watchers = InMemoryWatchers()
-    // The version of each file as the keys wrote it; contents put in the dictionary by other
-    // means are a new version.
-    let versions = Mutex<(next: UInt64, byURL: [URL: (data: Data, version: FileVersion)])>(
-      (1, [:]))
-    @Sendable func newVersion(_ data: Data, _ url: URL, modified: Int64) -> FileVersion {
-      versions.withLock { versions in
-        defer { versions.next += 1 }
-        let version = FileVersion(
-          device: 0, inode: versions.next, size: Int64(data.count), modified: modified)
-        versions.byURL[url] = (data, version)
-        return version
-      }
+    // The generation of each file as the keys wrote it; contents put in the dictionary by other
+    // means have none.
+    let generations = Mutex<[URL: (data: Data, generation: Generation)]>([:])
+    let writing = Mutex(())
+    @Sendable func stored(_ url: URL, _ data: Data) -> StoredFile {
+      let known = generations.withLock { $0[url] }
+      let generation = known?.data == data ? known?.generation : nil
+      return StoredFile(
+        data: data,
+        version: FileVersion(generation: generation, digest: Digest.of(data), status: nil))
     }
     return Self(
       id: AnyHashableSendable(ObjectIdentifier(fileSystem)),
       debounce: .zero,
-      load: { url in
-        guard let data = fileSystem.withValue({ $0[url] }) else { return nil }
-        if let known = versions.withLock({ $0.byURL[url] }), known.data == data {
-          return StoredFile(data: data, version: known.version)
+      load: { url in fileSystem.withValue { $0[url] }.map { stored(url, $0) } },
+      save: { data, url, generation, decide, beforeRename in
+        // One write at a time, as the directory's lock makes them on the real file system.
+        let written = writing.withLock { _ -> Bool in
+          switch decide(fileSystem.withValue { $0[url] }.map { stored(url, $0) }) {
+          case .skip: return false
+          case .write(let keepingCorrupt):
+            if keepingCorrupt {
+              fileSystem.withValue { files in
+                files[URL(fileURLWithPath: url.path + ".corrupt")] = files.removeValue(forKey: url)
+              }
+            }
+          }
+          beforeRename(
+            FileVersion(generation: generation, digest: Digest.of(data), status: nil))
+          generations.withLock { $0[url] = (data, generation) }
+          fileSystem.withValue { $0[url] = data }
+          return true
         }
-        return StoredFile(data: data, version: newVersion(data, url, modified: Generation.next()))
-      },
-      save: { data, url, generation, beforeRename in
-        let newer = versions.withLock { versions in
-          (versions.byURL[url]?.version.modified ?? .min) >= generation
-        }
-        if newer && fileSystem.withValue({ $0[url] }) != nil { return }
-        beforeRename(newVersion(data, url, modified: generation))
-        fileSystem.withValue { $0[url] = data }
-        watchers.changed(url)
-      },
-      keepCorrupt: { url, version in
-        guard versions.withLock({ $0.byURL[url]?.version }) == version else { return }
-        fileSystem.withValue { files in
-          files[URL(fileURLWithPath: url.path + ".corrupt")] = files.removeValue(forKey: url)
-        }
+        if written { watchers.changed(url) }
+        return written
       },
       watch: { url, onChange in watchers.add(url, onChange) },
       asyncAfter: { _, work in work() }

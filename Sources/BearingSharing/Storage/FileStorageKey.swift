@@ -54,17 +54,20 @@ public struct FileStorageKeyID: Hashable, Sendable {
 ///   the changes gathered become one write, made atomically. A save the user asks for
 ///   (`$value.save()`) writes at once. Writes still pending when the process exits are made by
 ///   an `atexit` handler.
-/// - Every change has a generation, the time it was made (nanoseconds since 1970, strictly
-///   increasing in a process), which its write sets as the file's modification time. The newest
-///   generation wins, in every process the same way: a write is skipped when the file already
-///   holds a newer one (writers of a directory take turns through `flock` on it); a file newer
-///   than the value held replaces the value, and drops a write pending with an older change. So
-///   the file never goes back to an older change, and once writes stop every process holds the
-///   file's value.
+/// - Every change has a generation (see `Generation`): a counter, the larger of the wall clock
+///   and one more than the highest counter the process made or saw, and the process's writer
+///   id; it is kept beside the file in `.NAME.generation`, not in the modification time. The
+///   newest generation wins, in every process the same way: a write is made only over an older
+///   one, deciding under `flock` on the directory, and when skipped, the key reads the file and
+///   yields its value; a file newer than the value held replaces the value, and drops a write
+///   pending with an older change. A file without a matching generation (another program's) is
+///   newer than everything the process had seen. So, while writers can take the lock, the file
+///   never goes back to an older change, and once writes stop every process holds the file's
+///   value. A change dropped for a newer one is not merged into it.
 /// - Subscribing watches the file: another process's write, a rename over the file and its
 ///   deletion (back to the declared value) reach the subscriber. The key's own writes are
-///   recognised by the file's version (inode, size and modification time), never by content: a
-///   value written again by another process is a change.
+///   recognised by the file's version (generation and digest), never by content alone: a value
+///   written again by another process is a change.
 public final class FileStorageKey<Value: Sendable>: SharedKey {
   let storage: FileStorage
   let url: URL
@@ -76,9 +79,9 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
 
   /// What the key knows of the value that its shared value holds, and of the file.
   private struct State {
-    /// The generation of the value held: its change's, or the modification time of the file it
-    /// was read from; 0 for the declared value.
-    var generation: Int64 = 0
+    /// The generation of the value held: its change's, or the file's it was read from;
+    /// `.zero` for the declared value.
+    var generation = Generation.zero
     /// The version of the file that holds the value held, once written or read.
     var version: FileVersion?
     /// The value held, when the key knows it (from a save or a decoded file).
@@ -94,6 +97,25 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
     var writesInFlight = 0
     /// A file seen that did not decode: kept as `NAME.corrupt` before the next write.
     var corrupt: FileVersion?
+    /// The last file seen without a generation of its own (another program's) and the
+    /// generation it was given here when first seen.
+    var foreign: (version: FileVersion, generation: Generation)?
+    /// Told of what a skipped write found in the file, while the key is subscribed.
+    var subscriber: SharedSubscriber<Value>?
+
+    /// The generation of `file` in the rule's order: its own, or for a file without one, a
+    /// generation newer than everything this process had made or seen when the file was first
+    /// seen (the same one while it stays that version).
+    mutating func generation(of file: StoredFile) -> Generation {
+      if let generation = file.version.generation {
+        Generation.observe(generation)
+        return generation
+      }
+      if let foreign, foreign.version == file.version { return foreign.generation }
+      let generation = Generation.foreign()
+      foreign = (file.version, generation)
+      return generation
+    }
 
     /// Brings the file's state in: what the shared value is to become, if anything. `decoded`
     /// is the file's value (`nil` when there is no file).
@@ -104,20 +126,21 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
         // No file where one was known: back to the declared value, unless a write of ours is
         // on its way. (No file known, none there: nothing new, a write that failed included.)
         if isPending || writesInFlight > 0 || version == nil { return (nil, []) }
-        generation = 0
+        generation = .zero
         version = nil
         value = nil
         return (.success(nil), [])
       }
       if version == file.version { return (nil, []) }
+      let fileGeneration = generation(of: file)
       // Older than the value held, which is on its way to the file: that write wins.
-      if file.version.modified < generation && (isPending || writesInFlight > 0) {
+      if fileGeneration < generation && (isPending || writesInFlight > 0) {
         return (nil, [])
       }
       let superseded = waiting
       waiting = []
       isPending = false
-      generation = file.version.modified
+      generation = fileGeneration
       version = file.version
       switch decoded {
       case .success(let decoded):
@@ -163,14 +186,18 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
       return continuation.resume(throwing: error)
     }
     let decoded = self.decoded(file)
-    let (result, superseded) = state.withLock { state in
-      let (change, superseded) = state.reconcile(file, decoded: decoded)
-      if let change { return (change, superseded) }
-      // Nothing newer in the file: the value held, if the key knows it.
-      return (state.value.map { .success($0) } ?? decoded, superseded)
-    }
+    var superseded: [SaveContinuation] = []
+    // Decided where no change of the shared value can come between the decision and its result.
+    continuation.resume(deciding: {
+      state.withLock { state in
+        let (change, dropped) = state.reconcile(file, decoded: decoded)
+        superseded = dropped
+        if let change { return change }
+        // Nothing newer in the file: the value held, if the key knows it.
+        return state.value.map { .success($0) } ?? decoded
+      }
+    })
     for save in superseded { save.resume() }
-    continuation.resume(with: result)
   }
 
   public func subscribe(
@@ -178,12 +205,16 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
   ) -> SharedSubscription {
     // The watch keeps the key: the subscription lasts as long as it is not cancelled, even when
     // the caller kept only the subscription. Cancelling it ends the watch and lets the key go.
-    let subscription = storage.watch(url) {
+    state.withLock { $0.subscriber = subscriber }
+    let watch = storage.watch(url) {
       self.externalChange(subscriber)
     }
     // A change made between the load and the watch has no event of its own.
     externalChange(subscriber)
-    return subscription
+    return SharedSubscription {
+      watch.cancel()
+      self.state.withLock { $0.subscriber = nil }
+    }
   }
 
   public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
@@ -198,7 +229,8 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
         defer { state.waiting = [] }
         return state.waiting
       }
-      let result = writing.withLock { _ in writeLocked(value, generation: generation) }
+      let (result, skipped) = writing.withLock { _ in writeLocked(value, generation: generation) }
+      if skipped { refresh() }
       continuation.resume(with: result)
       for other in waiting { other.resume(with: result) }
       return
@@ -229,57 +261,80 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
         return
       }
     }
-    writing.withLock { _ in
+    let skipped = writing.withLock { _ -> Bool in
       let (value, generation, waiting) = state.withLock {
-        state -> (Value?, Int64, [SaveContinuation]) in
+        state -> (Value?, Generation, [SaveContinuation]) in
         state.scheduled = false
         state.deadline = nil
         state.latest = nil
         defer { state.waiting = [] }
-        guard state.isPending else { return (nil, 0, state.waiting) }
+        guard state.isPending else { return (nil, .zero, state.waiting) }
         // Pending until counted as being written, with no moment between.
         state.isPending = false
         state.writesInFlight += 1
         return (state.value, state.generation, state.waiting)
       }
-      var result: Result<Void, any Error> = .success(())
-      if let value { result = writeLocked(value, generation: generation) }
+      var (result, skipped): (Result<Void, any Error>, Bool) = (.success(()), false)
+      if let value { (result, skipped) = writeLocked(value, generation: generation) }
       // Forgotten once written (a flush at exit waits for a write under way), unless a change
       // came meanwhile.
       state.withLock { state in
         if !state.isPending { PendingWrites.unregister(self) }
       }
       for continuation in waiting { continuation.resume(with: result) }
+      return skipped
     }
+    // After `writing`, which a save the user asked for takes holding the shared value's lock.
+    if skipped { refresh() }
   }
 
-  /// Writes `value` of `generation` unless something newer is held or in the file. Called
-  /// holding `writing`, the write counted in `writesInFlight` (which this ends).
-  private func writeLocked(_ value: Value, generation: Int64) -> Result<Void, any Error> {
+  /// Writes `value` of `generation` unless something newer is held or in the file; whether the
+  /// file was newer (the write skipped, see ``refresh()``). Called holding `writing`, the write
+  /// counted in `writesInFlight` (which this ends).
+  private func writeLocked(
+    _ value: Value, generation: Generation
+  ) -> (Result<Void, any Error>, skipped: Bool) {
     defer { state.withLock { $0.writesInFlight -= 1 } }
     let data: Data
     do {
       data = try encode(value)
     } catch {
-      return .failure(
-        FileStorageError(operation: .encode, path: url.path, reason: "\(error)"))
-    }
-    let (newer, corrupt) = state.withLock { state in
-      guard generation >= state.generation else { return (true, FileVersion?.none) }
-      defer { state.corrupt = nil }
-      return (false, state.corrupt)
+      return (
+        .failure(FileStorageError(operation: .encode, path: url.path, reason: "\(error)")),
+        false
+      )
     }
     // A newer change is held: its own save writes it, or it came from the file.
-    if newer { return .success(()) }
-    if let corrupt { storage.keepCorrupt(url, corrupt) }
-    return Result {
-      try storage.save(data, url, generation) { version in
-        // Noted before the rename, so that the watcher, woken by it, knows the file as ours.
-        state.withLock { state in
-          if state.generation == generation { state.version = version }
-        }
-      }
+    if state.withLock({ generation < $0.generation }) { return (.success(()), false) }
+    let result = Result {
+      try storage.save(
+        data, url, generation,
+        { file in
+          // Decided under the directory's lock: no other write comes between.
+          state.withLock { state in
+            guard let file else { return .write(keepingCorrupt: false) }
+            if state.generation(of: file) >= generation { return .skip }
+            defer { state.corrupt = nil }
+            return .write(keepingCorrupt: state.corrupt == file.version)
+          }
+        },
+        { version in
+          // Noted before the rename, so that the watcher, woken by it, knows the file as ours.
+          state.withLock { state in
+            if state.generation == generation { state.version = version }
+          }
+        })
     }
+    switch result {
+    case .success(let written): return (.success(()), !written)
+    case .failure(let error): return (.failure(error), false)
+    }
+  }
+
+  /// After a write skipped because the file was newer: the file's value, to the subscriber.
+  private func refresh() {
+    guard let subscriber = state.withLock({ $0.subscriber }) else { return }
+    externalChange(subscriber)
   }
 
   private func decoded(_ file: StoredFile?) -> Result<Value?, any Error> {

@@ -22,8 +22,8 @@ import Synchronization
 ///   for again every ``pollingInterval`` until one is back at its path, which tells them again.
 /// - Without inotify (`inotify_init1` or `inotify_add_watch` failing, for example past the user's
 ///   limit of instances or watches) the watcher writes one warning line on standard error and
-///   polls: every ``pollingInterval`` it compares each file's version (inode, size, times) with
-///   the last one seen. The environment variable `BEARING_SHARING_WATCHER=poll` asks for
+///   polls: every ``pollingInterval`` it compares each file's status (inode, size, times), and
+///   its generation file's, with the last one seen. The environment variable `BEARING_SHARING_WATCHER=poll` asks for
 ///   polling from the start (how the tests check it).
 final class FileWatcher: Sendable {
   /// The process's watcher.
@@ -57,10 +57,23 @@ final class FileWatcher: Sendable {
     var descriptors: [String: Int32] = [:]
     /// Directories watched by polling: missing ones (looked for again), or all without inotify.
     var polled: Set<String> = []
-    /// The last version seen of each polled file (path → version; `nil`: no file).
-    var versions: [String: FileVersion?] = [:]
+    /// The last status seen of each polled file and of its generation file.
+    var versions: [String: Polled] = [:]
     var started = false
     var warned = false
+  }
+
+  /// A polled file's status and its generation file's (`nil`: no file). A `.fileStorage` write
+  /// replaces both, so a change shows even where modification times are coarse.
+  private struct Polled: Equatable {
+    var file: FileStatus?
+    var generation: FileStatus?
+
+    init(_ path: String) {
+      file = AtomicFile.status(at: path)
+      generation = AtomicFile.status(
+        at: AtomicFile.generationPath(of: URL(fileURLWithPath: path)))
+    }
   }
 
   private let state = Mutex(State())
@@ -106,7 +119,7 @@ final class FileWatcher: Sendable {
       state.watches[id] = Watch(directory: directory, name: name, onChange: onChange)
       if inotify < 0 {
         state.polled.insert(directory)
-        state.versions[url.path] = AtomicFile.version(at: url.path)
+        state.versions[url.path] = Polled(url.path)
       } else if state.descriptors[directory] == nil {
         addWatch(directory, &state)
       }
@@ -164,7 +177,7 @@ final class FileWatcher: Sendable {
         // seen).
         for watch in state.watches.values where watch.directory == directory {
           let path = directory + "/" + watch.name
-          if state.versions[path] == nil { state.versions[path] = AtomicFile.version(at: path) }
+          if state.versions[path] == nil { state.versions[path] = Polled(path) }
         }
       }
     #endif
@@ -267,8 +280,8 @@ final class FileWatcher: Sendable {
         }
         for (id, watch) in state.watches where watch.directory == directory {
           let path = directory + "/" + watch.name
-          let version = AtomicFile.version(at: path)
-          if let seen = state.versions[path], seen == version { continue }
+          let version = Polled(path)
+          if state.versions[path] == version { continue }
           state.versions[path] = version
           calls[id] = watch.onChange
           // Every watcher of the path is told, not only the first to see the change.

@@ -1,0 +1,219 @@
+import BearingProcessTesting
+import Dependencies
+import Foundation
+import Synchronization
+import Testing
+
+@testable import BearingSharing
+
+/// The generations that order writes of one file: sturdy against clocks that disagree, files
+/// dated in the future, coarse modification times and other programs' files; and the directory
+/// lock that writes take.
+// Serialized: generations seen raise the process's counter (a file from the future), which the
+// tests of coarse times, run after, take into account.
+@Suite(.serialized) struct GenerationTests {
+  let directory: TemporaryDirectory
+
+  init() throws { directory = try TemporaryDirectory() }
+
+  var url: URL { directory.file("items.json") }
+
+  func key(_ name: String = "items.json", debounce: Duration = .milliseconds(50))
+    -> FileStorageKey<[Int]>
+  {
+    withDependencies {
+      $0.defaultFileStorage = .fileSystem(debounce: debounce)
+    } operation: {
+      .fileStorage(directory.file(name))
+    }
+  }
+
+  func save(_ key: FileStorageKey<[Int]>, _ value: [Int]) async {
+    let save = SaveResult()
+    key.save(value, context: .userInitiated, continuation: save.continuation)
+    _ = await save.wait()
+  }
+
+  func fileValue() throws -> [Int] {
+    try JSONDecoder().decode([Int].self, from: Data(contentsOf: url))
+  }
+
+  func writeAsWriter(
+    _ value: String, counter: Int64, coarse: Bool = false, future: Bool = false
+  ) throws {
+    try directory.writeAsWriter(value, counter: counter, coarse: coarse, future: future)
+  }
+
+  func cutModificationTime() throws { try directory.cutModificationTime("items.json") }
+
+  /// Writes `value` as another program does (no generation), by a rename over the file, its
+  /// modification time `age` in the past (as `cp -p` of an old file leaves it).
+  func writeAsAnotherProgram(_ value: String, age: TimeInterval = 0) throws {
+    let temporary = directory.file("other.json")
+    try Data(value.utf8).write(to: temporary)
+    if age > 0 {
+      try FileManager.default.setAttributes(
+        [.modificationDate: Date(timeIntervalSinceNow: -age)], ofItemAtPath: temporary.path)
+    }
+    _ = rename(temporary.path, url.path)
+  }
+
+  // A file whose generation is an hour ahead of this machine's clock (written where the clock
+  // was ahead, or this clock stepped back): once seen, this process's writes are newer.
+  @Test func aFileDatedInTheFutureDoesNotStopWrites() async throws {
+    defer { directory.cleanUp() }
+    try writeAsWriter("[9]", counter: Generation.next().counter + 3_600_000_000_000, future: true)
+    let a = key()
+    let loaded = Received<[Int]>()
+    a.load(context: .initialValue([]), continuation: loaded.load)
+    #expect(loaded.last?.value == .some([9]))
+    await save(a, [1])
+    #expect(try fileValue() == [1])
+  }
+
+  // The file became newer than the change being written, and the key has not seen it (its
+  // watch here tells nothing, as when the change comes between the key's last look and its
+  // write): the write is skipped, and the subscriber is told of the file's value rather than
+  // keep one the file does not hold.
+  @Test func aSkippedWriteTellsTheSubscriberOfTheFile() async throws {
+    defer { directory.cleanUp() }
+    let real = FileStorage.fileSystem(debounce: .milliseconds(50))
+    let unwatched = FileStorage(
+      id: real.id, debounce: real.debounce, load: real.load, save: real.save,
+      watch: { _, _ in SharedSubscription {} }, asyncAfter: real.asyncAfter)
+    let a: FileStorageKey<[Int]> = withDependencies {
+      $0.defaultFileStorage = unwatched
+    } operation: {
+      .fileStorage(url)
+    }
+    let received = Received<[Int]>()
+    let subscription = a.subscribe(context: .initialValue([]), subscriber: received.subscriber)
+    defer { subscription.cancel() }
+    try writeAsWriter("[9]", counter: Generation.next().counter + 3_600_000_000_000, future: true)
+    await save(a, [1])
+    #expect(try fileValue() == [9])
+    #expect(received.values.withLock { $0.compactMap { $0.value } } == [[9]])
+    // And the next change is newer than the file.
+    await save(a, [2])
+    #expect(try fileValue() == [2])
+  }
+
+  // Where modification times are whole seconds, a write newer than a pending change but
+  // within the same second looked older than it: the pending (older) change was written over
+  // it. Generations do not depend on the file's times.
+  @Test func aNewerWriteWinsWhereTimesAreCoarse() async throws {
+    defer { directory.cleanUp() }
+    for _ in 0..<20 {
+      let a = key(debounce: .seconds(60))
+      let pending = SaveResult()
+      // The process's counter, not the clock: a file from the future seen by a test before
+      // this one moved it on.
+      let before = Generation.next().counter
+      a.save([1], context: .didSet, continuation: pending.continuation)
+      let newer = Generation.next().counter
+      // The two changes in one second, or the cut time would order them anyway: again.
+      guard newer / 1_000_000_000 == before / 1_000_000_000 else {
+        a.flush(force: true)
+        continue
+      }
+      try writeAsWriter("[2]", counter: newer, coarse: true)
+      a.flush(force: true)
+      #expect(await pending.wait()?.error == nil)
+      #expect(try fileValue() == [2])
+      return
+    }
+    Issue.record("no two changes within one second in 20 tries")
+  }
+
+  // Its own write, its modification time cut to the second afterwards (a coarse file system):
+  // still its own, not a change to tell of. Another writer's values, the same again included,
+  // are changes.
+  @Test func ownWritesAreKnownWhereTimesAreCoarse() async throws {
+    defer { directory.cleanUp() }
+    let a = key()
+    await save(a, [1])
+    try cutModificationTime()
+    let received = Received<[Int]>()
+    // The subscription's first look at the file.
+    let subscription = a.subscribe(context: .initialValue([]), subscriber: received.subscriber)
+    defer { subscription.cancel() }
+    #expect(received.count == 0)
+    try writeAsWriter("[2]", counter: Generation.next().counter, coarse: true)
+    #expect(await received.wait(for: 1))
+    #expect(received.last?.value == .some([2]))
+    try writeAsWriter("[1]", counter: Generation.next().counter, coarse: true)
+    #expect(await received.wait(for: 2))
+    #expect(received.last?.value == .some([1]))
+  }
+
+  // Another program's file (no generation), however old its modification time, is newer than
+  // everything the key saw: it replaces the value and drops the pending change.
+  @Test func anotherProgramsFileIsNewerThanAPendingChange() async throws {
+    defer { directory.cleanUp() }
+    let a = key(debounce: .seconds(60))
+    let pending = SaveResult()
+    a.save([4], context: .didSet, continuation: pending.continuation)
+    try writeAsAnotherProgram("[3]", age: 3600)
+    let received = Received<[Int]>()
+    let subscription = a.subscribe(context: .initialValue([]), subscriber: received.subscriber)
+    defer { subscription.cancel() }
+    #expect(received.last?.value == .some([3]))
+    a.flush(force: true)
+    #expect(await pending.wait()?.error == nil)
+    #expect(try fileValue() == [3])
+  }
+
+  // A corrupt file is kept as NAME.corrupt holding the directory's lock, so that no other
+  // process's write comes between the look and the rename. Here the test holds the lock: the
+  // file is not moved until it lets go.
+  @Test func aCorruptFileIsKeptUnderTheDirectoryLock() async throws {
+    defer { directory.cleanUp() }
+    let corrupt = Data("[1, 2,\u{0} torn".utf8)
+    try corrupt.write(to: url)
+    let a = key()
+    let loaded = Received<[Int]>()
+    a.load(context: .initialValue([]), continuation: loaded.load)
+    #expect((loaded.last?.error as? FileStorageError)?.operation == .decode)
+    let lock = open(directory.url.path, O_RDONLY | O_DIRECTORY)
+    #expect(flock(lock, LOCK_EX) == 0)
+    let saved = SaveResult()
+    Thread.detachNewThread {
+      a.save([7], context: .userInitiated, continuation: saved.continuation)
+    }
+    // Time for a write that does not wait for the lock to move the file.
+    try await Task.sleep(for: .milliseconds(300))
+    #expect(!FileManager.default.fileExists(atPath: url.path + ".corrupt"))
+    #expect(try Data(contentsOf: url) == corrupt)
+    close(lock)
+    #expect(await saved.wait()?.error == nil)
+    #expect(try fileValue() == [7])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: url.path + ".corrupt")) == corrupt)
+  }
+
+  // `$value.load()` from one task while a thread changes the value: each load is decided where
+  // no change comes between the decision and the value, so no change is undone by a load.
+  @Test(.offPool) func loadsAmongChangesLoseNoChange() async throws {
+    defer { directory.cleanUp() }
+    let count = withDependencies {
+      $0.defaultFileStorage = .fileSystem(debounce: .milliseconds(1))
+    } operation: {
+      Shared(wrappedValue: 0, .fileStorage(directory.file("count.json")))
+    }
+    let finished = Atomic(false)
+    Thread.detachNewThread {
+      for _ in 0..<3000 { count.withLock { $0 += 1 } }
+      finished.store(true, ordering: .releasing)
+    }
+    var loads = 0
+    while !finished.load(ordering: .acquiring) {
+      try await count.load()
+      loads += 1
+    }
+    #expect(flushPending(count))
+    #expect(loads > 0)
+    #expect(count.wrappedValue == 3000)
+    let file = try JSONDecoder().decode(
+      Int.self, from: Data(contentsOf: directory.file("count.json")))
+    #expect(file == 3000)
+  }
+}
