@@ -78,8 +78,9 @@ package struct NearbyReport: Equatable, Sendable {
       let hasAddresses = places.contains { $0.address != nil }
       // The hours column is as wide as its longest phrase; it gives way before names do.
       let hours = hours
-      let longestHours = hours.map { $0.summary.count }.max() ?? 0
-      var hoursWidth = longestHours > 0 ? max(5, longestHours) : 0
+      // A comment or an unreadable value is cut to 32 columns on a terminal, whole in a pipe.
+      let longestHours = hours.map { TerminalText.columns(of: $0.summary) }.max() ?? 0
+      var hoursWidth = longestHours > 0 ? min(max(5, longestHours), width == nil ? .max : 32) : 0
       if let width, max(40, width) - 14 - (hoursWidth + 2) < 16 { hoursWidth = 0 }
       let hoursRoom = hoursWidth > 0 ? hoursWidth + 2 : 0
       let nameWidth: Int
@@ -111,7 +112,9 @@ package struct NearbyReport: Equatable, Sendable {
           + TerminalText.fit(place.name, width: nameWidth)
           + String(repeating: " ", count: max(1, 10 - distance.count)) + distance
         if hoursWidth > 0 {
-          let summary = hours[index].summary
+          let summary =
+            width == nil
+            ? hours[index].summary : TerminalText.truncate(hours[index].summary, width: hoursWidth)
           // An unknown answer with no address after it leaves nothing behind the distance.
           if !summary.isEmpty || addressWidth > 0 { line += "  " + column(summary, hoursWidth) }
         }

@@ -170,15 +170,16 @@ package struct PlaceHours: Equatable, Sendable {
   /// One short phrase for a list: "open · until 20:00", "open · 24/7", "open · all week" (no
   /// change within ``lookahead`` days), "open" (until a time not known), "closed · opens 08:00",
   /// "closed · opens Mo 08:00", "closed"; a rule's comment in quotes when it decides
-  /// ("\"by appointment\""); "hours: see OSM: " and the value, escaped and cut, when it cannot
-  /// be read; empty when there are no hours or they leave the moment open.
+  /// ("\"by appointment\""); "hours: see OSM: " and the value when it cannot be read (both
+  /// escaped, whole: a renderer cuts them to its column); empty when there are no hours or they
+  /// leave the moment open.
   package var summary: String {
     switch answer {
     case .none: return ""
     case .unknown(let comment):
       guard let comment, !comment.isEmpty else { return "" }
-      return "\"" + TerminalText.truncate(comment, width: 22) + "\""
-    case .unreadable: return "hours: see OSM: " + TerminalText.truncate(raw ?? "", width: 16)
+      return "\"" + TerminalText.escape(comment) + "\""
+    case .unreadable: return "hours: see OSM: " + TerminalText.escape(raw ?? "")
     case .open(let until):
       guard let until else {
         return raw?.trimmingCharacters(in: .whitespaces) == "24/7"

@@ -56,7 +56,7 @@ import Testing
     let garbled = PlaceHours(
       Self.place("Mo-Fr 8ish till late"), at: Self.at(30, 10), clock: Self.clock)
     #expect(garbled.openNow == nil)
-    #expect(garbled.summary == "hours: see OSM: Mo-Fr 8ish till…")
+    #expect(garbled.summary == "hours: see OSM: Mo-Fr 8ish till late")
     #expect(garbled.raw == "Mo-Fr 8ish till late")
   }
 
