@@ -29,20 +29,20 @@ struct SendableKeyPath<Root, Value>: @unchecked Sendable {
 
 extension RootStore: StoreCore {
   @usableFromInline
-  func states(removingDuplicates isDuplicate: @escaping @Sendable (State, State) -> Bool)
-    -> AsyncStream<State>
-  {
+  nonisolated func states(
+    removingDuplicates isDuplicate: @escaping @Sendable (State, State) -> Bool
+  ) -> AsyncStream<State> {
     observe(map: SendableKeyPath(\State.self), isDuplicate: isDuplicate)
   }
 
-  func observe<Value: Sendable>(
+  nonisolated func observe<Value: Sendable>(
     map: SendableKeyPath<State, Value>,
     isDuplicate: @escaping @Sendable (Value, Value) -> Bool
   ) -> AsyncStream<Value> {
     observe(map: { $0[keyPath: map.keyPath] }, isDuplicate: isDuplicate)
   }
 
-  func observe<Value: Sendable>(
+  nonisolated func observe<Value: Sendable>(
     map: @escaping @Sendable (State) -> Value,
     isDuplicate: @escaping @Sendable (Value, Value) -> Bool
   ) -> AsyncStream<Value> {
@@ -63,7 +63,7 @@ extension RootStore: StoreCore {
   }
 
   @usableFromInline
-  func scoped<ChildState: Sendable, ChildAction: Sendable>(
+  nonisolated func scoped<ChildState: Sendable, ChildAction: Sendable>(
     state: @escaping @Sendable (State) -> ChildState,
     action: @escaping @Sendable (ChildAction) -> Action
   ) -> any StoreCore<ChildState, ChildAction> {
@@ -71,10 +71,12 @@ extension RootStore: StoreCore {
   }
 
   @usableFromInline
-  var runningEffects: Int { runner.runningOperations.load(ordering: .relaxed) }
+  nonisolated var runningEffects: Int { runner.runningOperations.load(ordering: .relaxed) }
 
   @usableFromInline
-  func publish(_ subscriber: @escaping @Sendable (State) -> Void) -> @Sendable () -> Void {
+  nonisolated func publish(_ subscriber: @escaping @Sendable (State) -> Void)
+    -> @Sendable () -> Void
+  {
     let id = addPublisher(subscriber)
     return { [weak self] in self?.removePublisher(id) }
   }
@@ -101,9 +103,9 @@ final class ScopedStore<
     self.fromAction = fromAction
   }
 
-  var state: State { toState(root.state) }
+  @MainActor var state: State { toState(root.state) }
 
-  func send(_ action: Action) -> StoreTask {
+  @MainActor func send(_ action: Action) -> StoreTask {
     root.send(fromAction(action))
   }
 

@@ -20,7 +20,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// A child store's way to the root: its action embedded, then sent by a closure made where
   /// the root's types are known, so that the root's send is specialized for them. `nil` for a
   /// root store, and for child stores made without it (they send through `core`).
-  @usableFromInline let forward: (@Sendable (Action) -> StoreTask)?
+  @usableFromInline let forward: (@MainActor @Sendable (Action) -> StoreTask)?
   /// Shared by every store of one root: the root's effects run while any of them exists.
   @usableFromInline let lifetime: any AnyObject & Sendable
   /// The root's, when its state is `@ObservableState`: reads register with Observation.
@@ -31,7 +31,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     core: any StoreCore<State, Action>,
     lifetime: any AnyObject & Sendable,
     observation: StoreObservation?,
-    forward: (@Sendable (Action) -> StoreTask)? = nil
+    forward: (@MainActor @Sendable (Action) -> StoreTask)? = nil
   ) {
     self.core = core
     self.root = core as? RootStore<State, Action>
@@ -45,7 +45,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   @inlinable
   func forwarding<ChildAction>(
     _ embed: @escaping @Sendable (ChildAction) -> Action
-  ) -> @Sendable (ChildAction) -> StoreTask {
+  ) -> @MainActor @Sendable (ChildAction) -> StoreTask {
     if let root { return { root.send(embed($0)) } }
     if let forward { return { forward(embed($0)) } }
     let core = self.core
@@ -285,8 +285,8 @@ protocol StoreCore<State, Action>: AnyObject, Sendable {
   associatedtype State: Sendable
   associatedtype Action: Sendable
 
-  var state: State { get }
-  func send(_ action: Action) -> StoreTask
+  @MainActor var state: State { get }
+  @MainActor func send(_ action: Action) -> StoreTask
   func states(removingDuplicates: @escaping @Sendable (State, State) -> Bool) -> AsyncStream<State>
   func scoped<ChildState: Sendable, ChildAction: Sendable>(
     state: @escaping @Sendable (State) -> ChildState,
