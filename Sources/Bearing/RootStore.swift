@@ -19,7 +19,7 @@ import Synchronization
 /// metadata at run time (see the core benchmarks).
 @usableFromInline
 @MainActor
-final class RootStore<State: Sendable, Action: Sendable> {
+final class RootStore<State, Action: Sendable> {
   @usableFromInline
   struct Inner {
     @usableFromInline var state: State
@@ -490,7 +490,7 @@ extension DependencyValues {
 /// Effects reach the root through a weak reference to the lifetime rather than to the root
 /// itself: a weakly referenced object keeps its reference counts in a side table, which makes
 /// every retain and release slower, and the root is retained on every send.
-final class StoreLifetime<State: Sendable, Action: Sendable>: Sendable {
+final class StoreLifetime<State, Action: Sendable>: Sendable {
   let root: RootStore<State, Action>
 
   private init(root: RootStore<State, Action>) {
