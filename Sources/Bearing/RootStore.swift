@@ -1,21 +1,25 @@
 import CBearingThread
+import Dispatch
 import Foundation
 import Synchronization
 
 /// The one place a store's state lives and its reducer runs.
 ///
-/// Every send takes the same lock; the first sender to find the store idle becomes the "drainer"
-/// and reduces queued actions until the queue is empty. A send that arrives while another is
-/// being reduced (from an effect, an observer, a Combine scheduler's thread) is queued, never
-/// dropped and never re-entrant. `Store`'s API is on the main actor, and effects send there; the
-/// lock is for the sends that are not: a publisher effect delivering on its scheduler's thread,
-/// and state streams and publishers read from any task.
+/// Every action is reduced on the main actor, as with The Composable Architecture: `Store`'s API
+/// is there, and what an effect sends from anywhere else (a publisher delivering on its
+/// scheduler's thread, a scheduler firing a delayed effect, a concatenation's task) is handed to
+/// the main actor in the order it was sent (``sendFromEffect(_:group:)``). So the store takes no
+/// lock: its state is the main actor's. The first send to find the store idle becomes the
+/// "drainer" and reduces queued actions until the queue is empty; a send that arrives while
+/// another is being reduced (from an effect, an observer, a subscriber of the store's publisher)
+/// is queued behind it, never dropped and never re-entrant.
 ///
 /// The send path is `@inlinable` so that it is specialized for the feature's state and action
 /// types in the module that sends: unspecialized, it spends most of its time looking up generic
 /// metadata at run time (see the core benchmarks).
 @usableFromInline
-final class RootStore<State: Sendable, Action: Sendable>: Sendable {
+@MainActor
+final class RootStore<State, Action: Sendable> {
   @usableFromInline
   struct Inner {
     @usableFromInline var state: State
@@ -23,27 +27,14 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline var queue: [Queued] = []
     @usableFromInline var queueHead = 0
     @usableFromInline var isSending = false
-    /// The thread draining now, while `isSending`.
-    @usableFromInline var drainingThread: UInt = 0
-    /// Actions other threads sent while a drain was under way: reduced after it, by a task of
-    /// their own, never inside the drainer's send (see ``RootStore/drainForeign()``).
-    @usableFromInline var foreign: [Queued] = []
-    /// Whether a task to reduce `foreign` is on its way.
-    @usableFromInline var foreignScheduled = false
-    /// The thread handing a state to `Store.publisher`'s subscribers, and how deeply (a
-    /// subscriber's send hands on its own state first). Until it is done, other threads' actions
-    /// wait in `foreign`, as they wait for a drain.
-    @usableFromInline var deliveringThread: UInt = 0
-    @usableFromInline var deliveringDepth = 0
     @usableFromInline var version: UInt64 = 0
     @usableFromInline var observers: [Int: @Sendable (State) -> Void] = [:]
-    /// Subscribers of `Store.publisher`: called after the lock is let go, so they may send.
+    /// Subscribers of `Store.publisher`: called once the reduce is over, so they may send.
     @usableFromInline var publishers: [Int: @Sendable (State) -> Void] = [:]
     /// Whether `observers` or `publishers` has anyone: one check on every send.
     @usableFromInline var hasSubscribers = false
-    /// The state for `publishers`, handed over by the sender once it lets go of the lock.
+    /// The state for `publishers`, handed over by the sender once its drain is over.
     @usableFromInline var pendingPublication: Publication?
-    @usableFromInline var nextObserver = 0
     /// The state's `_$id` after the last reduce, for an `@ObservableState` root.
     @usableFromInline var identity: ObservableStateID?
     /// Whether a reduce gave the state a new identity since the store last told Observation.
@@ -76,10 +67,10 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
 
     /// Hands the state to every observer; called once a drain has ended.
     ///
-    /// - Returns: Whether a publication for `Store.publisher` is pending, which the thread must
-    ///   then deliver (``RootStore/deliverPublication(thread:)``).
+    /// - Returns: Whether a publication for `Store.publisher` is pending, which the sender must
+    ///   then deliver (``RootStore/deliverPublication()``).
     @inlinable
-    mutating func notifyObservers(thread: UInt) -> Bool {
+    mutating func notifyObservers() -> Bool {
       guard hasSubscribers else { return false }
       if !observers.isEmpty {
         for observer in observers.values { observer(state) }
@@ -88,26 +79,15 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
         // In the order they subscribed, as Combine delivers (the keys count up).
         pendingPublication = Publication(
           subscribers: publishers.sorted { $0.key < $1.key }.map(\.value), state: state)
-        deliveringThread = thread
-        deliveringDepth += 1
         return true
       }
       return false
     }
-
-    /// Whether an action sent now on `thread` is reduced now: the store is idle, no other
-    /// thread is handing its state on, and (for an effect's action) no other effect's action
-    /// waits before it.
-    @inlinable
-    func admits(thread: UInt, fromEffect: Bool) -> Bool {
-      !isSending && (deliveringThread == 0 || deliveringThread == thread)
-        && (!fromEffect || foreign.isEmpty)
-    }
   }
 
-  /// A state to hand to `Store.publisher`'s subscribers once the lock is let go.
+  /// A state to hand to `Store.publisher`'s subscribers once the drain is over.
   @usableFromInline
-  struct Publication: Sendable {
+  struct Publication {
     @usableFromInline let subscribers: [@Sendable (State) -> Void]
     @usableFromInline let state: State
 
@@ -136,8 +116,8 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
     }
   }
 
-  /// What the first lock of a send found: the store was idle, so the action was reduced, or
-  /// another sender is draining, so the action was queued behind it.
+  /// What the first part of a send found: the store was idle, so the action was reduced, or
+  /// another send is draining, so the action was queued behind it.
   @usableFromInline
   enum Claim {
     /// Reduced with no effect, and nothing was queued: the send is over. Says whether the state
@@ -147,21 +127,26 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
     case queued(EffectGroup)
   }
 
-  @usableFromInline let inner: Mutex<Inner>
-  /// The thread reducing now, under `inner`'s lock; 0 when none. A send made on that thread
-  /// while it reduces (a reducer feeding a Combine subject whose subscriber sends back) cannot
-  /// take the lock again: it is queued in `reentrant`, and taken in after the reduce.
-  @usableFromInline let reducingThread = Atomic<UInt>(0)
-  @usableFromInline let reentrant = ReentrantSends<Queued>()
-  @usableFromInline let dependencies: DependencyValues
-  @usableFromInline let runner: EffectRunner<Action>
+  @usableFromInline var inner: Inner
+  /// Whether a reduce is running now. A send made from inside it (a reducer feeding a Combine
+  /// subject whose subscriber sends back) must not touch `inner`, which the reduce is changing:
+  /// it is kept in `reentrant`, and queued after the reduce.
+  @usableFromInline var isReducing = false
+  @usableFromInline var reentrant: [Queued] = []
+  @usableFromInline nonisolated let dependencies: DependencyValues
+  @usableFromInline nonisolated let runner: EffectRunner<Action>
+  /// Hands what other threads send (effects' actions, subscriptions made off the main actor)
+  /// to the main actor, in order.
+  nonisolated let inbox = MainActorInbox()
+  /// Numbers observers and subscribers, from any thread.
+  nonisolated let nextObserver = Atomic<Int>(0)
   /// Reports changes to Swift's Observation when the state is `@ObservableState`.
-  @usableFromInline let observation: StoreObservation?
+  @usableFromInline nonisolated let observation: StoreObservation?
   /// Reads the state's `_$id`, when the state is `@ObservableState`.
-  @usableFromInline let identify: (@Sendable (State) -> ObservableStateID)?
+  @usableFromInline nonisolated let identify: (@Sendable (State) -> ObservableStateID)?
 
   /// - Parameter send: Where actions from effects go; ``StoreLifetime`` routes them back here
-  ///   for as long as a store of this root exists.
+  ///   (through ``sendFromEffect(_:group:)``) for as long as a store of this root exists.
   @usableFromInline
   init(
     initialState: State,
@@ -172,7 +157,7 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
     let identify = StoreObservation.identity(of: State.self)
     var inner = Inner(state: initialState, reduce: reducer.reduce(into:action:))
     inner.identity = identify?(initialState)
-    self.inner = Mutex(inner)
+    self.inner = inner
     self.dependencies = dependencies
     self.runner = EffectRunner(send: send)
     self.identify = identify
@@ -181,15 +166,14 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
 
   @inlinable
   var state: State {
-    inner.withLock { $0.state }
+    inner.state
   }
 
   /// Reduces `action` now if the store is idle, then every action queued meanwhile; otherwise
-  /// queues it for the sender that is draining.
+  /// queues it for the send that is draining.
   ///
-  /// An action costs one lock to reduce it and pick the next, so a send that finds the store idle
-  /// takes the lock twice, or once when its action has no effect. The store's dependencies are
-  /// current while reducing and while effects start, so effect tasks inherit them.
+  /// The store's dependencies are current while reducing and while effects start, so effect
+  /// tasks inherit them.
   ///
   /// - Parameter group: The send an effect's action belongs to; `nil` for a new send.
   @inlinable
@@ -199,49 +183,36 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
 
   @inlinable
   func send(_ action: Action, group: EffectGroup?) -> StoreTask {
-    let thread = currentThreadID()
-    if reducingThread.load(ordering: .relaxed) == thread {
-      // Sent from inside this store's reduce, on this thread, which holds the lock: reduced
-      // once the reduce returns, as TCA buffers an action sent while the store is sending.
+    if isReducing {
+      // Sent from inside this store's reduce: reduced once the reduce returns, as TCA buffers
+      // an action sent while the store is sending.
       let queued = group ?? EffectGroup()
       queued.beginPending()
       reentrant.append(Queued(action: action, group: queued))
       return StoreTask(group: queued)
     }
     return withStoreDependencies {
-      let claim = inner.withLock { inner -> Claim in
-        // An effect's action waits behind the effects' actions already waiting, so that each
-        // effect's actions are reduced in the order it sent them.
-        guard inner.admits(thread: thread, fromEffect: group != nil) else {
+      let claim = withInner { inner -> Claim in
+        guard !inner.isSending else {
+          // Sent while a send up the stack drains (from an effect started by it, or a
+          // subscriber of the store's publisher): part of the send under way.
           let queued = group ?? EffectGroup()
           queued.beginPending()
-          if inner.isSending, inner.drainingThread == thread {
-            // Sent by the drainer itself outside a reduce (a publisher effect that sends as it
-            // is subscribed): part of the send under way.
-            inner.queue.append(Queued(action: action, group: queued))
-          } else {
-            inner.foreign.append(Queued(action: action, group: queued))
-          }
+          inner.queue.append(Queued(action: action, group: queued))
           return .queued(queued)
         }
         // Idle, so the queue is empty: the drainer empties it before it lets go.
-        inner.version &+= 1
-        reducingThread.store(thread, ordering: .relaxed)
-        let effect = inner.reduce(&inner.state, action)
-        reducingThread.store(0, ordering: .relaxed)
-        if !reentrant.isEmpty { inner.queue.append(contentsOf: reentrant.take()) }
-        inner.noteIdentity(identify)
+        let effect = reduce(&inner, action)
         if case .none = effect.operation, inner.queue.isEmpty {
-          let published = inner.notifyObservers(thread: thread)
+          let published = inner.notifyObservers()
           return .done(identityChanged: inner.takeIdentityChange(), published: published)
         }
         inner.isSending = true
-        inner.drainingThread = thread
         return .reduced(effect)
       }
       switch claim {
       case .done(let identityChanged, let published):
-        if published { deliverPublication(thread: thread) }
+        if published { deliverPublication() }
         if identityChanged { observation?.changed() }
         return StoreTask(group: nil)
       case .queued(let queued):
@@ -252,6 +223,34 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
         return StoreTask(group: started)
       }
     }
+  }
+
+  /// Runs `body` with exclusive access to the store's state and queue.
+  @inlinable
+  func withInner<R>(_ body: (inout Inner) -> R) -> R {
+    body(&inner)
+  }
+
+  /// Reduces one action; what the reduce sends to this store meanwhile joins the queue's end.
+  @inlinable
+  func reduce(_ inner: inout Inner, _ action: Action) -> Effect<Action> {
+    inner.version &+= 1
+    isReducing = true
+    let effect = inner.reduce(&inner.state, action)
+    isReducing = false
+    if !reentrant.isEmpty {
+      inner.queue.append(contentsOf: reentrant)
+      reentrant.removeAll()
+    }
+    inner.noteIdentity(identify)
+    return effect
+  }
+
+  /// Sends an effect's action, from any thread: at once when the caller is on the main actor
+  /// and nothing sent earlier still waits to get there; otherwise in order, on the main actor,
+  /// as soon as it is free. The action counts as pending in `group` until it is reduced.
+  nonisolated func sendFromEffect(_ action: Action, group: EffectGroup) {
+    inbox.run(pending: group) { _ = self.send(action, group: group) }
   }
 
   /// Runs `body` with the store's dependencies current.
@@ -274,26 +273,22 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
   /// - Returns: Whether the state got a new identity, which the store's observers are told of.
   @inlinable
   func drain(
-    _ firstEffect: Effect<Action>, group firstGroup: EffectGroup, origin: Action,
-    firstWasQueued: Bool = false
+    _ firstEffect: Effect<Action>, group firstGroup: EffectGroup, origin: Action
   ) -> Bool {
-    let thread = currentThreadID()
     var identityChanged = false
     var effect = firstEffect
     var group = firstGroup
     // The action whose reduce returned `effect`: what a warning about the effect names.
     var origin = origin
-    var wasQueued = firstWasQueued
-    var schedulesForeign = false
+    var wasQueued = false
     var published = false
     // Queued actions whose effects have started: their groups stop counting them as pending
     // once the state they made has been delivered, so that a `StoreTask` that finishes finds
     // it delivered (a view store's state read after `finish()`).
     var reduced: [EffectGroup] = []
     defer {
-      if published { deliverPublication(thread: thread) }
+      if published { deliverPublication() }
       for group in reduced { group.endPending() }
-      if schedulesForeign { scheduleForeignDrain() }
     }
     while true {
       var actions: [Action] = []
@@ -303,7 +298,7 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
         runner.start(effect, group: group, origin: origin, tasks: &started, actions: &actions)
       }
       let current = group
-      let next = inner.withLock { inner -> (Effect<Action>, EffectGroup, Action)? in
+      let next = withInner { inner -> (Effect<Action>, EffectGroup, Action)? in
         if !actions.isEmpty {
           // Actions fed back synchronously belong to the send that caused them, and join the
           // queue's end, as TCA buffers them: `.merge(.send(.a), .send(.b))` then what `.a`
@@ -317,12 +312,7 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
         if inner.queueHead < inner.queue.count {
           let queued = inner.queue[inner.queueHead]
           inner.queueHead += 1
-          inner.version &+= 1
-          reducingThread.store(thread, ordering: .relaxed)
-          let effect = inner.reduce(&inner.state, queued.action)
-          reducingThread.store(0, ordering: .relaxed)
-          if !reentrant.isEmpty { inner.queue.append(contentsOf: reentrant.take()) }
-          inner.noteIdentity(identify)
+          let effect = reduce(&inner, queued.action)
           return (effect, queued.group, queued.action)
         }
         if !inner.queue.isEmpty {
@@ -330,13 +320,7 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
           inner.queueHead = 0
         }
         inner.isSending = false
-        inner.drainingThread = 0
-        published = inner.notifyObservers(thread: thread)
-        // Scheduled here unless a delivery follows, whose end schedules it.
-        if !inner.foreign.isEmpty, !inner.foreignScheduled, inner.deliveringThread == 0 {
-          inner.foreignScheduled = true
-          schedulesForeign = true
-        }
+        published = inner.notifyObservers()
         identityChanged = inner.takeIdentityChange()
         return nil
       }
@@ -347,108 +331,133 @@ final class RootStore<State: Sendable, Action: Sendable>: Sendable {
     return identityChanged
   }
 
-  /// Reduces, in a task of its own, the actions that other threads sent during a drain.
-  ///
-  /// An action sent from another thread (a Combine scheduler's) while a send is being processed
-  /// waits until that send is over: the sender's state is published first. The wait is a task
-  /// started once the drain is over. (An effect's `send` is on the main actor, as the store's
-  /// own API is, so it never arrives during a send.)
-  @usableFromInline
-  func scheduleForeignDrain() {
-    // Detached: the drainer's task-locals (a navigation place, an effect's registry) are not
-    // the root's.
-    Task.detached { self.drainForeign() }
-  }
-
-  func drainForeign() {
-    let thread = currentThreadID()
-    withStoreDependencies {
-      let claim = inner.withLock { inner -> (Effect<Action>, EffectGroup, Action)? in
-        inner.foreignScheduled = false
-        // A drain or a delivery under way schedules this again when it ends.
-        guard !inner.isSending, inner.deliveringThread == 0, !inner.foreign.isEmpty else {
-          return nil
-        }
-        inner.queue = inner.foreign
-        inner.foreign = []
-        inner.queueHead = 1
-        let first = inner.queue[0]
-        inner.version &+= 1
-        reducingThread.store(thread, ordering: .relaxed)
-        let effect = inner.reduce(&inner.state, first.action)
-        reducingThread.store(0, ordering: .relaxed)
-        if !reentrant.isEmpty { inner.queue.append(contentsOf: reentrant.take()) }
-        inner.noteIdentity(identify)
-        inner.isSending = true
-        inner.drainingThread = thread
-        return (effect, first.group, first.action)
-      }
-      guard let (effect, group, action) = claim else { return }
-      if drain(effect, group: group, origin: action, firstWasQueued: true) {
-        observation?.changed()
-      }
+  /// Calls `observer` with the state now and after every drain, on the main actor: it must only
+  /// hand the state on (yield to a stream), never send. Registered now when called on the main
+  /// actor, else as soon as the main actor is free.
+  nonisolated func addObserver(_ observer: @escaping @Sendable (State) -> Void) -> Int {
+    let id = nextObserver.add(1, ordering: .relaxed).oldValue
+    inbox.run {
+      self.inner.observers[id] = observer
+      self.inner.hasSubscribers = true
+      observer(self.inner.state)
     }
-  }
-
-  /// Calls `observer` with the state after every drain, under the store's lock: it must only
-  /// hand the state on (yield to a stream), never send.
-  func addObserver(_ observer: @escaping @Sendable (State) -> Void) -> Int {
-    inner.withLock { inner in
-      let id = inner.nextObserver
-      inner.nextObserver += 1
-      inner.observers[id] = observer
-      inner.hasSubscribers = true
-      observer(inner.state)
-      return id
-    }
-  }
-
-  func removeObserver(_ id: Int) {
-    inner.withLock { inner in
-      inner.observers.removeValue(forKey: id)
-      inner.hasSubscribers = !inner.observers.isEmpty || !inner.publishers.isEmpty
-    }
-  }
-
-  /// Hands the state the last drain left to `Store.publisher`'s subscribers, outside the lock.
-  @usableFromInline
-  func deliverPublication(thread: UInt) {
-    let publication = inner.withLock { inner -> Publication? in
-      defer { inner.pendingPublication = nil }
-      return inner.pendingPublication
-    }
-    publication?.deliver()
-    let schedulesForeign = inner.withLock { inner -> Bool in
-      guard inner.deliveringThread == thread else { return false }
-      inner.deliveringDepth -= 1
-      guard inner.deliveringDepth == 0 else { return false }
-      inner.deliveringThread = 0
-      guard !inner.foreign.isEmpty, !inner.foreignScheduled, !inner.isSending else { return false }
-      inner.foreignScheduled = true
-      return true
-    }
-    if schedulesForeign { scheduleForeignDrain() }
-  }
-
-  /// Calls `subscriber` with the current state now, then after every send, outside the store's
-  /// lock (a subscriber may send). For `Store.publisher`.
-  func addPublisher(_ subscriber: @escaping @Sendable (State) -> Void) -> Int {
-    let (id, state) = inner.withLock { inner in
-      let id = inner.nextObserver
-      inner.nextObserver += 1
-      inner.publishers[id] = subscriber
-      inner.hasSubscribers = true
-      return (id, inner.state)
-    }
-    subscriber(state)
     return id
   }
 
-  func removePublisher(_ id: Int) {
-    inner.withLock { inner in
-      inner.publishers.removeValue(forKey: id)
-      inner.hasSubscribers = !inner.observers.isEmpty || !inner.publishers.isEmpty
+  nonisolated func removeObserver(_ id: Int) {
+    inbox.run {
+      self.inner.observers.removeValue(forKey: id)
+      self.inner.hasSubscribers = !self.inner.observers.isEmpty || !self.inner.publishers.isEmpty
     }
+  }
+
+  /// Hands the state the last drain left to `Store.publisher`'s subscribers.
+  @usableFromInline
+  func deliverPublication() {
+    let publication = inner.pendingPublication
+    inner.pendingPublication = nil
+    publication?.deliver()
+  }
+
+  /// Calls `subscriber` with the current state now, then after every send, on the main actor,
+  /// once the drain is over (a subscriber may send). For `Store.publisher`. Subscribed now when
+  /// called on the main actor, else as soon as the main actor is free.
+  nonisolated func addPublisher(_ subscriber: @escaping @Sendable (State) -> Void) -> Int {
+    let id = nextObserver.add(1, ordering: .relaxed).oldValue
+    inbox.run {
+      self.inner.publishers[id] = subscriber
+      self.inner.hasSubscribers = true
+      subscriber(self.inner.state)
+    }
+    return id
+  }
+
+  nonisolated func removePublisher(_ id: Int) {
+    inbox.run {
+      self.inner.publishers.removeValue(forKey: id)
+      self.inner.hasSubscribers = !self.inner.observers.isEmpty || !self.inner.publishers.isEmpty
+    }
+  }
+}
+
+/// Runs work on the main actor for code that may be anywhere: at once when the caller is on the
+/// main actor and nothing handed over earlier still waits, else in order, in one task on the main
+/// actor, as soon as it is free. The Composable Architecture receives a publisher effect's values
+/// on the main queue the same way (at once on it, else dispatched to it).
+///
+/// The lock guards only the hand-over list; no one holds it while running a job, so the main
+/// actor never waits on another thread's work here.
+final class MainActorInbox: Sendable {
+  private struct Jobs {
+    var waiting: [@MainActor @Sendable () -> Void] = []
+    /// Whether a task on the main actor runs `waiting` (it clears this once it is empty).
+    var isScheduled = false
+  }
+
+  private let jobs = Mutex(Jobs())
+
+  /// Runs `job` on the main actor. A job that waits counts as pending in `group` until it has
+  /// run, so that a ``StoreTask`` of the group never finishes before it.
+  func run(pending group: EffectGroup? = nil, _ job: @escaping @MainActor @Sendable () -> Void) {
+    if MainQueue.isCurrent, jobs.withLock({ $0.waiting.isEmpty && !$0.isScheduled }) {
+      MainActor.assumeIsolated { job() }
+      return
+    }
+    let pending: @MainActor @Sendable () -> Void
+    if let group {
+      group.beginPending()
+      pending = {
+        job()
+        group.endPending()
+      }
+    } else {
+      pending = job
+    }
+    let schedules = jobs.withLock { jobs -> Bool in
+      jobs.waiting.append(pending)
+      defer { jobs.isScheduled = true }
+      return !jobs.isScheduled
+    }
+    // Detached: the sender's task-locals (a navigation place, an effect's registry) are not
+    // the store's.
+    if schedules { Task.detached { @MainActor in self.runWaiting() } }
+  }
+
+  @MainActor
+  private func runWaiting() {
+    while true {
+      let next = jobs.withLock { jobs -> [@MainActor @Sendable () -> Void]? in
+        guard !jobs.waiting.isEmpty else {
+          jobs.isScheduled = false
+          return nil
+        }
+        defer { jobs.waiting = [] }
+        return jobs.waiting
+      }
+      guard let next else { return }
+      for job in next { job() }
+    }
+  }
+}
+
+/// Whether the caller runs on the main dispatch queue, where the main actor's jobs run (on
+/// Linux not always on the process's main thread: once the main thread hands the queue to
+/// `dispatchMain()`, a worker thread drains it).
+enum MainQueue {
+  /// A value set on the main queue only, read back with `DispatchQueue.getSpecific(key:)`.
+  private static let marker: Marker = {
+    let marker = Marker()
+    DispatchQueue.main.setSpecific(key: marker.key, value: ())
+    return marker
+  }()
+
+  static var isCurrent: Bool {
+    DispatchQueue.getSpecific(key: marker.key) != nil
+  }
+
+  /// `@unchecked Sendable`: the key is an object compared by identity and never changed.
+  private final class Marker: @unchecked Sendable {
+    let key = DispatchSpecificKey<Void>()
   }
 }
 
@@ -481,13 +490,14 @@ extension DependencyValues {
 /// Effects reach the root through a weak reference to the lifetime rather than to the root
 /// itself: a weakly referenced object keeps its reference counts in a side table, which makes
 /// every retain and release slower, and the root is retained on every send.
-final class StoreLifetime<State: Sendable, Action: Sendable>: Sendable {
+final class StoreLifetime<State, Action: Sendable>: Sendable {
   let root: RootStore<State, Action>
 
   private init(root: RootStore<State, Action>) {
     self.root = root
   }
 
+  @MainActor
   static func start(
     initialState: State,
     reducer: sending some Reducer<State, Action>,
@@ -496,7 +506,7 @@ final class StoreLifetime<State: Sendable, Action: Sendable>: Sendable {
     let box = WeakBox<StoreLifetime>()
     let root = RootStore(
       initialState: initialState, reducer: reducer, dependencies: dependencies,
-      send: { action, group in _ = box.value?.root.send(action, group: group) })
+      send: { action, group in box.value?.root.sendFromEffect(action, group: group) })
     let lifetime = StoreLifetime(root: root)
     box.value = lifetime
     return lifetime
@@ -518,31 +528,6 @@ final class WeakBox<Value: AnyObject & Sendable>: Sendable {
   var value: Value? {
     get { storage.withLock { $0.value } }
     set { storage.withLock { $0.value = newValue } }
-  }
-}
-
-/// Sends made from inside a store's reduce, on the thread reducing: kept until the reduce
-/// returns, then queued behind the actions already waiting.
-///
-/// `@unchecked Sendable`: `items` is touched only by the thread that holds the store's lock
-/// while it holds it: by a re-entrant send, which runs on the reducing thread (the store checks
-/// `reducingThread` first), and by the reducing code right after the reduce, inside the lock.
-/// So no two threads ever touch it at once, and the lock's release publishes it to the next.
-@usableFromInline
-final class ReentrantSends<Element>: @unchecked Sendable {
-  // Unchecked exclusivity: every access is made by one thread holding the store's lock (see
-  // above), and a checked access costs a thread-local lookup on every send.
-  @usableFromInline @exclusivity(unchecked) var items: [Element] = []
-
-  @usableFromInline init() {}
-
-  @inlinable var isEmpty: Bool { items.isEmpty }
-
-  @inlinable func append(_ element: Element) { items.append(element) }
-
-  @inlinable func take() -> [Element] {
-    defer { items.removeAll() }
-    return items
   }
 }
 

@@ -29,41 +29,15 @@ struct SendableKeyPath<Root, Value>: @unchecked Sendable {
 
 extension RootStore: StoreCore {
   @usableFromInline
-  func states(removingDuplicates isDuplicate: @escaping @Sendable (State, State) -> Bool)
-    -> AsyncStream<State>
+  nonisolated func observe(_ observer: @escaping @Sendable (State) -> Void)
+    -> @Sendable () -> Void
   {
-    observe(map: SendableKeyPath(\State.self), isDuplicate: isDuplicate)
-  }
-
-  func observe<Value: Sendable>(
-    map: SendableKeyPath<State, Value>,
-    isDuplicate: @escaping @Sendable (Value, Value) -> Bool
-  ) -> AsyncStream<Value> {
-    observe(map: { $0[keyPath: map.keyPath] }, isDuplicate: isDuplicate)
-  }
-
-  func observe<Value: Sendable>(
-    map: @escaping @Sendable (State) -> Value,
-    isDuplicate: @escaping @Sendable (Value, Value) -> Bool
-  ) -> AsyncStream<Value> {
-    let (stream, continuation) = AsyncStream.makeStream(
-      of: Value.self, bufferingPolicy: .bufferingNewest(1))
-    let last = Mutex<Value?>(nil)
-    let id = addObserver { state in
-      let value = map(state)
-      let changed = last.withLock { last -> Bool in
-        if let previous = last, isDuplicate(previous, value) { return false }
-        last = value
-        return true
-      }
-      if changed { continuation.yield(value) }
-    }
-    continuation.onTermination = { [weak self] _ in self?.removeObserver(id) }
-    return stream
+    let id = addObserver(observer)
+    return { [weak self] in self?.removeObserver(id) }
   }
 
   @usableFromInline
-  func scoped<ChildState: Sendable, ChildAction: Sendable>(
+  nonisolated func scoped<ChildState, ChildAction: Sendable>(
     state: @escaping @Sendable (State) -> ChildState,
     action: @escaping @Sendable (ChildAction) -> Action
   ) -> any StoreCore<ChildState, ChildAction> {
@@ -71,10 +45,12 @@ extension RootStore: StoreCore {
   }
 
   @usableFromInline
-  var runningEffects: Int { runner.runningOperations.load(ordering: .relaxed) }
+  nonisolated var runningEffects: Int { runner.runningOperations.load(ordering: .relaxed) }
 
   @usableFromInline
-  func publish(_ subscriber: @escaping @Sendable (State) -> Void) -> @Sendable () -> Void {
+  nonisolated func publish(_ subscriber: @escaping @Sendable (State) -> Void)
+    -> @Sendable () -> Void
+  {
     let id = addPublisher(subscriber)
     return { [weak self] in self?.removePublisher(id) }
   }
@@ -83,7 +59,7 @@ extension RootStore: StoreCore {
 /// A child's view of a root store: one composed key path in, one composed function out, so
 /// cost does not grow with the depth of scoping.
 final class ScopedStore<
-  RootState: Sendable, RootAction: Sendable, State: Sendable, Action: Sendable
+  RootState, RootAction: Sendable, State, Action: Sendable
 >:
   StoreCore
 {
@@ -101,19 +77,19 @@ final class ScopedStore<
     self.fromAction = fromAction
   }
 
-  var state: State { toState(root.state) }
+  @MainActor var state: State { toState(root.state) }
 
-  func send(_ action: Action) -> StoreTask {
+  @MainActor func send(_ action: Action) -> StoreTask {
     root.send(fromAction(action))
   }
 
-  func states(removingDuplicates isDuplicate: @escaping @Sendable (State, State) -> Bool)
-    -> AsyncStream<State>
-  {
-    root.observe(map: toState, isDuplicate: isDuplicate)
+  func observe(_ observer: @escaping @Sendable (State) -> Void) -> @Sendable () -> Void {
+    let toState = self.toState
+    let id = root.addObserver { observer(toState($0)) }
+    return { [weak root] in root?.removeObserver(id) }
   }
 
-  func scoped<ChildState: Sendable, ChildAction: Sendable>(
+  func scoped<ChildState, ChildAction: Sendable>(
     state: @escaping @Sendable (State) -> ChildState,
     action: @escaping @Sendable (ChildAction) -> Action
   ) -> any StoreCore<ChildState, ChildAction> {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Holds a feature's state, runs its reducer for every action, and runs the effects that follow.
 ///
 /// It lives on the main actor, as The Composable Architecture's store does: actions are reduced
@@ -12,7 +14,7 @@
 /// ```
 @dynamicMemberLookup
 @MainActor
-public final class Store<State: Sendable, Action: Sendable>: Sendable {
+public final class Store<State, Action: Sendable>: Sendable {
   @usableFromInline let core: any StoreCore<State, Action>
   /// The same object as `core` when this is a root store, held concretely so that ``send(_:)``
   /// is specialized for `State` and `Action` where it is called.
@@ -20,7 +22,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// A child store's way to the root: its action embedded, then sent by a closure made where
   /// the root's types are known, so that the root's send is specialized for them. `nil` for a
   /// root store, and for child stores made without it (they send through `core`).
-  @usableFromInline let forward: (@Sendable (Action) -> StoreTask)?
+  @usableFromInline let forward: (@MainActor @Sendable (Action) -> StoreTask)?
   /// Shared by every store of one root: the root's effects run while any of them exists.
   @usableFromInline let lifetime: any AnyObject & Sendable
   /// The root's, when its state is `@ObservableState`: reads register with Observation.
@@ -31,7 +33,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     core: any StoreCore<State, Action>,
     lifetime: any AnyObject & Sendable,
     observation: StoreObservation?,
-    forward: (@Sendable (Action) -> StoreTask)? = nil
+    forward: (@MainActor @Sendable (Action) -> StoreTask)? = nil
   ) {
     self.core = core
     self.root = core as? RootStore<State, Action>
@@ -45,7 +47,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   @inlinable
   func forwarding<ChildAction>(
     _ embed: @escaping @Sendable (ChildAction) -> Action
-  ) -> @Sendable (ChildAction) -> StoreTask {
+  ) -> @MainActor @Sendable (ChildAction) -> StoreTask {
     if let root { return { root.send(embed($0)) } }
     if let forward { return { forward(embed($0)) } }
     let core = self.core
@@ -108,7 +110,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// `\.nearby` names the case's entry in `Action.AllCasePaths`, whose embedding is a plain
   /// function: a send through a child store costs about the same as one through the root.
   @inlinable
-  public func scope<ChildState: Sendable, ChildAction: Sendable>(
+  public func scope<ChildState, ChildAction: Sendable>(
     state toChildState: any KeyPath<State, ChildState> & Sendable,
     action toChildAction: KeyPath<Action.AllCasePaths, AnyCasePath<Action, ChildAction>>
   ) -> Store<ChildState, ChildAction> where Action: CasePathable {
@@ -119,7 +121,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// several cases (`\.detail.editor`) or one held in a variable.
   @inlinable
   @_disfavoredOverload
-  public func scope<ChildState: Sendable, ChildAction: Sendable>(
+  public func scope<ChildState, ChildAction: Sendable>(
     state toChildState: any KeyPath<State, ChildState> & Sendable,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> where Action: CasePathable {
@@ -128,7 +130,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
 
   /// `scope(state:action:)` with the state path unlabeled: `store.scope(\.child, action: \.child)`.
   @inlinable
-  public func scope<ChildState: Sendable, ChildAction: Sendable>(
+  public func scope<ChildState, ChildAction: Sendable>(
     _ toChildState: any KeyPath<State, ChildState> & Sendable,
     action toChildAction: KeyPath<Action.AllCasePaths, AnyCasePath<Action, ChildAction>>
   ) -> Store<ChildState, ChildAction> where Action: CasePathable {
@@ -138,7 +140,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// `scope(state:action:)` with the state path unlabeled, its actions by case key path.
   @inlinable
   @_disfavoredOverload
-  public func scope<ChildState: Sendable, ChildAction: Sendable>(
+  public func scope<ChildState, ChildAction: Sendable>(
     _ toChildState: any KeyPath<State, ChildState> & Sendable,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> where Action: CasePathable {
@@ -146,7 +148,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   }
 
   @inlinable
-  func scope<ChildState: Sendable, ChildAction: Sendable>(
+  func scope<ChildState, ChildAction: Sendable>(
     state toChildState: any KeyPath<State, ChildState> & Sendable,
     casePath: AnyCasePath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> {
@@ -155,7 +157,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
 
   /// A store for a child feature, with the child's actions embedded by a function.
   @inlinable
-  public func scope<ChildState: Sendable, ChildAction: Sendable>(
+  public func scope<ChildState, ChildAction: Sendable>(
     state toChildState: any KeyPath<State, ChildState> & Sendable,
     action fromChildAction: @escaping @Sendable (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
@@ -173,7 +175,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// ```
   @inlinable
   @_disfavoredOverload
-  public func scope<ChildState: Sendable, ChildAction: Sendable>(
+  public func scope<ChildState, ChildAction: Sendable>(
     state toChildState: @escaping @Sendable (State) -> ChildState,
     action fromChildAction: @escaping @Sendable (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
@@ -193,7 +195,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// what it sends still reaches this store's reducer (which reports an action for a child
   /// that is not there).
   @inlinable
-  public func scope<ChildState: Sendable, ChildAction: Sendable>(
+  public func scope<ChildState, ChildAction: Sendable>(
     _ toChildState: any KeyPath<State, ChildState?> & Sendable,
     action toChildAction: KeyPath<Action.AllCasePaths, AnyCasePath<Action, ChildAction>>
   ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
@@ -203,7 +205,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// The optional scope, its actions by case key path.
   @inlinable
   @_disfavoredOverload
-  public func scope<ChildState: Sendable, ChildAction: Sendable>(
+  public func scope<ChildState, ChildAction: Sendable>(
     _ toChildState: any KeyPath<State, ChildState?> & Sendable,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
@@ -213,7 +215,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// The optional scope with the state path labeled (The Composable Architecture's older
   /// spelling): `store.scope(state: \.child, action: \.child)`.
   @inlinable
-  public func scope<ChildState: Sendable, ChildAction: Sendable>(
+  public func scope<ChildState, ChildAction: Sendable>(
     state toChildState: any KeyPath<State, ChildState?> & Sendable,
     action toChildAction: KeyPath<Action.AllCasePaths, AnyCasePath<Action, ChildAction>>
   ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
@@ -223,7 +225,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// The optional scope with the state path labeled, its actions by case key path.
   @inlinable
   @_disfavoredOverload
-  public func scope<ChildState: Sendable, ChildAction: Sendable>(
+  public func scope<ChildState, ChildAction: Sendable>(
     state toChildState: any KeyPath<State, ChildState?> & Sendable,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
@@ -231,19 +233,19 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   }
 
   @inlinable
-  func scope<ChildState: Sendable, ChildAction: Sendable>(
+  func scope<ChildState, ChildAction: Sendable>(
     optional toChildState: any KeyPath<State, ChildState?> & Sendable,
     casePath: AnyCasePath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction>? {
     let path = SendableKeyPath(toChildState)
     guard let initial = state[keyPath: path.keyPath] else { return nil }
-    let last = LockIsolated(initial)
+    let last = LastChildState(initial)
     let embed: @Sendable (ChildAction) -> Action = { casePath.embed($0) }
     return Store<ChildState, ChildAction>(
       core: core.scoped(
         state: { state in
           guard let child = state[keyPath: path.keyPath] else { return last.value }
-          last.setValue(child)
+          last.value = child
           return child
         },
         action: embed),
@@ -259,13 +261,36 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     body(state)
   }
 
+}
+
+extension Store where State: Sendable {
   /// Every state after each send, starting with the current one (without removing duplicates).
   nonisolated public var allStates: AsyncStream<State> {
-    core.states(removingDuplicates: { _, _ in false })
+    states(removingDuplicates: { _, _ in false })
+  }
+
+  /// A stream of the states after each send, starting with the current one, for as long as it
+  /// is iterated; a slow consumer sees the newest state, not a backlog.
+  nonisolated func states(
+    removingDuplicates isDuplicate: @escaping @Sendable (State, State) -> Bool
+  ) -> AsyncStream<State> {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: State.self, bufferingPolicy: .bufferingNewest(1))
+    let last = Mutex<State?>(nil)
+    let end = core.observe { state in
+      let changed = last.withLock { last -> Bool in
+        if let previous = last, isDuplicate(previous, state) { return false }
+        last = state
+        return true
+      }
+      if changed { continuation.yield(state) }
+    }
+    continuation.onTermination = { _ in end() }
+    return stream
   }
 }
 
-extension Store where State: Equatable {
+extension Store where State: Equatable & Sendable {
   /// Every distinct state, starting with the current one, for as long as the stream is iterated.
   ///
   /// Consecutive equal states are yielded once; a slow consumer sees the newest state, not a
@@ -275,20 +300,38 @@ extension Store where State: Equatable {
   /// for await state in store.states { print(render(state)) }
   /// ```
   nonisolated public var states: AsyncStream<State> {
-    core.states(removingDuplicates: ==)
+    states(removingDuplicates: ==)
+  }
+}
+
+/// The last non-`nil` state an optional scope's store read, which it goes on reading once the
+/// state becomes `nil`.
+///
+/// `@unchecked Sendable`: it is read and written only by the scoped store's state function,
+/// which runs only where the root's state is read: on the main actor (`Store.state`, and the
+/// root's observers and publishers, which it calls there). So no two threads touch it at once.
+@usableFromInline
+final class LastChildState<Value>: @unchecked Sendable {
+  @usableFromInline var value: Value
+
+  @usableFromInline
+  init(_ value: Value) {
+    self.value = value
   }
 }
 
 /// What a ``Store`` forwards to: the root, or a scoped view of it.
 @usableFromInline
 protocol StoreCore<State, Action>: AnyObject, Sendable {
-  associatedtype State: Sendable
+  associatedtype State
   associatedtype Action: Sendable
 
-  var state: State { get }
-  func send(_ action: Action) -> StoreTask
-  func states(removingDuplicates: @escaping @Sendable (State, State) -> Bool) -> AsyncStream<State>
-  func scoped<ChildState: Sendable, ChildAction: Sendable>(
+  @MainActor var state: State { get }
+  @MainActor func send(_ action: Action) -> StoreTask
+  /// Calls `observer` with the state now and after every send, on the main actor (at once when
+  /// called there); it must only hand the state on, never send. Returns what ends it.
+  func observe(_ observer: @escaping @Sendable (State) -> Void) -> @Sendable () -> Void
+  func scoped<ChildState, ChildAction: Sendable>(
     state: @escaping @Sendable (State) -> ChildState,
     action: @escaping @Sendable (ChildAction) -> Action
   ) -> any StoreCore<ChildState, ChildAction>

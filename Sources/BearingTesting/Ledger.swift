@@ -6,10 +6,10 @@ import Synchronization
 
 /// What a ``TestStore`` has seen: states after the test's sends, received actions, running
 /// effects. Written by the store's reducer, read by the test.
-final class Ledger<State: Equatable & Sendable, Action: Sendable>: Sendable {
+final class Ledger<State: Equatable, Action: Sendable>: Sendable {
   /// A state the reducer produced, with the stack-id generator as it stood before the action,
   /// for the assertion of that step.
-  struct Step: Sendable {
+  struct Step {
     let state: State
     let stackElementIDs: StackElementIDGenerator
   }
@@ -25,7 +25,7 @@ final class Ledger<State: Equatable & Sendable, Action: Sendable>: Sendable {
     var exhaustivity = Exhaustivity.on
   }
 
-  let inner: Mutex<Inner>
+  let inner: LedgerLock<Inner>
   /// Shared values as they were before the step that changed them (`@Shared` in the state).
   let sharedChanges: SharedChangeTracker
 
@@ -36,7 +36,7 @@ final class Ledger<State: Equatable & Sendable, Action: Sendable>: Sendable {
     initialState: State, dependencies: DependencyValues, effects: TestStoreEffects,
     sharedChanges: SharedChangeTracker
   ) {
-    inner = Mutex(Inner(expectedState: initialState, dependencies: dependencies))
+    inner = LedgerLock(Inner(expectedState: initialState, dependencies: dependencies))
     self.effects = effects
     self.sharedChanges = sharedChanges
   }
@@ -76,6 +76,9 @@ final class Ledger<State: Equatable & Sendable, Action: Sendable>: Sendable {
         inner.withLock { $0.received.append((action, step)) }
         origin = action
       }
+      // Erased: an effect's closure may not capture this ledger's `State` (which need not be
+      // `Sendable`, nor its metatype).
+      let finished: any EffectFinishing = self
       let id = inner.withLock { inner in
         defer { inner.nextEffect += 1 }
         inner.inFlight[inner.nextEffect] = InFlightEffect(
@@ -85,10 +88,13 @@ final class Ledger<State: Equatable & Sendable, Action: Sendable>: Sendable {
       return
         effect
         .map { TestAction.effect($0, at: location) }
-        .onFinish { [weak self] in _ = self?.inner.withLock { $0.inFlight.removeValue(forKey: id) }
-        }
+        .onFinish { [weak finished] in finished?.effectFinished(id) }
         .cancellable(id: effects)
     }
+  }
+
+  func effectFinished(_ id: Int) {
+    _ = inner.withLock { $0.inFlight.removeValue(forKey: id) }
   }
 
   func nextToken() -> Int {
@@ -140,5 +146,34 @@ final class Ledger<State: Equatable & Sendable, Action: Sendable>: Sendable {
     reportIssue(
       TestStoreMessage.unhandledReceived(received),
       fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+}
+
+/// What a test store's effect tells its ledger when it ends.
+protocol EffectFinishing: AnyObject, Sendable {
+  func effectFinished(_ id: Int)
+}
+
+extension Ledger: EffectFinishing {}
+
+/// A ledger's record behind a lock, for a state that need not be `Sendable` (TCA's
+/// `TestStore<State: Equatable, Action>` asks for none).
+///
+/// `@unchecked Sendable`: every access takes the lock. The states in the record (not `Sendable`)
+/// are read and written only on the main actor: by the test store's API, which is `@MainActor`,
+/// and by its reducer, which the store runs on the main actor. Other threads (an effect's task
+/// that ends) touch only the record's `Sendable` bookkeeping.
+final class LedgerLock<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Value
+
+  init(_ value: Value) {
+    self.value = value
+  }
+
+  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&value)
   }
 }

@@ -30,7 +30,7 @@ import Synchronization
 /// }
 /// ```
 @MainActor
-public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sendable {
+public final class TestStore<State: Equatable, Action: Sendable>: Sendable {
   let root: Store<State, TestAction<Action>>
   let ledger: Ledger<State, Action>
   /// Whether an effect called `dismiss()` at the root, dismissing the store.
@@ -199,7 +199,7 @@ public enum Exhaustivity: Equatable, Sendable {
 /// let store: TestStoreOf<Counter> = TestStore(initialState: Counter.State()) { Counter() }
 /// ```
 public typealias TestStoreOf<R: Reducer> = TestStore<R.State, R.Action>
-where R.State: Equatable & Sendable, R.Action: Sendable
+where R.State: Equatable, R.Action: Sendable
 
 /// The actions a ``TestStore`` runs: the test's own, those fed back by effects, and its
 /// bookkeeping.

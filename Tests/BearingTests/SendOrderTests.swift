@@ -36,37 +36,19 @@ struct SendOrderTests {
     #expect(store.state.actions == [.tap, .first, .second, .fromFirst])
   }
 
-  /// An action an effect sends while the send that started it is being reduced is reduced
-  /// after that send's drain, never by the sender inside its `send`.
-  @Test func anEffectsActionNeverLandsInsideTheSendThatStartedIt() async {
-    // The sender's thread while it is inside `send`, and whether `.response` was reduced there.
-    let sender = Mutex<pthread_t?>(nil)
-    let reducedBySender = Mutex<Bool?>(nil)
-    let store = Store(initialState: Log()) {
-      Reduce<Log, Action> { state, action in
-        state.actions.append(action)
-        switch action {
-        case .start:
-          // `.slow` keeps the send busy long enough for the effect to send meanwhile.
-          return .merge(.run { send in await send(.response) }, .send(.slow))
-        case .slow:
-          usleep(50_000)
-          return .none
-        case .response:
-          let inside = sender.withLock { $0.map { pthread_equal($0, pthread_self()) != 0 } }
-          reducedBySender.withLock { $0 = inside ?? false }
-          return .none
-        default:
-          return .none
-        }
-      }
-    }
-    sender.withLock { $0 = pthread_self() }
+  /// A publisher effect whose publisher sends from another thread while a send is being
+  /// reduced: the action is reduced on the main actor, after that send, as TCA's store receives
+  /// publisher effects on the main thread; and the sending thread is not held up meanwhile (the
+  /// store holds no lock while it reduces that another thread would wait on).
+  @Test func aPublisherSendingFromAnotherThreadMidSendIsReducedOnTheMainActorAfterIt() async {
+    let recorder = MidSendPublisher()
+    let store = Store(initialState: Log()) { recorder }
     let task = store.send(.start)
-    sender.withLock { $0 = nil }
+    #expect(store.state.actions == [.start, .slow])
     await task.finish()
     #expect(store.state.actions == [.start, .slow, .response])
-    #expect(reducedBySender.withLock { $0 } == false)
+    #expect(recorder.reducedOffMain.withLock { $0 } == [])
+    #expect(recorder.otherThreadWasHeldUp.withLock { $0 } == false)
   }
 
   /// The store lives on the main actor and an effect's `send` delivers there, as TCA's do: an
@@ -188,5 +170,69 @@ struct SendOrderTests {
       await viewStore.send(.start).finish()
       #expect(viewStore.state.actions == [.start, .response])
     }
+  }
+}
+
+/// A reducer, not isolated to the main actor (a closure written in the `@MainActor` suite would
+/// be, and trap off it rather than fail), whose `.start` subscribes to a subject and whose `.slow`
+/// has another thread send to that subject while it waits.
+private final class MidSendPublisher: Reducer, Sendable {
+  typealias State = SendOrderTests.Log
+  typealias Action = SendOrderTests.Action
+
+  let subject = ActionSubject()
+  /// The actions reduced off the main actor.
+  let reducedOffMain = Mutex<[Action]>([])
+  /// Whether the other thread's send did not return while `.slow` waited for it.
+  let otherThreadWasHeldUp = Mutex<Bool?>(nil)
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    if !MainQueueMarker.isCurrent { reducedOffMain.withLock { $0.append(action) } }
+    state.actions.append(action)
+    switch action {
+    case .start:
+      let subject = self.subject
+      return .merge(.publisher { subject.subject }, .send(.slow))
+    case .slow:
+      let sent = DispatchSemaphore(value: 0)
+      let subject = self.subject
+      Thread.detachNewThread {
+        subject.subject.send(.response)
+        sent.signal()
+      }
+      let heldUp = sent.wait(timeout: .now() + 10) == .timedOut
+      otherThreadWasHeldUp.withLock { $0 = heldUp }
+      return .none
+    case .response:
+      subject.subject.send(completion: .finished)
+      return .none
+    default:
+      return .none
+    }
+  }
+}
+
+/// A subject captured by a `@Sendable` publisher effect.
+///
+/// `@unchecked Sendable`: OpenCombine's `PassthroughSubject` takes a lock around its state, so
+/// sending to it from two threads is safe.
+private struct ActionSubject: @unchecked Sendable {
+  let subject = PassthroughSubject<SendOrderTests.Action, Never>()
+}
+
+/// Tells whether the caller runs on the main dispatch queue, which runs the main actor's jobs
+/// (on Linux a worker thread may drain it, so `Thread.isMainThread` cannot tell).
+private enum MainQueueMarker {
+  private static let marker: Marker = {
+    let marker = Marker()
+    DispatchQueue.main.setSpecific(key: marker.key, value: true)
+    return marker
+  }()
+
+  static var isCurrent: Bool { DispatchQueue.getSpecific(key: marker.key) == true }
+
+  /// `@unchecked Sendable`: the key is an object compared by identity and never changed.
+  private final class Marker: @unchecked Sendable {
+    let key = DispatchSpecificKey<Bool>()
   }
 }

@@ -7,7 +7,7 @@ import Synchronization
   import OpenCombine
 #endif
 
-extension Store {
+extension Store where State: Sendable {
   /// The store's state as a Combine publisher (OpenCombine's on Linux): the current state on
   /// subscription, then the state after every send, synchronously, as The Composable
   /// Architecture's `Store.publisher` does. `store.publisher.count` publishes one field.
