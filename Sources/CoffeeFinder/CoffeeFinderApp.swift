@@ -43,6 +43,9 @@ package struct CoffeeFinderApp: Reducer {
     package var errorAlert: String?
     /// Whether the map panel is on (`m` toggles it); it shows when the terminal has room.
     package var showsMap: Bool
+    /// The walk to the selected place over the stored streets, for the map panel; empty when
+    /// there is none (or walks are not measured).
+    package var route: [Coordinate] = []
 
     /// Creates the state of an app that has not appeared yet.
     package init(
@@ -111,6 +114,8 @@ package struct CoffeeFinderApp: Reducer {
     case noteDraftCancelled
     case alertDismissed
     case mapToggled
+    /// The walk to the place `id` was found (its points; none when there is no walk).
+    case routeFound(id: String, [Coordinate])
   }
 
   /// Creates the feature.
@@ -122,6 +127,26 @@ package struct CoffeeFinderApp: Reducer {
     Reduce { state, action in core(&state, action) }
       .ifLet(\.detail, action: \.detail) { PlaceDetail() }
   }
+
+  /// Finds the walk to the selected place, for the map panel, when walks are measured.
+  private func routeToSelection(_ state: State) -> Effect<Action> {
+    guard state.nearby.walks != nil, let id = state.selectedPlaceID,
+      let place = state.nearby.places.first(where: { $0.id == id }),
+      let here = state.nearby.location?.coordinate ?? state.nearby.searchCenter
+    else { return .none }
+    let walking = walking
+    return .run { send in
+      let route = try await walking.route(here, place.coordinate)
+      await send(.routeFound(id: id, route?.points ?? []))
+    } catch: { _, _ in
+      // No route drawn; the list still shows the walk.
+    }
+    .cancellable(id: RouteID.route, cancelInFlight: true)
+  }
+
+  private enum RouteID: Hashable, Sendable { case route }
+
+  @Dependency(\.walking) var walking
 
   private func core(_ state: inout State, _ action: Action) -> Effect<Action> {
     switch action {
@@ -151,9 +176,14 @@ package struct CoffeeFinderApp: Reducer {
     case .favoriteRegions:
       return .none
 
-    case .nearby(.searchFinished), .nearby(.locationManager(.didUpdateLocations)):
+    case .nearby(.searchFinished), .nearby(.locationManager(.didUpdateLocations)),
+      .nearby(.walksMeasured):
       // The list may have been reordered: keep the cursor on its place if it is still there.
       let places = state.nearby.places
+      let previous = state.selectedPlaceID
+      defer {
+        if state.selectedPlaceID != previous { state.route = [] }
+      }
       if let id = state.selectedPlaceID, let index = places.firstIndex(where: { $0.id == id }) {
         state.selection = index
       } else {
@@ -162,6 +192,13 @@ package struct CoffeeFinderApp: Reducer {
       state.selectedPlaceID =
         places.indices.contains(state.selection)
         ? places[state.selection].id : nil
+      guard case .nearby(.walksMeasured) = action else {
+        return state.selectedPlaceID != previous ? routeToSelection(state) : .none
+      }
+      return routeToSelection(state)
+
+    case .routeFound(let id, let points):
+      if id == state.selectedPlaceID { state.route = points }
       return .none
 
     case .nearby(.locationManager(let event)):
@@ -189,8 +226,11 @@ package struct CoffeeFinderApp: Reducer {
       let count = state.nearby.places.count
       guard count > 0 else { return .none }
       state.selection = max(0, min(count - 1, state.selection + offset))
+      let previous = state.selectedPlaceID
       state.selectedPlaceID = state.nearby.places[state.selection].id
-      return .none
+      guard state.selectedPlaceID != previous else { return .none }
+      state.route = []
+      return routeToSelection(state)
 
     case .openSelectedTapped:
       guard state.detail == nil, state.nearby.places.indices.contains(state.selection) else {

@@ -14,7 +14,8 @@ import Foundation
 package enum NearbyMap {
   /// The marks for a list of places around a fix.
   package static func marks(
-    _ nearby: Nearby.State, favorites: [Favorite], selection: Int?, track: [Coordinate] = []
+    _ nearby: Nearby.State, favorites: [Favorite], selection: Int?, track: [Coordinate] = [],
+    route: [Coordinate] = []
   ) -> MapMarks {
     let favoriteIDs = Set(favorites.map(\.placeID))
     return MapMarks(
@@ -29,7 +30,8 @@ package enum NearbyMap {
       },
       regions: favorites.map {
         MapMarks.RegionMark(center: $0.coordinate, radius: FavoriteRegions.radius)
-      })
+      },
+      route: route)
   }
 
   /// The viewport of `columns` × `rows` cells around you (else the search's centre) that

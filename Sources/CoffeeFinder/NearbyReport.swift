@@ -24,6 +24,12 @@ package struct NearbyReport: Equatable, Sendable {
   package var data: DataOrigin
   /// The units of the table's distances (JSON is always in metres).
   package var units: MeasurementSystem
+  /// The walks to the places, when streets are stored there; `nil` otherwise.
+  package var walks: Walks?
+  /// How the places are ordered.
+  package var sort: WalkSort = .line
+  /// Metres a second a walk's time is reckoned at.
+  package var walkSpeed: Double = WalkingClient.defaultSpeed
 
   /// Creates a report.
   package init(
@@ -57,13 +63,16 @@ package struct NearbyReport: Equatable, Sendable {
         places.map { TerminalText.columns(of: TerminalText.escape($0.name)) }
         .max().map { max(4, $0) } ?? 4
       let hasAddresses = places.contains { $0.address != nil }
+      // Walks take a column of their own after the distance, out of the names' room.
+      let walkTexts = places.map { walkText($0) }
+      let walkWidth = walks == nil ? 0 : 2 + (walkTexts.map(\.count).max() ?? 0)
       let nameWidth: Int
       var addressWidth = 0
       if let width {
         let width = max(40, width)
         let reserved = hasAddresses && width >= 70 ? width / 3 + 2 : 0
-        nameWidth = min(longestName, width - 14 - reserved)
-        if reserved > 0 { addressWidth = width - 14 - nameWidth - 2 }
+        nameWidth = max(4, min(longestName, width - 14 - walkWidth - reserved))
+        if reserved > 0 { addressWidth = width - 14 - walkWidth - nameWidth - 2 }
       } else {
         nameWidth = longestName
         addressWidth = hasAddresses ? Int.max : 0
@@ -71,6 +80,11 @@ package struct NearbyReport: Equatable, Sendable {
       var header =
         " #  " + "Name".padding(toLength: nameWidth, withPad: " ", startingAt: 0)
         + "  Distance"
+      if walkWidth > 0, addressWidth > 0 {
+        header += "  Walk".padding(toLength: walkWidth, withPad: " ", startingAt: 0)
+      } else if walkWidth > 0 {
+        header += "  Walk"
+      }
       if addressWidth > 0 { header += "  Address" }
       lines.append(header)
       for (index, place) in places.enumerated() {
@@ -80,16 +94,40 @@ package struct NearbyReport: Equatable, Sendable {
           String(repeating: " ", count: max(0, 2 - number.count)) + number + "  "
           + TerminalText.fit(place.name, width: nameWidth)
           + String(repeating: " ", count: max(1, 10 - distance.count)) + distance
+        if walkWidth > 0 {
+          line +=
+            "  "
+            + (addressWidth > 0 && place.address != nil
+              ? walkTexts[index].padding(toLength: walkWidth - 2, withPad: " ", startingAt: 0)
+              : walkTexts[index])
+        }
         if addressWidth > 0, let address = place.address {
           line += "  " + TerminalText.truncate(address, width: addressWidth)
         }
         lines.append(line)
       }
     }
+    if !places.isEmpty { lines.append(TerminalText.truncate(sortLine, width: limit)) }
     lines.append(TerminalText.truncate("Data: \(data)", width: limit))
     if let credit = data.credit { lines.append(TerminalText.truncate(credit, width: limit)) }
     return lines.joined(separator: "\n")
   }
+
+  /// The walk column's text for `place`.
+  private func walkText(_ place: Place) -> String {
+    guard let length = walks?.lengths[place.id] else { return UserMessage.noWalk }
+    return UserMessage.walk(length, speed: walkSpeed, units: units)
+  }
+
+  /// The footer that says how the list is ordered.
+  private var sortLine: String {
+    guard walks != nil else { return UserMessage.sortedByLineNoStreets }
+    return sort == .walk
+      ? UserMessage.sortedByWalk(speed: walkSpeed) : UserMessage.sortedByLineAsked
+  }
+
+  /// The order the list is in: by the walk only where walks are known.
+  package var effectiveSort: WalkSort { walks == nil ? .line : sort }
 
   private struct JSONForm: Encodable {
     struct Point: Encodable {
@@ -115,7 +153,29 @@ package struct NearbyReport: Equatable, Sendable {
     var dataSource: String
     var data: String
     var attribution: String?
-    var places: [Entry]
+    /// "walk" or "line": how `places` is ordered.
+    var sort: String
+    var places: [Walked]
+
+    /// An entry with its walk: `walk_m` and `walk_s` are always there, `null` where there is
+    /// no walk (or no streets are stored).
+    struct Walked: Encodable {
+      var entry: Entry
+      var metres: Double?
+      var seconds: Double?
+
+      enum Keys: String, CodingKey {
+        case metres = "walk_m"
+        case seconds = "walk_s"
+      }
+
+      func encode(to encoder: any Encoder) throws {
+        try entry.encode(to: encoder)
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(metres, forKey: .metres)
+        try container.encode(seconds, forKey: .seconds)
+      }
+    }
   }
 
   /// The JSON form: one object with `center`, `radius`, `locationSource`, `dataSource`,
@@ -128,14 +188,18 @@ package struct NearbyReport: Equatable, Sendable {
         latitude: Self.degrees(center.latitude), longitude: Self.degrees(center.longitude)),
       radius: radius, locationSource: location.kind, location: location.description,
       dataSource: data.kind, data: data.description, attribution: data.credit,
+      sort: effectiveSort.rawValue,
       places: places.map { place in
-        JSONForm.Entry(
+        let metres = walks?.lengths[place.id].map { ($0 * 10).rounded() / 10 }
+        let entry = JSONForm.Entry(
           id: place.id, name: place.name,
           distance: place.distance.map { ($0 * 10).rounded() / 10 },
           latitude: Self.degrees(place.coordinate.latitude),
           longitude: Self.degrees(place.coordinate.longitude),
           address: place.address, categories: place.categories, phone: place.phone,
           website: place.website, source: place.source.rawValue)
+        return JSONForm.Walked(
+          entry: entry, metres: metres, seconds: metres.map { ($0 / walkSpeed).rounded() })
       })
     // Plain strings and finite numbers always encode.
     return (try? JSONLines.line(form)) ?? "{}"

@@ -76,7 +76,8 @@ extension Screen {
       return [TerminalText.truncate(" Map: waiting for a fix…", width: columns)]
     }
     let marks = NearbyMap.marks(
-      state.nearby, favorites: state.favorites, selection: state.selection, track: track)
+      state.nearby, favorites: state.favorites, selection: state.selection, track: track,
+      route: state.route)
     return MapRenderer.render(
       viewport, streets: NearbyMap.streets(streets, in: viewport), marks: marks,
       imperial: state.units == .imperial

@@ -143,10 +143,15 @@ package enum Screen {
         width: width)
     case .searching, .loaded:
       let searching = nearby.phase == .searching ? " (refreshing…)" : ""
+      // With walks over the stored streets, each row shows its walk, in the walk's order
+      // unless the line's was asked for.
+      let walks = nearby.walks
+      let order = walks != nil && nearby.sort == .walk ? "by walk" : "nearest first"
       var lines = [
         TerminalText.truncate(
-          "\(nearby.places.count) within \(radius), nearest first\(searching)", width: width)
+          "\(nearby.places.count) within \(radius), \(order)\(searching)", width: width)
       ]
+      let column = walks == nil ? 12 : 20
       let favorites = Set(state.favorites.map(\.placeID))
       let rows = max(1, height - 1)
       // Scroll so that the selection stays on screen.
@@ -157,14 +162,19 @@ package enum Screen {
           + (favorites.contains(place.id) ? "*" : " ")
           + (numbered ? " " + String(format: "%2d", index + 1) : "")
         var distance = DistanceText.format(place.distance, units: state.units)
-        if let fix = nearby.location {
+        if let walks {
+          distance =
+            walks.lengths[place.id].map {
+              UserMessage.walk($0, speed: WalkingClient.defaultSpeed, units: state.units)
+            } ?? UserMessage.noWalk
+        } else if let fix = nearby.location {
           let direction = Direction.text(from: fix, to: place.coordinate)
           distance += " " + String(repeating: " ", count: max(0, 2 - direction.count)) + direction
         }
-        let nameWidth = width - 3 - 12 - (numbered ? 3 : 0)
+        let nameWidth = width - 3 - column - (numbered ? 3 : 0)
         lines.append(
           marker + " " + TerminalText.fit(place.name, width: nameWidth)
-            + String(repeating: " ", count: max(1, 12 - distance.count)) + distance)
+            + String(repeating: " ", count: max(1, column - distance.count)) + distance)
       }
       return lines
     }

@@ -29,15 +29,19 @@ struct InteractiveSession {
       // The list still works without storage; favourites and notes show why they cannot.
       database = .failing(error)
     }
+    var nearby = Nearby.State(
+      radius: settings.searchRadius, limit: settings.resultLimit,
+      remembersPositionAs: setup.locationOrigin.rememberedAs)
+    // Walks over the stored streets, measured again as you move; the list follows them.
+    nearby.measuresWalks = true
     let store = Store(
       initialState: CoffeeFinderApp.State(
-        nearby: Nearby.State(
-          radius: settings.searchRadius, limit: settings.resultLimit,
-          remembersPositionAs: setup.locationOrigin.rememberedAs),
-        units: settings.units, locationOrigin: setup.locationOrigin, dataOrigin: setup.dataOrigin)
+        nearby: nearby, units: settings.units, locationOrigin: setup.locationOrigin,
+        dataOrigin: setup.dataOrigin)
     ) {
       CoffeeFinderApp().analytics(CoffeeFinderApp.analyticsEvent)
     } withDependencies: {
+      $0.walking = setup.walking
       $0.places = setup.places
       $0.locationManager = setup.locationManager
       $0.database = database

@@ -23,6 +23,11 @@ struct NearbyCommand: AsyncParsableCommand {
         coffee-finder nearby --gpsd 127.0.0.1:2947
         coffee-finder nearby --geoclue
         coffee-finder nearby --replay walk.nmea
+        coffee-finder nearby --sort line --walk-speed 1.0
+
+      Where streets are stored (an imported .osm.pbf, Overpass or GeoJSON file with its \
+      streets), each café shows its walk over them ("420 m walk · 5 min") and the list is \
+      ordered by it; elsewhere by the straight line, and the last lines say which.
       """
   )
 
@@ -34,6 +39,12 @@ struct NearbyCommand: AsyncParsableCommand {
   @Flag(help: "Print JSON instead of a table.")
   var json = false
 
+  @Option(help: "Order by the walk over the stored streets or by the straight line (walk|line).")
+  var sort: WalkSort = .walk
+
+  @Option(help: "Walking speed in metres a second, for the walks' times.")
+  var walkSpeed: Double = WalkingClient.defaultSpeed
+
   @Option(
     parsing: .unconditional,
     help: "Seconds to wait for a location fix from gpsd, GeoClue or a replay, and for the search.")
@@ -42,6 +53,11 @@ struct NearbyCommand: AsyncParsableCommand {
   func validate() throws {
     try location.check()
     try search.check()
+    guard walkSpeed.isFinite, walkSpeed > 0, walkSpeed <= 10 else {
+      throw ValidationError(
+        "--walk-speed must be more than 0 and at most 10 m/s; got \(String(format: "%g", walkSpeed))"
+      )
+    }
     guard timeout.isFinite, timeout > 0 else {
       throw ValidationError(
         "--timeout must be more than 0 seconds; got \(String(format: "%g", timeout))")
@@ -56,13 +72,17 @@ struct NearbyCommand: AsyncParsableCommand {
       requestTimeout: .seconds(timeout + 1))
     setup.announceLocation()
     let finished = try await setup.searchOnce(
-      choices: search.choices, analytics: output.analytics, timeout: timeout, tracked: true)
+      choices: search.choices, analytics: output.analytics, timeout: timeout, tracked: true,
+      walks: true, sort: sort)
     let center = finished.searchCenter ?? setup.center
-    let report = NearbyReport(
+    var report = NearbyReport(
       center: center, radius: finished.radius, places: finished.places,
       location: setup.locationOrigin,
       data: setup.dataOrigin.resolved(at: center, places: finished.places),
       units: setup.settings.units)
+    report.walks = finished.walks
+    report.sort = sort
+    report.walkSpeed = walkSpeed
     Console.out(json ? report.json() : report.table(width: Console.width))
   }
 
