@@ -30,15 +30,22 @@ public final class WalkRouter: Sendable {
   private let isMainEdge: [Bool]
 
   /// How much farther a main part of the network may be than a stray piece for a point to
-  /// snap to it, in metres.
-  public static let strayAllowance = 30.0
+  /// snap to it, in metres; 0 snaps to the nearest edge whatever part it is in.
+  public let strayAllowance: Double
+
+  /// The app's ``strayAllowance``: 30 m.
+  public static let defaultStrayAllowance = 30.0
 
   /// Grid cells of 1/1000° on a side.
   static let cellsPerDegree = 1_000.0
 
-  public init(_ graph: WalkingGraph, maximumSnap: Double = 250) {
+  public init(
+    _ graph: WalkingGraph, maximumSnap: Double = 250,
+    strayAllowance: Double = WalkRouter.defaultStrayAllowance
+  ) {
     self.graph = graph
     self.maximumSnap = maximumSnap
+    self.strayAllowance = strayAllowance
     var pairs: [(cell: Int64, edge: Int32)] = []
     pairs.reserveCapacity(graph.edgeCount * 2)
     for edge in 0..<graph.edgeCount {
@@ -123,7 +130,7 @@ public final class WalkRouter: Sendable {
     var bestMain: Snap?
     func chosen() -> Snap? {
       guard let found = best, !isMainEdge[found.edge] else { return best }
-      if let main = bestMain, main.offset <= found.offset + Self.strayAllowance { return main }
+      if let main = bestMain, main.offset <= found.offset + strayAllowance { return main }
       return found
     }
     for radius in [60.0, maximumSnap] where radius <= maximumSnap || best == nil {
@@ -149,7 +156,7 @@ public final class WalkRouter: Sendable {
       // Within this radius: the nearest edge, or a main one near enough beside a stray one.
       if let found = chosen(), found.offset <= radius,
         isMainEdge[found.edge] || radius + 0.001 >= maximumSnap
-          || found.offset + Self.strayAllowance <= radius
+          || found.offset + strayAllowance <= radius
       {
         return found
       }
