@@ -161,6 +161,24 @@ struct WalkingEndToEndTests {
     #expect(route.status != 0)
     #expect(route.stderr.contains("no walk to Torikahvila"), "\(route.stderr)")
   }
+  /// An import with `BEARING_WALKING_GRAPH=off` stores no walks (straight lines, said so);
+  /// `areas update` imports the file again and builds them.
+  @Test func areasUpdateBuildsTheWalksAnImportWithoutThemLacked() async throws {
+    let box = try AreasCommandTests.Sandbox()
+    let file = box.directory.appendingPathComponent("town.geojson")
+    try Data(Self.riverTown.utf8).write(to: file)
+    let imported = try await box.run(
+      ["import", file.path], extra: ["BEARING_WALKING_GRAPH": "off"])
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let base = ["nearby", "--at", Self.at, "--provider", "offline", "--radius", "1000"]
+    let before = try await box.run(base)
+    #expect(before.stdout.contains("no streets stored here"), "\(before.stdout)")
+    let updated = try await box.run(["areas", "update", "town"])
+    #expect(updated.status == 0, "\(updated.stderr)")
+    let after = try await box.run(base)
+    #expect(after.stdout.contains("Sorted by walk at 1.3 m/s"), "\(after.stdout)")
+    #expect(Self.rows(after.stdout).first?.contains("Along") == true, "\(after.stdout)")
+  }
 }
 
 /// The full-screen UI over the river town, under tmux: the list by walk, and the walk to the
