@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "BearingText", targets: ["BearingText"]),
     .library(name: "BearingMap", targets: ["BearingMap"]),
     .library(name: "BearingOpeningHours", targets: ["BearingOpeningHours"]),
+    .library(name: "BearingWalking", targets: ["BearingWalking"]),
     // The app's own modules (CoffeeFinder, CoffeeFinderSettings) are not for other packages:
     // only the app uses them. CoffeeFinderSettings is a product only so that the fuzz package
     // (Fuzz/) can reach the config file's parser; it promises no stable API.
@@ -172,11 +173,19 @@ let package = Package(
     .target(name: "BearingMap", dependencies: ["BearingLocation", "BearingText"]),
     // OpenStreetMap's `opening_hours`: a parser and an evaluator, with no dependency.
     .target(name: "BearingOpeningHours"),
+    // Walking: the graph of walkable ways, snapping to it, and one-to-many walks over it.
+    .target(name: "BearingWalking", dependencies: ["BearingLocation"]),
     // Test helper: evaluates `opening_hours` values at given times and prints the answers as
     // JSON lines, for scripts/opening-hours-conformance. Built with the tests; not a product.
     .executableTarget(
       name: "opening-hours-probe", dependencies: ["BearingOpeningHours"],
       path: "Tests/OpeningHoursProbe"
+    ),
+    // Test helper: walks over an imported file's walking graph, as JSON lines, for
+    // scripts/walking-conformance. Built with the tests; not a product.
+    .executableTarget(
+      name: "walking-probe", dependencies: ["BearingLocation", "BearingPlaces", "BearingWalking"],
+      path: "Tests/WalkingProbe"
     ),
     .target(name: "BearingLocationTesting", dependencies: ["BearingLocation"]),
     .target(name: "BearingPlacesTesting"),
@@ -194,7 +203,7 @@ let package = Package(
     .target(
       name: "BearingPlaces",
       dependencies: [
-        "BearingHTTP", "BearingLocation", "BearingMap", "BearingText", "CZlib",
+        "BearingHTTP", "BearingLocation", "BearingMap", "BearingText", "BearingWalking", "CZlib",
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "DependenciesMacros", package: "swift-dependencies"),
@@ -207,7 +216,7 @@ let package = Package(
     .target(
       name: "BearingPersistence",
       dependencies: [
-        "BearingLocation", "BearingMap", "BearingPlaces", "BearingText",
+        "BearingLocation", "BearingMap", "BearingPlaces", "BearingText", "BearingWalking",
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "DependenciesMacros", package: "swift-dependencies"),
         .product(name: "GRDB", package: "GRDB.swift"),
@@ -260,7 +269,7 @@ let package = Package(
       dependencies: [
         "Bearing", "BearingHTTP", "BearingLocation", "BearingMap", "BearingOpeningHours",
         "BearingPlaces", "BearingPersistence", "CoffeeFinderSettings", "BearingTelemetry",
-        "BearingText",
+        "BearingText", "BearingWalking",
       ]
     ),
     .executableTarget(
@@ -269,7 +278,7 @@ let package = Package(
         "CoffeeFinder", "Bearing", "BearingLocation", "BearingGPSD", "BearingGeoClue",
         "BearingHTTP", "BearingMap", "BearingOpeningHours",
         "BearingPlaces",
-        "BearingPersistence", "BearingTelemetry", "BearingText",
+        "BearingPersistence", "BearingTelemetry", "BearingText", "BearingWalking",
         "CoffeeFinderSettings",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -370,6 +379,7 @@ let package = Package(
     ),
     .testTarget(name: "BearingTextTests", dependencies: ["BearingText"]),
     .testTarget(name: "BearingBackoffTests", dependencies: ["BearingBackoff"]),
+    .testTarget(name: "BearingWalkingTests", dependencies: ["BearingLocation", "BearingWalking"]),
     .testTarget(
       name: "BearingOpeningHoursTests", dependencies: ["BearingOpeningHours"],
       resources: [.copy("Fixtures")]

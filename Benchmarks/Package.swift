@@ -41,4 +41,7 @@ package.targets += [
   suite("MapBenchmarks", ["BearingLocation", "BearingMap", "BearingPersistence"]),
   suite("SharingBenchmarks", ["BearingSharing"]),
   suite("OpeningHoursBenchmarks", ["BearingOpeningHours"]),
+  suite(
+    "WalkingBenchmarks",
+    ["BearingLocation", "BearingPlaces", "BearingPersistence", "BearingWalking"]),
 ]

@@ -4,6 +4,8 @@ public enum MapInk: UInt8, Hashable, Sendable, CaseIterable {
   case blank = 0
   case water, rail, path, minor, major
   case region, track
+  /// A walk's route.
+  case route
   /// The scale bar and the north arrow.
   case furniture
   case place, favorite, selectedPlace
@@ -30,6 +32,7 @@ public enum MapInk: UInt8, Hashable, Sendable, CaseIterable {
     case .major: color ? "1;97" : "1"
     case .region: color ? "33" : nil
     case .track: color ? "36" : nil
+    case .route: color ? "1;95" : "1"
     case .place: color ? "1;32" : "1"
     case .favorite: color ? "1;33" : "1"
     case .selectedPlace: color ? "1;7;32" : "1;7"

@@ -17,15 +17,18 @@ public struct MapMarks: Hashable, Sendable {
   public var places: [PlaceMark]
   /// Circles on the ground: the favourites' monitored regions.
   public var regions: [RegionMark]
+  /// A walk to a place, from its start to its end, drawn as a bold line over the streets.
+  public var route: [Coordinate]
 
   public init(
     you: You? = nil, track: [Coordinate] = [], places: [PlaceMark] = [],
-    regions: [RegionMark] = []
+    regions: [RegionMark] = [], route: [Coordinate] = []
   ) {
     self.you = you
     self.track = track
     self.places = places
     self.regions = regions
+    self.route = route
   }
 
   /// Your position and heading.

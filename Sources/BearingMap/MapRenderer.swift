@@ -29,6 +29,7 @@ public enum MapRenderer {
       drawCircle(region, viewport: viewport, projection: projection, on: &canvas)
     }
     draw(marks.track, ink: .track, projection: projection, on: &canvas)
+    draw(marks.route, ink: .route, projection: projection, on: &canvas)
 
     var cells = (0..<canvas.bits.count).map {
       MapFrame.Cell(character: canvas.character(at: $0), ink: canvas.inks[$0])

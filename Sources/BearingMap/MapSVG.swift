@@ -75,6 +75,14 @@ public enum MapSVG {
 
         """
     }
+    let route = marks.route.compactMap(pixel).map { "\(n($0.0)),\(n($0.1))" }
+    if route.count > 1 {
+      svg += """
+        <polyline class="route" fill="none" stroke="#c2188f" stroke-width="5" \
+        stroke-linejoin="round" stroke-linecap="round" points="\(route.joined(separator: " "))"/>
+
+        """
+    }
     // Numbers first, then names where they do not cover another label or number.
     var labels = LabelBoxes()
     if !marks.places.isEmpty {

@@ -64,7 +64,7 @@ extension PlaceStore {
     }
   }
 
-  /// Removes the area called `name` with its streets and the places only it holds, in the
+  /// Removes the area called `name` with its streets, its walking graph and the places only it holds, in the
   /// caller's transaction (an import replacing an area of the same name calls it too); returns
   /// the area as it was, its ``StoredArea/placeCount`` the places removed with it.
   static func remove(named name: String, _ db: Database) throws -> StoredArea? {
@@ -84,6 +84,7 @@ extension PlaceStore {
             SELECT 1 FROM areaPlace b WHERE b.placeRowid = a.placeRowid AND b.areaId != ?)
         """, arguments: [id, id])
     try db.execute(sql: "DELETE FROM street WHERE areaId = ?", arguments: [id])
+    try db.execute(sql: "DELETE FROM walkingGraph WHERE areaId = ?", arguments: [id])
     try db.execute(sql: "DELETE FROM areaPlace WHERE areaId = ?", arguments: [id])
     try db.execute(sql: "DELETE FROM area WHERE id = ?", arguments: [id])
     try db.execute(sql: "DELETE FROM place WHERE rowid IN (SELECT rowid FROM orphan)")

@@ -1,5 +1,6 @@
 import BearingMap
 import BearingPlaces
+import BearingWalking
 import Foundation
 import GRDB
 
@@ -17,7 +18,8 @@ extension PlaceStore {
   /// insert a place.
   @discardableResult
   public func add(
-    _ area: NewArea, places: [Place], streets: [StreetLine] = [], storedAt: Date = Date()
+    _ area: NewArea, places: [Place], streets: [StreetLine] = [],
+    walkingGraph: WalkingGraph? = nil, storedAt: Date = Date()
   ) async throws(StorageError) -> StoredArea {
     try await database.mapErrors {
       try await database.writer.write { db in
@@ -28,7 +30,7 @@ extension PlaceStore {
             defer { handedOut = true }
             return handedOut ? nil : places
           },
-          end: { (nil, streets) }, db)
+          end: { (nil, streets) }, walkingGraph: { walkingGraph }, db)
       }
     }
   }
@@ -44,15 +46,19 @@ extension PlaceStore {
     /// Called once `next` has returned `nil`: the area as it is known only then (its source
     /// and boundary replace those given; `nil` keeps them), and the area's street lines.
     public var end: @Sendable () throws -> (area: NewArea?, streets: [StreetLine])
+    /// The area's walking graph, asked after `end`; `nil` when it has none.
+    public var walkingGraph: @Sendable () -> WalkingGraph?
 
     public init(
       next: @escaping @Sendable () throws -> [Place]?,
       expectedCount: @escaping @Sendable () -> Int? = { nil },
-      end: @escaping @Sendable () throws -> (area: NewArea?, streets: [StreetLine])
+      end: @escaping @Sendable () throws -> (area: NewArea?, streets: [StreetLine]),
+      walkingGraph: @escaping @Sendable () -> WalkingGraph? = { nil }
     ) {
       self.next = next
       self.expectedCount = expectedCount
       self.end = end
+      self.walkingGraph = walkingGraph
     }
   }
 
@@ -71,7 +77,7 @@ extension PlaceStore {
       try await database.writer.write { db in
         try Self.add(
           area, storedAt: storedAt, expectedCount: feed.expectedCount, next: feed.next,
-          end: feed.end, db)
+          end: feed.end, walkingGraph: feed.walkingGraph, db)
       }
     }
   }
@@ -82,7 +88,8 @@ extension PlaceStore {
 
   private static func add(
     _ area: NewArea, storedAt: Date, expectedCount: () -> Int?, next: () throws -> [Place]?,
-    end: () throws -> (area: NewArea?, streets: [StreetLine]), _ db: Database
+    end: () throws -> (area: NewArea?, streets: [StreetLine]),
+    walkingGraph: () -> WalkingGraph?, _ db: Database
   ) throws -> StoredArea {
     _ = try Self.remove(named: area.name, db)
     try db.execute(
@@ -177,6 +184,9 @@ extension PlaceStore {
         circle?.1, circle?.2, count, areaID,
       ])
     try Self.insert(streets, areaID: areaID, db)
+    if let graph = walkingGraph(), graph.edgeCount > 0 {
+      try Self.insert(graph, areaID: areaID, db)
+    }
     return try Self.areas(db).first { $0.id == areaID }!
   }
 

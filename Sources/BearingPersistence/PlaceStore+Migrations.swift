@@ -14,6 +14,7 @@ extension PlaceStore {
   /// - `places-v5`: the resolved names' keys folded again, by ``NameFolding`` (which folds
   ///   width too), so that a name resolved before is found under today's folding.
   /// - `places-v6`: each place's raw `opening_hours` value (``Place/openingHours``).
+  /// - `places-v7`: each area's walking graph (`PlaceStore+Walking`), one blob an area.
   public static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("places-v1") { db in
@@ -103,6 +104,17 @@ extension PlaceStore {
     }
     migrator.registerMigration("places-v6") { db in
       try db.execute(sql: "ALTER TABLE place ADD COLUMN openingHours TEXT")
+    }
+    migrator.registerMigration("places-v7") { db in
+      // An area's walking graph, in its stored form (`WalkingGraph.serialized()`); an area
+      // imported before has none until `areas update` imports it again.
+      try db.execute(
+        sql: """
+          CREATE TABLE walkingGraph (
+            areaId INTEGER PRIMARY KEY REFERENCES area(id) ON DELETE CASCADE,
+            graph BLOB NOT NULL
+          );
+          """)
     }
     return migrator
   }

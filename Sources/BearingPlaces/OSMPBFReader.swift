@@ -1,5 +1,6 @@
 import BearingLocation
 import BearingMap
+import BearingWalking
 import Foundation
 
 /// Reads the named cafés out of an OpenStreetMap `.osm.pbf` extract, and its streets when asked.
@@ -17,6 +18,8 @@ struct OSMPBFReader {
     var places: [Place]
     /// The streets, simplified, when the read asked for them.
     var streets: [StreetLine] = []
+    /// The walking graph of the streets, when the read asked for it.
+    var walkingGraph: WalkingGraph?
     /// The data's replication timestamp, when the header has one.
     var timestamp: Date?
   }
@@ -32,6 +35,10 @@ struct OSMPBFReader {
   struct StreetWay {
     var kind: StreetKind
     var refs: [Int64]
+    /// How it may be walked (``WalkingRules``), `nil` when not at all.
+    var walk: WalkDirection? = nil
+    /// Its name, kept only for a way that may be walked.
+    var name: String? = nil
   }
 
   static let maximumHeaderSize = 64 * 1024
@@ -48,12 +55,14 @@ struct OSMPBFReader {
   /// with the same result: blocks are merged in file order, and an error is the one the first
   /// bad block in the file gives). With `streets` it also keeps the street ways and resolves
   /// their nodes in the pass that resolves the café ways' nodes.
-  func read(parallel: Bool = true, streets: Bool = false) throws(PlaceImportError) -> Result {
+  func read(parallel: Bool = true, streets: Bool = false, walking: Bool = false)
+    throws(PlaceImportError) -> Result
+  {
     var places: [Place] = []
     let outcome = data.withUnsafeBytes { file in
       Swift.Result { () throws(PlaceImportError) in
         try OSMPBFReader.read(
-          file, parallel: parallel, streets: streets, release: { _ in },
+          file, parallel: parallel, streets: streets, walking: walking, release: { _ in },
           deliver: { batch in
             places += batch
             return true
@@ -61,12 +70,16 @@ struct OSMPBFReader {
       }
     }
     guard let found = try outcome.get() else { return Result(places: places) }
-    return Result(places: places, streets: found.streets, timestamp: found.timestamp)
+    return Result(
+      places: places, streets: found.streets, walkingGraph: found.walkingGraph,
+      timestamp: found.timestamp)
   }
 
   /// What a streaming read found besides its places.
   struct Ending {
     var streets: [StreetLine]
+    /// The streets' walking graph, when asked for (and `streets` was).
+    var walkingGraph: WalkingGraph? = nil
     var timestamp: Date?
   }
 
@@ -87,9 +100,10 @@ struct OSMPBFReader {
   ///   found before any place goes out.
   static func read(
     _ bytes: UnsafeRawBufferPointer, parallel: Bool = true, streets: Bool = false,
-    batchSize: Int = 5_000, release: (Range<Int>) -> Void, deliver: ([Place]) -> Bool
+    walking: Bool = false, batchSize: Int = 5_000, release: (Range<Int>) -> Void,
+    deliver: ([Place]) -> Bool
   ) throws(PlaceImportError) -> Ending? {
-    try FileReader(bytes: bytes, parallel: parallel, streets: streets)
+    try FileReader(bytes: bytes, parallel: parallel, streets: streets, walking: walking)
       .read(batchSize: max(1, batchSize), release: release, deliver: deliver)
   }
 
@@ -124,6 +138,8 @@ private struct FileReader {
   let parallel: Bool
   /// Whether to keep street ways.
   let streets: Bool
+  /// Whether to build the streets' walking graph (with `streets`).
+  let walking: Bool
 
   func read(
     batchSize: Int, release: (Range<Int>) -> Void, deliver: ([Place]) -> Bool
@@ -233,7 +249,10 @@ private struct FileReader {
       release(Self.span(of: window, in: blocks))
     }
     guard hand([], flush: true) else { return nil }
-    return .init(streets: lines(of: streetWays, at: positions), timestamp: timestamp)
+    return .init(
+      streets: lines(of: streetWays, at: positions),
+      walkingGraph: walking ? walkingGraph(of: streetWays, at: positions) : nil,
+      timestamp: timestamp)
   }
 
   /// `indices` in windows of ``OSMPBFReader/windowBlocks(parallel:)``.
@@ -268,11 +287,16 @@ private struct FileReader {
     /// Where each way's ids end in ``refs``.
     var ends: [Int] = []
     var refs: [Int64] = []
+    /// The ways that may be walked: their index, direction and name.
+    var walkable: [(way: Int32, direction: WalkDirection, name: String?)] = []
 
     var isEmpty: Bool { kinds.isEmpty }
 
     mutating func append(_ ways: [StreetWay]) {
       for way in ways {
+        if let direction = way.walk {
+          walkable.append((Int32(kinds.count), direction, way.name))
+        }
         kinds.append(way.kind)
         refs += way.refs
         ends.append(refs.count)
@@ -350,6 +374,33 @@ private struct FileReader {
       if run.count >= 2 { lines.append(StreetLine(kind: kind, points: run).simplified()) }
     }
     return lines
+  }
+
+  /// The walking graph of the walkable street ways, each cut where a node is missing (the
+  /// extract cut the way), joined at the nodes they share.
+  private func walkingGraph(of streetWays: StreetWays, at positions: NodePositions)
+    -> WalkingGraph
+  {
+    var builder = WalkingGraphBuilder()
+    var ids: [Int64] = []
+    var points: [Coordinate] = []
+    for (way, direction, name) in streetWays.walkable {
+      let start = way == 0 ? 0 : streetWays.ends[Int(way) - 1]
+      for ref in streetWays.refs[start..<streetWays.ends[Int(way)]] {
+        if let point = positions[ref] {
+          ids.append(ref)
+          points.append(point)
+          continue
+        }
+        builder.addWay(ids: ids, points: points, direction: direction, name: name)
+        ids.removeAll(keepingCapacity: true)
+        points.removeAll(keepingCapacity: true)
+      }
+      builder.addWay(ids: ids, points: points, direction: direction, name: name)
+      ids.removeAll(keepingCapacity: true)
+      points.removeAll(keepingCapacity: true)
+    }
+    return builder.build()
   }
 
   /// `transform` of every element, in order, on every core when `parallel`.

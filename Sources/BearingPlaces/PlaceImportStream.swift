@@ -1,4 +1,5 @@
 import BearingMap
+import BearingWalking
 import Foundation
 import Synchronization
 
@@ -28,6 +29,9 @@ public final class PlaceImportStream: Sendable {
     public var coverage: DataCoverage
     /// The file's street lines for maps.
     public var streets: [StreetLine]
+    /// The walking graph of its walkable ways; `nil` when it has none, or when
+    /// ``WalkingWayReader/isEnabled`` is off.
+    public var walkingGraph: WalkingGraph? = nil
   }
 
   /// The most places in one batch.
@@ -144,7 +148,9 @@ public final class PlaceImportStream: Sendable {
     if job.source == nil, !extent.hasOpenStreetMapIDs {
       (job.source, job.attribution) = OSMImporter.ownGeoJSON(fileName: job.url.lastPathComponent)
     }
-    return try summary(of: job, extent: &extent, streets: streets)
+    return try summary(
+      of: job, extent: &extent, streets: streets,
+      walkingGraph: walkingGraph(file, format: .geoJSON, hasStreets: !streets.isEmpty))
   }
 
   /// An Overpass answer, an element at a time; `nil` when the store stopped the read.
@@ -161,7 +167,20 @@ public final class PlaceImportStream: Sendable {
       return !stopped
     }
     guard !stopped else { return nil }
-    return try summary(of: job, extent: &extent, streets: streets)
+    return try summary(
+      of: job, extent: &extent, streets: streets,
+      walkingGraph: walkingGraph(file, format: .overpassJSON, hasStreets: !streets.isEmpty))
+  }
+
+  /// A GeoJSON file's or an Overpass answer's walking graph, read again for it, when it has
+  /// streets and graphs are built.
+  private func walkingGraph(_ file: MappedFile, format: OSMImporter.Format, hasStreets: Bool)
+    -> WalkingGraph?
+  {
+    guard hasStreets, WalkingWayReader.isEnabled else { return nil }
+    let graph = WalkingWayReader.graph(in: file.bytes, format: format)
+    file.release(0..<file.bytes.count)
+    return graph
   }
 
   /// An `.osm.pbf` file, a few blocks at a time; `nil` when the store stopped the read.
@@ -170,7 +189,7 @@ public final class PlaceImportStream: Sendable {
     var extent = Extent()
     // Blocks are inflated on every core, even on two where the store's writer takes one.
     let ending = try OSMPBFReader.read(
-      file.bytes, parallel: true, streets: true,
+      file.bytes, parallel: true, streets: true, walking: WalkingWayReader.isEnabled,
       batchSize: batchSize, release: file.release(_:)
     ) { places in
       extent.add(places)
@@ -181,12 +200,13 @@ public final class PlaceImportStream: Sendable {
     if job.source == nil, let timestamp = ending.timestamp {
       job.source = "OpenStreetMap " + timestamp.formatted(.iso8601.year().month().day())
     }
-    return try summary(of: job, extent: &extent, streets: ending.streets)
+    return try summary(
+      of: job, extent: &extent, streets: ending.streets, walkingGraph: ending.walkingGraph)
   }
 
   /// What an import found, once its reader has handed out every place.
   private func summary(
-    of job: Job, extent: inout Extent, streets: [StreetLine]
+    of job: Job, extent: inout Extent, streets: [StreetLine], walkingGraph: WalkingGraph?
   ) throws(PlaceImportError) -> Summary {
     guard let box = extent.box() else {
       throw .noPlaces(OSMImporter.noCafés(everyNamedFeature: job.everyNamedFeature))
@@ -195,7 +215,9 @@ public final class PlaceImportStream: Sendable {
       area: job.area, source: job.source ?? "OpenStreetMap",
       attribution: job.attribution ?? DataCoverage.openStreetMapAttribution, south: box.south,
       west: box.west, north: box.north, east: box.east, placeCount: extent.count)
-    return Summary(coverage: coverage, streets: streets)
+    return Summary(
+      coverage: coverage, streets: streets,
+      walkingGraph: walkingGraph.flatMap { $0.edgeCount > 0 ? $0 : nil })
   }
 
   /// The box around the places seen so far, as ``PlaceDataset`` finds it for a whole list:

@@ -1,5 +1,6 @@
 import BearingLocation
 import BearingMap
+import BearingWalking
 
 /// One decompressed `PrimitiveBlock` of an `.osm.pbf` file: its string table, coordinate
 /// scaling and groups of nodes, dense nodes and ways.
@@ -259,11 +260,14 @@ struct PrimitiveBlock {
       cafe = tags
     }
     // `tags` checked every index against the table.
+    func tag(_ key: String) -> String? {
+      zip(keys, values).first { strings[Int($0.0)] == key }.map { strings[Int($0.1)] }
+    }
     let kind =
       wantStreet && keys.contains(where: { isStreetKey[Int($0)] })
-      ? StreetReader.kind { key in
-        zip(keys, values).first { strings[Int($0.0)] == key }.map { strings[Int($0.1)] }
-      } : nil
+      ? StreetReader.kind(tag) : nil
+    // Walkable ways are streets (`highway=*`); their name is kept for routes.
+    let walk = kind == nil ? nil : WalkingRules.direction(tag)
     guard cafe != nil || kind != nil else { return (nil, nil) }
     var nodeIDs: [Int64] = []
     var ref: Int64 = 0
@@ -274,7 +278,9 @@ struct PrimitiveBlock {
       }
     }
     let street = kind.flatMap { kind in
-      nodeIDs.count >= 2 ? OSMPBFReader.StreetWay(kind: kind, refs: nodeIDs) : nil
+      nodeIDs.count >= 2
+        ? OSMPBFReader.StreetWay(
+          kind: kind, refs: nodeIDs, walk: walk, name: walk == nil ? nil : tag("name")) : nil
     }
     guard let cafe else { return (nil, street) }
     guard !nodeIDs.isEmpty else {

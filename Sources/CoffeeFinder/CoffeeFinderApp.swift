@@ -54,6 +54,9 @@ package struct CoffeeFinderApp: Reducer {
     /// ``InteractiveSession``), so that with ``openNowOnly`` the closed ones left out do not
     /// leave fewer than this.
     package var listLimit: Int
+    /// The walk to the selected place over the stored streets, for the map panel; empty when
+    /// there is none (or walks are not measured).
+    package var route: [Coordinate] = []
 
     /// Creates the state of an app that has not appeared yet.
     package init(
@@ -151,6 +154,8 @@ package struct CoffeeFinderApp: Reducer {
     case openNowToggled
     /// A new minute: the opening hours are read again.
     case hoursTicked
+    /// The walk to the place `id` was found (its points; none when there is no walk).
+    case routeFound(id: String, [Coordinate])
   }
 
   @Dependency(\.date.now) var now
@@ -164,6 +169,26 @@ package struct CoffeeFinderApp: Reducer {
     Reduce { state, action in core(&state, action) }
       .ifLet(\.detail, action: \.detail) { PlaceDetail() }
   }
+
+  /// Finds the walk to the selected place, for the map panel, when walks are measured.
+  private func routeToSelection(_ state: State) -> Effect<Action> {
+    guard state.nearby.walks != nil, let id = state.selectedPlaceID,
+      let place = state.nearby.places.first(where: { $0.id == id }),
+      let here = state.nearby.location?.coordinate ?? state.nearby.searchCenter
+    else { return .none }
+    let walking = walking
+    return .run { send in
+      let route = try await walking.route(here, place.coordinate)
+      await send(.routeFound(id: id, route?.points ?? []))
+    } catch: { _, _ in
+      // No route drawn; the list still shows the walk.
+    }
+    .cancellable(id: RouteID.route, cancelInFlight: true)
+  }
+
+  private enum RouteID: Hashable, Sendable { case route }
+
+  @Dependency(\.walking) var walking
 
   private func core(_ state: inout State, _ action: Action) -> Effect<Action> {
     switch action {
@@ -193,20 +218,28 @@ package struct CoffeeFinderApp: Reducer {
     case .favoriteRegions:
       return .none
 
-    case .nearby(.searchFinished), .nearby(.locationManager(.didUpdateLocations)):
-      state.hoursReadAt = now
+    case .nearby(.searchFinished), .nearby(.locationManager(.didUpdateLocations)),
+      .nearby(.walksMeasured):
+      if case .nearby(.walksMeasured) = action {} else { state.hoursReadAt = now }
+      let previous = state.selectedPlaceID
       keepSelection(&state)
-      return .none
+      if state.selectedPlaceID != previous { state.route = [] }
+      guard case .nearby(.walksMeasured) = action else {
+        return state.selectedPlaceID != previous ? routeToSelection(state) : .none
+      }
+      return routeToSelection(state)
 
     case .openNowToggled:
       state.openNowOnly.toggle()
       state.hoursReadAt = now
-      keepSelection(&state)
-      return .none
+      return selectionKept(&state)
 
     case .hoursTicked:
       state.hoursReadAt = now
-      keepSelection(&state)
+      return selectionKept(&state)
+
+    case .routeFound(let id, let points):
+      if id == state.selectedPlaceID { state.route = points }
       return .none
 
     case .nearby(.locationManager(let event)):
@@ -234,8 +267,11 @@ package struct CoffeeFinderApp: Reducer {
       let places = state.visiblePlaces
       guard !places.isEmpty else { return .none }
       state.selection = max(0, min(places.count - 1, state.selection + offset))
+      let previous = state.selectedPlaceID
       state.selectedPlaceID = places[state.selection].id
-      return .none
+      guard state.selectedPlaceID != previous else { return .none }
+      state.route = []
+      return routeToSelection(state)
 
     case .openSelectedTapped:
       let places = state.visiblePlaces
@@ -288,6 +324,16 @@ package struct CoffeeFinderApp: Reducer {
       }
       return .none
     }
+  }
+
+  /// Keeps the cursor on its place (see ``keepSelection(_:)``); when the cursor moved to
+  /// another place, the route to it is measured again.
+  private func selectionKept(_ state: inout State) -> Effect<Action> {
+    let previous = state.selectedPlaceID
+    keepSelection(&state)
+    guard state.selectedPlaceID != previous else { return .none }
+    state.route = []
+    return routeToSelection(state)
   }
 
   /// Keeps the cursor on its place when the list was reordered or filtered, if the place is

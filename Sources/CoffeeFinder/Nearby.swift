@@ -53,6 +53,13 @@ package struct Nearby: Reducer {
     @Shared(.chosenProvider) package var chosenProvider: PlaceProvider?
     /// Where a live source last put the user, remembered across runs.
     @Shared(.lastPosition) package var lastPosition: LastPosition?
+    /// Whether to measure the walk to each place over the stored streets (``WalkingClient``).
+    package var measuresWalks = false
+    /// How the list is ordered where walks are known; by the line elsewhere.
+    package var sort: WalkSort = .walk
+    /// The walks to the places, when measured; `nil` when not (or no streets are stored
+    /// where the user is).
+    package var walks: Walks?
 
     /// Creates the state of a screen that has not appeared yet.
     package init(
@@ -117,18 +124,22 @@ package struct Nearby: Reducer {
     case researchThrottleElapsed
     case searchFinished([Place])
     case searchFailed(String)
+    /// The walks to the places were measured; `nil`: no streets are stored there.
+    case walksMeasured(Walks?)
   }
 
   enum CancelID: Hashable, Sendable {
     case delegate
     case search
     case researchThrottle
+    case walks
   }
 
   @Dependency(\.locationManager) var locationManager
   @Dependency(\.places) var places
   @Dependency(\.continuousClock) var clock
   @Dependency(\.date) var date
+  @Dependency(\.walking) var walking
 
   /// The least time between two searches started by moving.
   package static let researchInterval: Duration = .seconds(5)
@@ -156,6 +167,7 @@ package struct Nearby: Reducer {
         .cancel(id: CancelID.delegate),
         .cancel(id: CancelID.search),
         .cancel(id: CancelID.researchThrottle),
+        .cancel(id: CancelID.walks),
         follows ? .run { _ in await locationManager.stopUpdatingLocation() } : .none
       )
 
@@ -202,11 +214,13 @@ package struct Nearby: Reducer {
             receivedAt: now, source: source)
         }
       }
-      state.places = Self.nearestFirst(state.places, from: fix.coordinate)
+      state.places = Self.ordered(
+        Self.nearestFirst(state.places, from: fix.coordinate), walks: state.walks,
+        sort: state.sort)
       guard state.searchCenter != nil || state.phase == .searching else {
         return search(&state, around: fix.coordinate)
       }
-      return researchIfDue(&state)
+      return .merge(researchIfDue(&state), measureWalksIfMoved(&state, to: fix.coordinate))
 
     case .researchThrottleElapsed:
       state.isResearchThrottled = false
@@ -231,15 +245,55 @@ package struct Nearby: Reducer {
 
     case .searchFinished(let places):
       // Measured from where the user is now, which may be a few fixes on from the search.
-      state.places = Self.nearestFirst(
-        places, from: state.location?.coordinate ?? state.searchCenter)
+      state.places = Self.ordered(
+        Self.nearestFirst(places, from: state.location?.coordinate ?? state.searchCenter),
+        walks: state.walks, sort: state.sort)
       state.phase = .loaded
       return researchIfDue(&state)
 
     case .searchFailed(let message):
       state.phase = .failed(message)
       return .none
+
+    case .walksMeasured(let walks):
+      state.walks = walks
+      state.places = Self.ordered(state.places, walks: walks, sort: state.sort)
+      return .none
     }
+  }
+
+  /// Measures the walks again once the user has moved ``walkRemeasureDistance`` from where
+  /// they were measured (following updates, with walks measured).
+  private func measureWalksIfMoved(_ state: inout State, to here: Coordinate) -> Effect<Action> {
+    guard state.followsUpdates, state.measuresWalks, state.phase != .searching,
+      let walks = state.walks, walks.from.distance(to: here) > Self.walkRemeasureDistance
+    else { return .none }
+    state.walks?.from = here
+    let places = state.places
+    let walking = walking
+    return .run { send in
+      await send(.walksMeasured(try await Self.measure(walking, from: here, to: places)))
+    } catch: { _, _ in
+      // Without walks the list keeps its order; the next move tries again.
+    }
+    .cancellable(id: CancelID.walks, cancelInFlight: true)
+  }
+
+  /// Metres the user moves before the walks are measured again.
+  package static let walkRemeasureDistance = 10.0
+
+  /// The walks from `start` to `places`, or `nil` where no streets are stored.
+  static func measure(_ walking: WalkingClient, from start: Coordinate, to places: [Place])
+    async throws -> Walks?
+  {
+    guard let lengths = try await walking.walks(start, places.map(\.coordinate)) else {
+      return nil
+    }
+    var walks = Walks(from: start)
+    for (place, length) in zip(places, lengths) {
+      if let length { walks.lengths[place.id] = length }
+    }
+    return walks
   }
 
   private func authorizationChanged(
@@ -290,10 +344,17 @@ package struct Nearby: Reducer {
     let radius = state.radius
     let limit = state.limit
     let places = places
+    let walking = state.measuresWalks ? self.walking : nil
     let search = Effect<Action>.run { send in
       let query = try PlaceQuery(
         center: center, radius: radius, categories: [.coffeeShop, .cafe], limit: limit)
-      await send(.searchFinished(try await places.search(query)))
+      let found = try await places.search(query)
+      // The walks first, so that the results arrive in their order (a failure to measure
+      // them leaves the line's).
+      if let walking {
+        await send(.walksMeasured(try? await Self.measure(walking, from: center, to: found)))
+      }
+      await send(.searchFinished(found))
     } catch: { error, send in
       await send(.searchFailed(UserMessage.line(for: error)))
     }
@@ -309,6 +370,18 @@ package struct Nearby: Reducer {
       }
       .cancellable(id: CancelID.researchThrottle, cancelInFlight: true)
     )
+  }
+
+  /// `places` in `sort`'s order: by the walk where `walks` knows it (places without one after
+  /// those with, by the line), otherwise as they are.
+  package static func ordered(_ places: [Place], walks: Walks?, sort: WalkSort) -> [Place] {
+    guard sort == .walk, let walks else { return places }
+    return places.enumerated()
+      .sorted {
+        (walks.lengths[$0.element.id] ?? .infinity, $0.offset)
+          < (walks.lengths[$1.element.id] ?? .infinity, $1.offset)
+      }
+      .map(\.element)
   }
 
   /// `places` with their distances measured from `origin`, nearest first (the order is kept

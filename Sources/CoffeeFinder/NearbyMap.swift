@@ -15,7 +15,7 @@ package enum NearbyMap {
   /// The marks for a list of places around a fix: `places`, else every place found.
   package static func marks(
     _ nearby: Nearby.State, places: [Place]? = nil, favorites: [Favorite], selection: Int?,
-    track: [Coordinate] = []
+    track: [Coordinate] = [], route: [Coordinate] = []
   ) -> MapMarks {
     let favoriteIDs = Set(favorites.map(\.placeID))
     return MapMarks(
@@ -30,7 +30,8 @@ package enum NearbyMap {
       },
       regions: favorites.map {
         MapMarks.RegionMark(center: $0.coordinate, radius: FavoriteRegions.radius)
-      })
+      },
+      route: route)
   }
 
   /// The viewport of `columns` × `rows` cells around you (else the search's centre) that

@@ -31,6 +31,12 @@ package struct NearbyReport: Equatable, Sendable {
   /// With `--open-now`: how many places found were left out for being closed or for hours not
   /// known.
   package var leftOut: OpenNowFilter.LeftOut?
+  /// The walks to the places, when streets are stored there; `nil` otherwise.
+  package var walks: Walks?
+  /// How the places are ordered.
+  package var sort: WalkSort = .line
+  /// Metres a second a walk's time is reckoned at.
+  package var walkSpeed: Double = WalkingClient.defaultSpeed
 
   /// Creates a report.
   package init(
@@ -76,20 +82,24 @@ package struct NearbyReport: Equatable, Sendable {
         places.map { TerminalText.columns(of: TerminalText.escape($0.name)) }
         .max().map { max(4, $0) } ?? 4
       let hasAddresses = places.contains { $0.address != nil }
+      // Walks take a column of their own after the distance, out of the names' room.
+      let walkTexts = places.map { walkText($0) }
+      let walkWidth = walks == nil ? 0 : 2 + (walkTexts.map(\.count).max() ?? 0)
       // The hours column is as wide as its longest phrase; it gives way before names do.
       let hours = hours
       // A comment or an unreadable value is cut to 32 columns on a terminal, whole in a pipe.
       let longestHours = hours.map { TerminalText.columns(of: $0.summary) }.max() ?? 0
       var hoursWidth = longestHours > 0 ? min(max(5, longestHours), width == nil ? .max : 32) : 0
-      if let width, max(40, width) - 14 - (hoursWidth + 2) < 16 { hoursWidth = 0 }
+      if let width, max(40, width) - 14 - walkWidth - (hoursWidth + 2) < 16 { hoursWidth = 0 }
       let hoursRoom = hoursWidth > 0 ? hoursWidth + 2 : 0
       let nameWidth: Int
       var addressWidth = 0
       if let width {
         let width = max(40, width)
-        let reserved = hasAddresses && width - hoursRoom >= 70 ? width / 3 + 2 : 0
-        nameWidth = min(longestName, width - 14 - hoursRoom - reserved)
-        if reserved > 0 { addressWidth = width - 14 - hoursRoom - nameWidth - 2 }
+        let reserved =
+          hasAddresses && width - hoursRoom - walkWidth >= 70 ? width / 3 + 2 : 0
+        nameWidth = max(4, min(longestName, width - 14 - walkWidth - hoursRoom - reserved))
+        if reserved > 0 { addressWidth = width - 14 - walkWidth - hoursRoom - nameWidth - 2 }
       } else {
         nameWidth = longestName
         addressWidth = hasAddresses ? Int.max : 0
@@ -97,12 +107,15 @@ package struct NearbyReport: Equatable, Sendable {
       var header =
         " #  " + "Name".padding(toLength: nameWidth, withPad: " ", startingAt: 0)
         + "  Distance"
-      // The last column is not padded: no line ends in spaces.
-      func column(_ text: String, _ width: Int) -> String {
-        addressWidth > 0 ? text.padding(toLength: width, withPad: " ", startingAt: 0) : text
+      // Every column but the last is padded; no line ends in spaces.
+      if walkWidth > 0 {
+        header += "  " + "Walk".padding(toLength: walkWidth - 2, withPad: " ", startingAt: 0)
       }
-      if hoursWidth > 0 { header += "  " + column("Hours", hoursWidth) }
+      if hoursWidth > 0 {
+        header += "  " + "Hours".padding(toLength: hoursWidth, withPad: " ", startingAt: 0)
+      }
       if addressWidth > 0 { header += "  Address" }
+      while header.hasSuffix(" ") { header.removeLast() }
       lines.append(header)
       for (index, place) in places.enumerated() {
         let number = String(index + 1)
@@ -111,12 +124,15 @@ package struct NearbyReport: Equatable, Sendable {
           String(repeating: " ", count: max(0, 2 - number.count)) + number + "  "
           + TerminalText.fit(place.name, width: nameWidth)
           + String(repeating: " ", count: max(1, 10 - distance.count)) + distance
+        if walkWidth > 0 {
+          line +=
+            "  " + walkTexts[index].padding(toLength: walkWidth - 2, withPad: " ", startingAt: 0)
+        }
         if hoursWidth > 0 {
           let summary =
             width == nil
             ? hours[index].summary : TerminalText.truncate(hours[index].summary, width: hoursWidth)
-          // An unknown answer with no address after it leaves nothing behind the distance.
-          if !summary.isEmpty || addressWidth > 0 { line += "  " + column(summary, hoursWidth) }
+          line += "  " + summary.padding(toLength: hoursWidth, withPad: " ", startingAt: 0)
         }
         if addressWidth > 0, let address = place.address {
           line += "  " + TerminalText.truncate(address, width: addressWidth)
@@ -125,6 +141,7 @@ package struct NearbyReport: Equatable, Sendable {
         lines.append(line)
       }
     }
+    if !places.isEmpty { lines.append(TerminalText.truncate(sortLine, width: limit)) }
     if let leftOut {
       lines.append(TerminalText.truncate(leftOut.footer(shown: places.count), width: limit))
     }
@@ -138,6 +155,22 @@ package struct NearbyReport: Equatable, Sendable {
     if let credit = data.credit { lines.append(TerminalText.truncate(credit, width: limit)) }
     return lines.joined(separator: "\n")
   }
+
+  /// The walk column's text for `place`.
+  private func walkText(_ place: Place) -> String {
+    guard let length = walks?.lengths[place.id] else { return UserMessage.noWalk }
+    return UserMessage.walk(length, speed: walkSpeed, units: units)
+  }
+
+  /// The footer that says how the list is ordered.
+  private var sortLine: String {
+    guard walks != nil else { return UserMessage.sortedByLineNoStreets }
+    return sort == .walk
+      ? UserMessage.sortedByWalk(speed: walkSpeed) : UserMessage.sortedByLineAsked
+  }
+
+  /// The order the list is in: by the walk only where walks are known.
+  package var effectiveSort: WalkSort { walks == nil ? .line : sort }
 
   private struct JSONForm: Encodable {
     struct Point: Encodable {
@@ -171,7 +204,29 @@ package struct NearbyReport: Equatable, Sendable {
     var timeZone: String
     /// With `--open-now`: how many were left out.
     var leftOut: LeftOutForm?
-    var places: [Entry]
+    /// "walk" or "line": how `places` is ordered.
+    var sort: String
+    var places: [Walked]
+
+    /// An entry with its walk: `walk_m` and `walk_s` are always there, `null` where there is
+    /// no walk (or no streets are stored).
+    struct Walked: Encodable {
+      var entry: Entry
+      var metres: Double?
+      var seconds: Double?
+
+      enum Keys: String, CodingKey {
+        case metres = "walk_m"
+        case seconds = "walk_s"
+      }
+
+      func encode(to encoder: any Encoder) throws {
+        try entry.encode(to: encoder)
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(metres, forKey: .metres)
+        try container.encode(seconds, forKey: .seconds)
+      }
+    }
   }
   private struct LeftOutForm: Encodable {
     var closed: Int
@@ -193,8 +248,10 @@ package struct NearbyReport: Equatable, Sendable {
       hoursAt: PlaceHours.isoText(clock.instant(now: now), in: clock.timeZone),
       timeZone: clock.timeZone.identifier,
       leftOut: leftOut.map { LeftOutForm(closed: $0.closed, unknown: $0.unknown) },
+      sort: effectiveSort.rawValue,
       places: zip(places, hours).map { place, hours in
-        JSONForm.Entry(
+        let metres = walks?.lengths[place.id].map { ($0 * 10).rounded() / 10 }
+        let entry = JSONForm.Entry(
           id: place.id, name: place.name,
           distance: place.distance.map { ($0 * 10).rounded() / 10 },
           latitude: Self.degrees(place.coordinate.latitude),
@@ -206,6 +263,8 @@ package struct NearbyReport: Equatable, Sendable {
           next_change: hours.nextChange.map {
             .string(PlaceHours.isoText($0, in: clock.timeZone))
           } ?? .null)
+        return JSONForm.Walked(
+          entry: entry, metres: metres, seconds: metres.map { ($0 / walkSpeed).rounded() })
       })
     // Plain strings and finite numbers always encode.
     return (try? JSONLines.line(form)) ?? "{}"

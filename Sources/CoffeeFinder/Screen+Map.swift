@@ -82,7 +82,7 @@ extension Screen {
     }
     let marks = NearbyMap.marks(
       state.nearby, places: state.visiblePlaces, favorites: state.favorites,
-      selection: state.selection, track: track)
+      selection: state.selection, track: track, route: state.route)
     return MapRenderer.render(
       viewport, streets: NearbyMap.streets(streets, in: viewport), marks: marks,
       imperial: state.units == .imperial

@@ -149,14 +149,19 @@ package enum Screen {
     case .searching, .loaded:
       let searching = nearby.phase == .searching ? " (refreshing…)" : ""
       let places = state.visiblePlaces
+      // With walks over the stored streets, each row shows its walk, in the walk's order
+      // unless the line's was asked for.
+      let walks = nearby.walks
+      let order = walks != nil && nearby.sort == .walk ? "by walk" : "nearest first"
       let heading: String
       if let leftOut = state.leftOut {
         let left = leftOut.closed + leftOut.unknown
         heading =
           "\(places.count) open now within \(radius)"
+          + (order == "by walk" ? ", by walk" : "")
           + (left > 0 ? " (\(left) more not open or not known)" : "")
       } else {
-        heading = "\(places.count) within \(radius), nearest first"
+        heading = "\(places.count) within \(radius), \(order)"
       }
       // Beside a map, whose list's help line has no room for `o`, the heading names it.
       let hint =
@@ -172,6 +177,7 @@ package enum Screen {
         lines += wrap("None open now. Press o to show every café.", width: width)
         return lines
       }
+      let column = walks == nil ? 12 : 20
       let favorites = Set(state.favorites.map(\.placeID))
       let rows = max(1, height - 1)
       // Scroll so that the selection stays on screen.
@@ -179,7 +185,7 @@ package enum Screen {
       let instant = state.hoursInstant
       // The hours column, where a place has hours, shows where there is room for it beside a
       // useful name ("closed · opens Mo 08:00" and two spaces before it; else "closed" alone).
-      let room = width - 3 - 12 - (numbered ? 3 : 0)
+      let room = width - 3 - column - (numbered ? 3 : 0)
       let hasHours = places.contains { !PlaceHours.isBlank($0.openingHours ?? "") }
       let hoursWidth = !hasHours ? 0 : room - 25 >= 24 ? 25 : room - 8 >= 24 ? 8 : 0
       for (index, place) in places.enumerated().dropFirst(first).prefix(rows) {
@@ -188,14 +194,19 @@ package enum Screen {
           + (favorites.contains(place.id) ? "*" : " ")
           + (numbered ? " " + String(format: "%2d", index + 1) : "")
         var distance = DistanceText.format(place.distance, units: state.units)
-        if let fix = nearby.location {
+        if let walks {
+          distance =
+            walks.lengths[place.id].map {
+              UserMessage.walk($0, speed: WalkingClient.defaultSpeed, units: state.units)
+            } ?? UserMessage.noWalk
+        } else if let fix = nearby.location {
           let direction = Direction.text(from: fix, to: place.coordinate)
           distance += " " + String(repeating: " ", count: max(0, 2 - direction.count)) + direction
         }
-        let nameWidth = width - 3 - 12 - (numbered ? 3 : 0) - hoursWidth
+        let nameWidth = room - hoursWidth
         var line =
           marker + " " + TerminalText.fit(place.name, width: nameWidth)
-          + String(repeating: " ", count: max(1, 12 - distance.count)) + distance
+          + String(repeating: " ", count: max(1, column - distance.count)) + distance
         if hoursWidth > 0 {
           let hours = PlaceHours(place, at: instant, clock: state.hours)
           let summary = hoursWidth < 25 ? hours.short : hours.summary

@@ -25,6 +25,7 @@ struct CoffeeFinderCommand: AsyncParsableCommand {
     subcommands: [
       NearbyCommand.self, WatchCommand.self, FavoritesCommand.self, NotesCommand.self,
       ImportCommand.self, DownloadCommand.self, AreasCommand.self, MapCommand.self,
+      RouteCommand.self,
     ]
   )
 

@@ -1,9 +1,11 @@
 import ArgumentParser
 import Bearing
+import BearingLocation
 import BearingMap
 import BearingPersistence
 import BearingPlaces
 import BearingText
+import BearingWalking
 import CoffeeFinder
 import Foundation
 import Synchronization
@@ -132,7 +134,8 @@ extension DataOptions {
               east: coverage.east))
         }
         return (known, found?.streets ?? [])
-      })
+      },
+      walkingGraph: { stream.summary?.walkingGraph })
     do {
       let stored = try await store.add(placeholder, feed: feed)
       let found = stream.summary!
@@ -216,6 +219,36 @@ extension DataOptions {
   }
 
   private static let warnedOfPlaceStore = Mutex(false)
+}
+
+extension DataOptions {
+  /// Walks over the walking graphs stored with the areas of ``directory``: the graph around
+  /// the start is read once and kept while starts stay on it. A place store that cannot be
+  /// read has no streets (the search has said so already).
+  var walking: WalkingClient {
+    let opened = OpenedPlaceStore(data: self)
+    let routers = LoadedRouters()
+    return WalkingClient.over { start in
+      if let router = routers.router(near: start) { return router }
+      guard let store = try? await opened.placeStore(),
+        let graph = try? await store.walkingGraph(around: start)
+      else { return nil }
+      let router = WalkRouter(graph)
+      routers.keep(router)
+      return router
+    }
+  }
+}
+
+/// The walking routers read so far (one graph an area): a start that snaps onto one uses it.
+private final class LoadedRouters: Sendable {
+  private let routers = Mutex<[WalkRouter]>([])
+
+  func router(near start: Coordinate) -> WalkRouter? {
+    routers.withLock { $0.first { $0.snap(start) != nil } }
+  }
+
+  func keep(_ router: WalkRouter) { routers.withLock { $0.append(router) } }
 }
 
 /// The place store opened once for one client value, so that the map panel, which reads

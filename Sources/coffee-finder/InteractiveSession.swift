@@ -30,17 +30,21 @@ struct InteractiveSession {
       // The list still works without storage; favourites and notes show why they cannot.
       database = .failing(error)
     }
+    // As many as a search gives, so that `o` (open now only) still fills the list.
+    var nearby = Nearby.State(
+      radius: settings.searchRadius, limit: PlaceQuery.maximumLimit,
+      remembersPositionAs: setup.locationOrigin.rememberedAs)
+    // Walks over the stored streets, measured again as you move; the list follows them.
+    nearby.measuresWalks = true
     let store = Store(
       initialState: CoffeeFinderApp.State(
-        // As many as a search gives, so that `o` (open now only) still fills the list.
-        nearby: Nearby.State(
-          radius: settings.searchRadius, limit: PlaceQuery.maximumLimit,
-          remembersPositionAs: setup.locationOrigin.rememberedAs),
-        units: settings.units, locationOrigin: setup.locationOrigin, dataOrigin: setup.dataOrigin,
-        hours: hours.clock, openNowOnly: hours.openNow, listLimit: settings.resultLimit)
+        nearby: nearby, units: settings.units, locationOrigin: setup.locationOrigin,
+        dataOrigin: setup.dataOrigin, hours: hours.clock, openNowOnly: hours.openNow,
+        listLimit: settings.resultLimit)
     ) {
       CoffeeFinderApp().analytics(CoffeeFinderApp.analyticsEvent)
     } withDependencies: {
+      $0.walking = setup.walking
       $0.places = setup.places
       $0.locationManager = setup.locationManager
       $0.database = database

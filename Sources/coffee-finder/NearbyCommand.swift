@@ -25,6 +25,11 @@ struct NearbyCommand: AsyncParsableCommand {
         coffee-finder nearby --gpsd 127.0.0.1:2947
         coffee-finder nearby --geoclue
         coffee-finder nearby --replay walk.nmea
+        coffee-finder nearby --sort line --walk-speed 1.0
+
+      Where streets are stored (an imported .osm.pbf, Overpass or GeoJSON file with its \
+      streets), each café shows its walk over them ("420 m walk · 5 min") and the list is \
+      ordered by it; elsewhere by the straight line, and the last lines say which.
       """
   )
 
@@ -37,6 +42,12 @@ struct NearbyCommand: AsyncParsableCommand {
   @Flag(help: "Print JSON instead of a table.")
   var json = false
 
+  @Option(help: "Order by the walk over the stored streets or by the straight line (walk|line).")
+  var sort: WalkSort = .walk
+
+  @Option(help: "Walking speed in metres a second, for the walks' times.")
+  var walkSpeed: Double = WalkingClient.defaultSpeed
+
   @Option(
     parsing: .unconditional,
     help: "Seconds to wait for a location fix from gpsd, GeoClue or a replay, and for the search.")
@@ -46,6 +57,11 @@ struct NearbyCommand: AsyncParsableCommand {
     try location.check()
     try search.check()
     try hours.check()
+    guard walkSpeed.isFinite, walkSpeed > 0, walkSpeed <= 10 else {
+      throw ValidationError(
+        "--walk-speed must be more than 0 and at most 10 m/s; got \(String(format: "%g", walkSpeed))"
+      )
+    }
     guard timeout.isFinite, timeout > 0 else {
       throw ValidationError(
         "--timeout must be more than 0 seconds; got \(String(format: "%g", timeout))")
@@ -63,7 +79,7 @@ struct NearbyCommand: AsyncParsableCommand {
     // leave fewer than --limit open ones.
     let finished = try await setup.searchOnce(
       choices: search.choices, analytics: output.analytics, timeout: timeout, tracked: true,
-      limit: hours.openNow ? PlaceQuery.maximumLimit : nil)
+      limit: hours.openNow ? PlaceQuery.maximumLimit : nil, walks: true, sort: sort)
     let center = finished.searchCenter ?? setup.center
     let clock = hours.clock
     let now = Date()
@@ -73,11 +89,14 @@ struct NearbyCommand: AsyncParsableCommand {
       (places, leftOut) = OpenNowFilter.apply(
         places, at: clock.instant(now: now), clock: clock, limit: setup.settings.resultLimit)
     }
-    let report = NearbyReport(
+    var report = NearbyReport(
       center: center, radius: finished.radius, places: places,
       location: setup.locationOrigin,
       data: setup.dataOrigin.resolved(at: center, places: finished.places),
       units: setup.settings.units, clock: clock, now: now, leftOut: leftOut)
+    report.walks = finished.walks
+    report.sort = sort
+    report.walkSpeed = walkSpeed
     Console.out(json ? report.json() : report.table(width: Console.width))
   }
 

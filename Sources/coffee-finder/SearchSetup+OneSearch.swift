@@ -27,18 +27,23 @@ extension SearchSetup {
   /// - throws: A ``CLIError`` with the search's failure or refusal; when `timeout` passed, one
   ///   that says what was still awaited: the fix (``UserMessage/noFix(within:from:)``) or the
   ///   search.
+  ///
+  /// With `walks` (`nearby`), the walk to each place over the stored streets is measured, and
+  /// the places ordered as `sort` says where streets are stored.
   @MainActor
   func searchOnce(
     choices: RememberedSettings, analytics: AnalyticsClient, timeout: Double, tracked: Bool,
-    limit: Int? = nil
+    limit: Int? = nil, walks: Bool = false, sort: WalkSort = .walk
   ) async throws -> Nearby.State {
-    let store = Store(
-      initialState: Nearby.State(
-        radius: settings.searchRadius, limit: limit ?? settings.resultLimit,
-        followsUpdates: false)
-    ) {
+    var initial = Nearby.State(
+      radius: settings.searchRadius, limit: limit ?? settings.resultLimit,
+      followsUpdates: false)
+    initial.measuresWalks = walks
+    initial.sort = sort
+    let store = Store(initialState: initial) {
       if tracked { Nearby().analytics(Nearby.analyticsEvent) } else { Nearby() }
     } withDependencies: {
+      $0.walking = walking
       $0.places = places
       $0.locationManager = locationManager
       $0.analytics = analytics

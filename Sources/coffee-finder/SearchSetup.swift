@@ -19,6 +19,8 @@ struct SearchSetup {
   var locationManager: LocationManager
   /// Why the location source was chosen, when no option chose it.
   var locationChoice: LocationChoice
+  /// Walks over the streets stored in the data directory.
+  var walking: WalkingClient
 
   /// Loads the settings (with the command line's overrides), logging as `output` says, and
   /// makes the clients; a one-shot location request waits up to `requestTimeout`.
@@ -28,6 +30,7 @@ struct SearchSetup {
     requestTimeout: Duration = .seconds(10)
   ) async throws {
     output.bootstrapLogging()
+    walking = data.walking
     let loaded = try search.settings(gpsd: location.gpsd)
     settings = loaded.settings
     let offline: OfflineLibrary?

@@ -76,6 +76,14 @@ struct Tmux {
     return (try? String(contentsOf: captureFile, encoding: .utf8)) ?? ""
   }
 
+  /// The pane's text now with its colours and attributes, as SGR escape sequences.
+  func captureWithEscapes() async -> String {
+    await ChildProcess.run(
+      ["/usr/bin/tmux", "-L", socket, "capture-pane", "-p", "-e", "-t", "ui"],
+      output: captureFile)
+    return (try? String(contentsOf: captureFile, encoding: .utf8)) ?? ""
+  }
+
   /// Waits until the pane shows `text`, up to `seconds`.
   func waitFor(_ text: String, seconds: Double = 20) async throws -> String {
     let deadline = Date().addingTimeInterval(seconds)

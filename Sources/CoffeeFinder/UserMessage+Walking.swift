@@ -1,0 +1,60 @@
+import BearingText
+import BearingWalking
+import CoffeeFinderSettings
+import Foundation
+
+extension UserMessage {
+  /// A walk as the list shows it: "420 m walk · 5 min" at `speed` metres a second.
+  package static func walk(
+    _ metres: Double, speed: Double, units: MeasurementSystem = .metric
+  ) -> String {
+    "\(DistanceText.format(metres, units: units)) walk · \(walkTime(metres / speed))"
+  }
+
+  /// Minutes of walk, "5 min", "1 h 5 min"; at least "1 min".
+  package static func walkTime(_ seconds: Double) -> String {
+    let minutes = max(1, Int((seconds / 60).rounded()))
+    return minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
+  }
+
+  /// A place no walk over the stored streets reaches (too far from a street, or cut off).
+  package static let noWalk = "no walk found"
+
+  /// The footer of a list ordered by the walk.
+  package static func sortedByWalk(speed: Double) -> String {
+    "Sorted by walk at \(String(format: "%g", speed)) m/s over the stored streets."
+  }
+
+  /// The footer of a list ordered by the line, though walks are known (`--sort line`).
+  package static let sortedByLineAsked = "Sorted by straight-line distance (--sort line)."
+
+  /// The footer of a list where no streets are stored: distances are straight lines.
+  package static let sortedByLineNoStreets =
+    "Sorted by straight-line distance: no streets stored here."
+
+  /// `route`: no walk joins the two points over the stored streets.
+  package static func noRoute(to name: String) -> String {
+    "no walk to \(TerminalText.escape(name)) over the stored streets: it is too far from a "
+      + "street, cut off from where you are, or no streets are stored here (import an area's "
+      + ".osm.pbf file, or run `coffee-finder areas update` for an area imported before walks)"
+  }
+}
+
+extension UserMessage {
+  /// `route`'s answer: the walk's length and time, the line beside it, and the streets along
+  /// it.
+  package static func routeSummary(
+    _ route: WalkRouter.Route, to name: String, line: Double, speed: Double,
+    units: MeasurementSystem = .metric
+  ) -> String {
+    var lines = [
+      "Walk to \(TerminalText.escape(name)): \(walk(route.length, speed: speed, units: units)) "
+        + "(\(DistanceText.format(line, units: units)) in a straight line)"
+    ]
+    lines.append(
+      route.streetNames.isEmpty
+        ? "Along: unnamed ways"
+        : "Along: " + route.streetNames.map { TerminalText.escape($0) }.joined(separator: ", "))
+    return lines.joined(separator: "\n")
+  }
+}

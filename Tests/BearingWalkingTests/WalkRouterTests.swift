@@ -1,0 +1,136 @@
+import BearingLocation
+import Testing
+
+@testable import BearingWalking
+
+@Suite("Snapping and walks")
+struct WalkRouterTests {
+  /// A river along the middle (no way), one bridge at east 4: a square of streets on each
+  /// bank.
+  ///
+  ///     north 2:  a ─────────── b            (north bank, east 0 … 4)
+  ///               │             │ bridge
+  ///     north 0:  c ─────────── d            (south bank)
+  static func riverTown() -> WalkingGraph {
+    var builder = WalkingGraphBuilder()
+    builder.addWay(
+      ids: [1, 2, 3, 4, 5],
+      points: (0...4).map { Grid.point(2, Double($0)) }, direction: .both, name: "Pohjoisranta")
+    builder.addWay(
+      ids: [11, 12, 13, 14, 15],
+      points: (0...4).map { Grid.point(0, Double($0)) }, direction: .both, name: "Eteläranta")
+    builder.addWay(
+      ids: [15, 5], points: [Grid.point(0, 4), Grid.point(2, 4)], direction: .both,
+      name: "Silta")
+    return builder.build()
+  }
+
+  @Test func snapsOntoTheSegmentNotTheNearestNode() throws {
+    let router = WalkRouter(Self.riverTown())
+    // Beside the middle of the south bank's street, 11 m north of it.
+    let point = Grid.point(0.1, 2.5)
+    let snap = try #require(router.snap(point))
+    #expect(abs(snap.offset - 11.1) < 0.2)
+    #expect(abs(snap.point.longitude - point.longitude) < 1e-7)
+    #expect(abs(snap.point.latitude - Grid.point(0, 0).latitude) < 1e-7)
+  }
+
+  /// A comb of streets (a main part of 24 nodes) and a stray piece of way beside it, joined
+  /// to nothing: a point nearest the stray piece snaps to the comb when the comb is at most
+  /// 30 m farther.
+  @Test func aStrayPieceGivesWayToTheMainNetworkNearBy() throws {
+    var builder = WalkingGraphBuilder()
+    let spine = (0...11).map { Grid.point(0, Double($0)) }
+    builder.addWay(ids: (1...12).map(Int64.init), points: spine, direction: .both, name: "Runko")
+    for tooth in 1...12 {
+      builder.addWay(
+        ids: [Int64(tooth), Int64(100 + tooth)],
+        points: [Grid.point(0, Double(tooth - 1)), Grid.point(-1, Double(tooth - 1))],
+        direction: .both, name: nil)
+    }
+    // 0.3 units (33 m) north of the spine, from east 2 to east 3.
+    builder.addWay(
+      ids: [500, 501], points: [Grid.point(0.3, 2), Grid.point(0.3, 3)], direction: .both,
+      name: "Harha")
+    let router = WalkRouter(builder.build())
+    // 10 m from the stray piece, 23 m from the spine: the spine.
+    let near = try #require(router.snap(Grid.point(0.21, 2.5)))
+    #expect(router.graph.name(ofEdge: near.edge) == "Runko")
+    #expect(abs(near.offset - 23.3) < 0.5)
+    // 2 m from the stray piece and 36 m from the spine: the stray piece.
+    let far = try #require(router.snap(Grid.point(0.32, 2.5)))
+    #expect(router.graph.name(ofEdge: far.edge) == "Harha")
+  }
+
+  @Test func aPointFarFromAnyWayIsNotSnapped() {
+    let router = WalkRouter(Self.riverTown(), maximumSnap: 250)
+    #expect(router.snap(Grid.point(10, 2)) == nil)
+  }
+
+  @Test func theWalkCrossesTheBridge() throws {
+    let router = WalkRouter(Self.riverTown())
+    let start = Grid.point(0, 0)  // south bank, west end
+    let across = Grid.point(2, 0)  // north bank, west end: 222 m as the crow flies
+    let along = Grid.point(0, 3)  // south bank
+    let walks = router.walks(from: start, to: [across, along], within: 10_000)
+    let east = Grid.point(0, 0).distance(to: Grid.point(0, 4))
+    let bridge = Grid.point(0, 4).distance(to: Grid.point(2, 4))
+    let acrossWalk = try #require(walks[0])
+    #expect(abs(acrossWalk - (2 * east + bridge)) < 0.5)
+    let alongWalk = try #require(walks[1])
+    #expect(abs(alongWalk - Grid.point(0, 0).distance(to: Grid.point(0, 3))) < 0.5)
+    // The walk puts the south-bank café first; the line, the one across.
+    #expect(start.distance(to: across) < start.distance(to: along))
+  }
+
+  @Test func aBoundLeavesFartherTargetsWithoutAWalk() {
+    let router = WalkRouter(Self.riverTown())
+    let walks = router.walks(
+      from: Grid.point(0, 0), to: [Grid.point(2, 0), Grid.point(0, 1)], within: 500)
+    #expect(walks[0] == nil)
+    #expect(walks[1] != nil)
+  }
+
+  @Test func oneWayForWalkersIsRespected() throws {
+    var builder = WalkingGraphBuilder()
+    // A short way from a to b that may only be walked from b to a, and a long way round.
+    builder.addWay(
+      ids: [1, 2], points: [Grid.point(0, 0), Grid.point(0, 1)], direction: .backward, name: nil)
+    builder.addWay(
+      ids: [1, 3, 4, 2],
+      points: [Grid.point(0, 0), Grid.point(1, 0), Grid.point(1, 1), Grid.point(0, 1)],
+      direction: .both, name: nil)
+    let router = WalkRouter(builder.build())
+    let ab = try #require(
+      router.walks(from: Grid.point(0, 0), to: [Grid.point(0, 1)], within: 10_000)[0])
+    let ba = try #require(
+      router.walks(from: Grid.point(0, 1), to: [Grid.point(0, 0)], within: 10_000)[0])
+    let short = Grid.point(0, 0).distance(to: Grid.point(0, 1))
+    #expect(abs(ba - short) < 0.5)
+    #expect(ab > short * 2)
+  }
+
+  @Test func startAndTargetOnOneEdge() throws {
+    let router = WalkRouter(Self.riverTown())
+    let walk = try #require(
+      router.walks(from: Grid.point(0, 1.2), to: [Grid.point(0, 1.7)], within: 10_000)[0])
+    #expect(abs(walk - Grid.point(0, 1.2).distance(to: Grid.point(0, 1.7))) < 0.5)
+  }
+
+  @Test func theRouteNamesItsStreetsAndEndsAtBothPoints() throws {
+    let router = WalkRouter(Self.riverTown())
+    let start = Grid.point(0, 0.5)
+    let target = Grid.point(2, 0.5)
+    let route = try #require(router.route(from: start, to: target, within: 10_000))
+    #expect(route.streetNames == ["Eteläranta", "Silta", "Pohjoisranta"])
+    #expect(route.points.first == start)
+    #expect(route.points.last == target)
+    #expect(route.points.count > 4)
+    let drawn = zip(route.points, route.points.dropFirst()).reduce(0) {
+      $0 + $1.0.distance(to: $1.1)
+    }
+    #expect(abs(drawn - route.length) < 1)
+    let walk = router.walks(from: start, to: [target], within: 10_000)[0]
+    #expect(walk.map { abs($0 - route.length) < 1e-6 } == true)
+  }
+}

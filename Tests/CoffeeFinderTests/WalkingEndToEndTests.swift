@@ -1,0 +1,234 @@
+import Foundation
+import Testing
+
+/// Walks over the streets an import stores, as the built binary shows them: a town in Tampere
+/// (far from the built-in Helsinki data) with a river between two streets and one bridge at
+/// the east end, so the café across the river is nearer as the crow flies and farther on foot.
+///
+///     north 2:  Pohjoisrannankatu ───────────────┐   "Across" (north bank, at east 1)
+///     north 1:  ~~~~~~~~~~~ river ~~~~~~~~~~~~~~  │ Silta (a footway bridge at east 8)
+///     north 0:  Etelärannankatu ─────────────────┘   "Along" (south bank, at east 5)
+///                you at east 1
+@Suite("walks over the stored streets (built binary)", .serialized)
+struct WalkingEndToEndTests {
+  static func point(_ north: Double, _ east: Double) -> (latitude: Double, longitude: Double) {
+    (61.50 + north * 0.001, 23.70 + east * 0.002)
+  }
+
+  static let here = point(0.05, 1)
+  static var at: String { "\(here.latitude),\(here.longitude)" }
+
+  static func line(_ tags: String, _ points: [(Double, Double)]) -> String {
+    let coordinates = points.map { point($0.0, $0.1) }.map { "[\($0.longitude),\($0.latitude)]" }
+    return """
+      {"type":"Feature","properties":{\(tags)},
+       "geometry":{"type":"LineString","coordinates":[\(coordinates.joined(separator: ","))]}}
+      """
+  }
+
+  static func café(_ name: String, _ north: Double, _ east: Double) -> String {
+    let spot = point(north, east)
+    return """
+      {"type":"Feature","properties":{"amenity":"cafe","name":"\(name)"},
+       "geometry":{"type":"Point","coordinates":[\(spot.longitude),\(spot.latitude)]}}
+      """
+  }
+
+  /// The town as GeoJSON: the lines join where their points coincide. A private road across
+  /// the river (at east 1, where both streets have a point) is no way for walkers.
+  static let riverTown = """
+    {"type":"FeatureCollection","features":[
+    \(café("Across", 2.05, 1)),
+    \(café("Along", 0.05, 5)),
+    \(line(#""highway":"residential","name":"Etelärannankatu""#, [(0, 0), (0, 1), (0, 4), (0, 8)])),
+    \(line(#""highway":"residential","name":"Pohjoisrannankatu""#, [(2, 0), (2, 1), (2, 4), (2, 8)])),
+    \(line(#""highway":"footway","bridge":"yes","name":"Silta""#, [(0, 8), (2, 8)])),
+    \(line(#""waterway":"river","name":"Joki""#, [(1, -1), (1, 9)])),
+    \(line(#""highway":"service","access":"private","name":"Yksityistie""#, [(0, 1), (2, 1)]))
+    ]}
+    """
+
+  /// Cafés and no streets, in another town (Oulu).
+  static let cafésOnly = """
+    {"type":"FeatureCollection","features":[
+    {"type":"Feature","properties":{"amenity":"cafe","name":"Torikahvila"},
+     "geometry":{"type":"Point","coordinates":[25.4651,65.0121]}}
+    ]}
+    """
+
+  struct NearbyJSON: Decodable {
+    struct Entry: Decodable {
+      var name: String
+      var distance: Double
+      var walkMetres: Double?
+      var walkSeconds: Double?
+
+      enum CodingKeys: String, CodingKey {
+        case name, distance
+        case walkMetres = "walk_m"
+        case walkSeconds = "walk_s"
+      }
+    }
+    var sort: String
+    var places: [Entry]
+  }
+
+  static func sandbox(_ text: String, name: String) async throws -> AreasCommandTests.Sandbox {
+    let box = try AreasCommandTests.Sandbox()
+    let file = box.directory.appendingPathComponent(name)
+    try Data(text.utf8).write(to: file)
+    let imported = try await box.run(["import", file.path])
+    #expect(imported.status == 0, "\(imported.stderr)")
+    return box
+  }
+
+  static func rows(_ table: String) -> [String] {
+    table.split(separator: "\n").map(String.init).filter {
+      $0.hasPrefix(" 1 ") || $0.hasPrefix(" 2 ")
+    }
+  }
+
+  @Test func theWalkOrdersTheListWhereTheLineWouldNot() async throws {
+    let box = try await Self.sandbox(Self.riverTown, name: "town.geojson")
+    let base = ["nearby", "--at", Self.at, "--provider", "offline", "--radius", "1000"]
+
+    let table = try await box.run(base)
+    #expect(table.status == 0, "\(table.stderr)")
+    let rows = Self.rows(table.stdout)
+    #expect(rows.count == 2, "\(table.stdout)")
+    #expect(rows.first?.contains("Along") == true, "\(table.stdout)")
+    #expect(rows.last?.contains("Across") == true, "\(table.stdout)")
+    // Across: 7 blocks east, over the bridge, 7 back: about 1.7 km, 22 min at 1.3 m/s.
+    #expect(rows.last?.contains("1.7 km walk · 22 min") == true, "\(table.stdout)")
+    #expect(
+      table.stdout.contains("Sorted by walk at 1.3 m/s over the stored streets."), "\(table.stdout)"
+    )
+
+    let byLine = try await box.run(base + ["--sort", "line"])
+    #expect(Self.rows(byLine.stdout).first?.contains("Across") == true, "\(byLine.stdout)")
+    #expect(byLine.stdout.contains("Sorted by straight-line distance (--sort line)"))
+
+    let json = try await box.run(base + ["--json", "--walk-speed", "1"])
+    #expect(json.status == 0, "\(json.stderr)")
+    let report = try JSONDecoder().decode(NearbyJSON.self, from: Data(json.stdout.utf8))
+    #expect(report.sort == "walk")
+    #expect(report.places.map(\.name) == ["Along", "Across"])
+    let across = try #require(report.places.last)
+    let acrossWalk = try #require(across.walkMetres)
+    #expect(acrossWalk > 1_600 && acrossWalk < 1_800, "\(json.stdout)")
+    #expect(across.distance < 300)
+    #expect(across.walkSeconds == acrossWalk.rounded())
+  }
+
+  @Test func routeNamesTheStreetsAndDrawsTheWalk() async throws {
+    let box = try await Self.sandbox(Self.riverTown, name: "town.geojson")
+    let route = try await box.run(["route", "Across", "--at", Self.at, "--provider", "offline"])
+    #expect(route.status == 0, "\(route.stderr)")
+    #expect(route.stdout.contains("Walk to Across: 1.7 km walk · 22 min"), "\(route.stdout)")
+    #expect(
+      route.stdout.contains("Along: Etelärannankatu, Silta, Pohjoisrannankatu"), "\(route.stdout)")
+
+    let svg = box.directory.appendingPathComponent("walk.svg")
+    let drawn = try await box.run([
+      "route", "Across", "--at", Self.at, "--provider", "offline", "--svg", svg.path,
+    ])
+    #expect(drawn.status == 0, "\(drawn.stderr)")
+    let picture = try String(contentsOf: svg, encoding: .utf8)
+    #expect(picture.contains(#"class="route""#))
+  }
+
+  @Test func withoutStoredStreetsTheLineIsUsedAndSaidSo() async throws {
+    let box = try await Self.sandbox(Self.cafésOnly, name: "oulu.geojson")
+    let base = ["nearby", "--at", "65.0120,25.4650", "--provider", "offline"]
+    let table = try await box.run(base)
+    #expect(table.status == 0, "\(table.stderr)")
+    #expect(table.stdout.contains("Torikahvila"), "\(table.stdout)")
+    #expect(
+      table.stdout.contains("Sorted by straight-line distance: no streets stored here."),
+      "\(table.stdout)")
+    #expect(!table.stdout.contains("walk ·"))
+    let json = try await box.run(base + ["--json"])
+    let report = try JSONDecoder().decode(NearbyJSON.self, from: Data(json.stdout.utf8))
+    #expect(report.sort == "line")
+    #expect(report.places.count == 1)
+    #expect(report.places.first?.walkMetres == nil)
+    // The keys are there, null.
+    #expect(json.stdout.contains(#""walk_m":null"#), "\(json.stdout)")
+
+    let route = try await box.run([
+      "route", "Torikahvila", "--at", "65.0120,25.4650", "--provider", "offline",
+    ])
+    #expect(route.status != 0)
+    #expect(route.stderr.contains("no walk to Torikahvila"), "\(route.stderr)")
+  }
+  /// An import with `BEARING_WALKING_GRAPH=off` stores no walks (straight lines, said so);
+  /// `areas update` imports the file again and builds them.
+  @Test func areasUpdateBuildsTheWalksAnImportWithoutThemLacked() async throws {
+    let box = try AreasCommandTests.Sandbox()
+    let file = box.directory.appendingPathComponent("town.geojson")
+    try Data(Self.riverTown.utf8).write(to: file)
+    let imported = try await box.run(
+      ["import", file.path], extra: ["BEARING_WALKING_GRAPH": "off"])
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let base = ["nearby", "--at", Self.at, "--provider", "offline", "--radius", "1000"]
+    let before = try await box.run(base)
+    #expect(before.stdout.contains("no streets stored here"), "\(before.stdout)")
+    let updated = try await box.run(["areas", "update", "town"])
+    #expect(updated.status == 0, "\(updated.stderr)")
+    let after = try await box.run(base)
+    #expect(after.stdout.contains("Sorted by walk at 1.3 m/s"), "\(after.stdout)")
+    #expect(Self.rows(after.stdout).first?.contains("Along") == true, "\(after.stdout)")
+  }
+}
+
+/// The full-screen UI over the river town, under tmux: the list by walk, and the walk to the
+/// selected café drawn on the map panel (the route's ink, bold bright magenta, SGR 95).
+@Suite("walks in the full-screen UI (built binary)", .serialized)
+struct WalkingUIEndToEndTests {
+  /// The rows of the map panel (after the list's 60 columns) that hold the route's colour.
+  static func routeRows(_ screen: String) -> Int {
+    screen.split(separator: "\n").filter { line in
+      guard let separator = line.firstIndex(of: "│") else { return false }
+      return line[separator...].contains("95m")
+    }.count
+  }
+
+  @Test(.timeLimit(.minutes(2))) func theListIsByWalkAndTheMapDrawsTheWalk() async throws {
+    let box = try await WalkingEndToEndTests.sandbox(
+      WalkingEndToEndTests.riverTown, name: "town.geojson")
+    let command =
+      "unset NO_COLOR; "
+      + Tmux.app(
+        [
+          "--at", WalkingEndToEndTests.at, "--provider", "offline", "--data-dir", box.data.path,
+        ], directory: box.directory)
+    try await Tmux.with(command, width: 160, height: 40) { tmux in
+      let screen = try await tmux.waitFor("by walk")
+      let rows = screen.split(separator: "\n").map { String($0.prefix(60)) }
+      let along = rows.firstIndex { $0.contains("Along") }
+      let across = rows.firstIndex { $0.contains("Across") }
+      #expect(along != nil && across != nil && along! < across!, "\(screen)")
+      #expect(screen.contains("1.7 km walk · 22 min"), "\(screen)")
+      // The first row is selected: its walk (along the south bank, one or two rows of the map).
+      var walkToAlong = ""
+      for _ in 0..<40 {
+        walkToAlong = await tmux.captureWithEscapes()
+        if Self.routeRows(walkToAlong) > 0 { break }
+        try await Task.sleep(for: .milliseconds(250))
+      }
+      let alongRows = Self.routeRows(walkToAlong)
+      #expect(alongRows >= 1 && alongRows <= 2, "\(walkToAlong)")
+      // Down to "Across": its walk goes east, over the bridge and back, over more rows.
+      await tmux.sendKeys("j")
+      var walkToAcross = ""
+      for _ in 0..<40 {
+        walkToAcross = await tmux.captureWithEscapes()
+        if Self.routeRows(walkToAcross) > alongRows { break }
+        try await Task.sleep(for: .milliseconds(250))
+      }
+      #expect(Self.routeRows(walkToAcross) >= 4, "\(walkToAcross)")
+      await tmux.sendKeys("q")
+      _ = try await tmux.waitFor("EXITED 0")
+    }
+  }
+}
