@@ -98,16 +98,22 @@ import Testing
     defer { directory.cleanUp() }
     let folder = directory.file("shared")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let lock = open(folder.path, O_RDONLY | O_DIRECTORY)
+    let lockPath = folder.appendingPathComponent(".items.json.lock").path
+    let lock = open(lockPath, O_RDWR | O_CREAT, 0o644)
     defer { close(lock) }
     #expect(flock(lock, LOCK_EX) == 0)
     let path = folder.appendingPathComponent("items.json").path
+    let started = ContinuousClock.now
     let writer = try LineProcess.sharingProbe(["file-save", path, "3"], errorsToo: true)
     try await writer.waitFor("saved", timeout: .seconds(20))
+    // The lock's wait (5 s, once: the write after the load waits no more), plus the process's
+    // start and the debounce window, with a margin for a busy machine.
+    let delay = ContinuousClock.now - started
+    #expect(delay >= .seconds(5) && delay < .seconds(8), "saved after \(delay)")
     #expect(await writer.exit() == 0)
     #expect(
       writer.output.filter { $0.hasPrefix("warning: ") } == [
-        "warning: BearingSharing: \(folder.path) has been locked by another process for 5000 ms "
+        "warning: BearingSharing: \(lockPath) has been locked by another process for 5000 ms "
           + "(a stopped process?); going on without the lock"
       ])
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data("[3]".utf8))

@@ -166,7 +166,7 @@ import Testing
     key.save(Array(0..<10_000), context: .userInitiated, continuation: save.continuation)
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted() == [
-        ".items.json.generation", "items.json",
+        ".items.json.generation", ".items.json.lock", "items.json",
       ])
   }
 

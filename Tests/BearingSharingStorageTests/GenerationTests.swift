@@ -174,7 +174,7 @@ import Testing
     let loaded = Received<[Int]>()
     a.load(context: .initialValue([]), continuation: loaded.load)
     #expect((loaded.last?.error as? FileStorageError)?.operation == .decode)
-    let lock = open(directory.url.path, O_RDONLY | O_DIRECTORY)
+    let lock = open(AtomicFile.lockPath(of: url), O_RDWR | O_CREAT, 0o644)
     #expect(flock(lock, LOCK_EX) == 0)
     let saved = SaveResult()
     Thread.detachNewThread {
@@ -215,5 +215,100 @@ import Testing
     let file = try JSONDecoder().decode(
       Int.self, from: Data(contentsOf: directory.file("count.json")))
     #expect(file == 3000)
+  }
+
+  // The generation file deleted or made unreadable: the file's bytes are still known, to the
+  // key that wrote them and to one that read them, as their change, so the next change of
+  // either is newer and written (not skipped for a file taken as another program's).
+  @Test func aLostGenerationFileDropsNoChange() async throws {
+    defer { directory.cleanUp() }
+    let generationFile = URL(fileURLWithPath: AtomicFile.generationPath(of: url))
+    let (a, b) = (key(), key())
+    await save(a, [1])
+    let loaded = Received<[Int]>()
+    b.load(context: .initialValue([]), continuation: loaded.load)
+    #expect(loaded.last?.value == .some([1]))
+    try FileManager.default.removeItem(at: generationFile)
+    await save(a, [2])
+    #expect(try fileValue() == [2])
+    try Data("not a generation\n".utf8).write(to: generationFile)
+    await save(a, [3])
+    #expect(try fileValue() == [3])
+    // b read [1] with its generation; [3] is not known to it, and is newer than b has seen.
+    b.load(context: .initialValue([]), continuation: loaded.load)
+    #expect(loaded.last?.value == .some([3]))
+    try FileManager.default.removeItem(at: generationFile)
+    await save(b, [4])
+    #expect(try fileValue() == [4])
+  }
+
+  // A read of the file that ends after a later read was brought in (threads read outside the
+  // shared value's lock: the watcher, a load) brings nothing: the value is not taken back to
+  // the older file, which no event would correct.
+  @Test func aReadOvertakenByALaterOneIsDropped() async throws {
+    defer { directory.cleanUp() }
+    let real = FileStorage.fileSystem(debounce: .milliseconds(50))
+    let pauseNext = Mutex(false)
+    let hasRead = Mutex(false)
+    let go = DispatchSemaphore(value: 0)
+    let pausing = FileStorage(
+      id: real.id, debounce: real.debounce,
+      load: { url in
+        let file = try real.load(url)
+        let pause = pauseNext.withLock { pause -> Bool in
+          defer { pause = false }
+          return pause
+        }
+        if pause {
+          hasRead.withLock { $0 = true }
+          go.wait()
+        }
+        return file
+      },
+      save: real.save, watch: real.watch, asyncAfter: real.asyncAfter)
+    try writeAsWriter("[1]", counter: Generation.next().counter)
+    let a: FileStorageKey<[Int]> = withDependencies {
+      $0.defaultFileStorage = pausing
+    } operation: {
+      .fileStorage(url)
+    }
+    let received = Received<[Int]>()
+    let subscription = a.subscribe(context: .initialValue([]), subscriber: received.subscriber)
+    defer { subscription.cancel() }
+    #expect(received.last?.value == .some([1]))
+    // A load reads [1] and pauses before bringing it in.
+    pauseNext.withLock { $0 = true }
+    let loaded = Received<[Int]>()
+    DispatchQueue.global().async {
+      a.load(context: .userInitiated, continuation: loaded.load)
+    }
+    let deadline = ContinuousClock.now + .seconds(30)
+    while !hasRead.withLock({ $0 }) && ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    // Another process writes [2]; the watcher reads and brings it in.
+    try writeAsWriter("[2]", counter: Generation.next().counter)
+    while received.last?.value != .some([2]) && ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(received.last?.value == .some([2]))
+    go.signal()
+    #expect(await loaded.wait(for: 1))
+    #expect(loaded.last?.value == .some([2]))
+  }
+
+  // A generation file whose counter is Int64's largest (no next change can be newer): the line
+  // names no generation, the file is taken as another program's, and the process's counter
+  // does not overflow.
+  @Test func aCounterAtItsLargestIsNoGeneration() async throws {
+    defer { directory.cleanUp() }
+    try writeAsWriter("[9]", counter: .max)
+    let a = key()
+    let loaded = Received<[Int]>()
+    a.load(context: .initialValue([]), continuation: loaded.load)
+    #expect(loaded.last?.value == .some([9]))
+    await save(a, [1])
+    #expect(try fileValue() == [1])
+    #expect(Generation.next().counter < Int64.max / 2)
   }
 }

@@ -41,8 +41,9 @@ extension TemporaryDirectory {
     for byte in data { digest = (digest ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
     try data.write(to: file("other.json"))
     try Data("\(counter) 42 \(data.count) \(digest)\n".utf8).write(to: file("other.generation"))
-    _ = rename(file("other.json").path, file(name).path)
+    // As `AtomicFile` does: the generation first, then the file.
     _ = rename(file("other.generation").path, file(".\(name).generation").path)
+    _ = rename(file("other.json").path, file(name).path)
     if coarse { try cutModificationTime(name) }
     if future || past {
       try FileManager.default.setAttributes(

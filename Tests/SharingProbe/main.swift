@@ -96,11 +96,14 @@ case ("file-save", let path?):
   exit(failed.load(ordering: .relaxed) ? 1 : 0)
 case ("stress-worker", let path?):
   let debounce = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 250
-  // Each write in place is acknowledged: "ack COUNTER WRITER VALUE", its generation and value.
+  // Each change is told as it is made, "change COUNTER WRITER", and each write in place is
+  // acknowledged: "ack COUNTER WRITER VALUE", its generation and value.
   let file = withDependencies {
-    $0.defaultFileStorage = .fileSystem(debounce: .milliseconds(debounce)) { generation, data in
-      say("ack \(generation) \(String(decoding: data, as: UTF8.self))")
-    }
+    $0.defaultFileStorage = .fileSystem(
+      debounce: .milliseconds(debounce), didChange: { say("change \($0)") },
+      didWrite: { generation, data in
+        say("ack \(generation) \(String(decoding: data, as: UTF8.self))")
+      })
   } operation: {
     Shared(wrappedValue: 0, .fileStorage(URL(fileURLWithPath: path)))
   }

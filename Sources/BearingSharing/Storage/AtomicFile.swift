@@ -40,13 +40,14 @@ public struct FileStorageError: Error, CustomStringConvertible, LocalizedError {
 /// A `.fileStorage` file carries its generation (see ``Generation``) in a file beside it,
 /// `.NAME.generation` in the same directory: lines `COUNTER WRITER SIZE DIGEST`, the last two
 /// being the size and the FNV-1a digest of the bytes the generation belongs to; the new write's
-/// line first, then the one of the file it replaces. A write, holding `flock` on the directory,
+/// line first, then the one of the file it replaces. A write, holding `flock` on `.NAME.lock`
+/// beside the file (a file opened for writing, which NFS's emulation of `flock` needs),
 /// renames the new generation file into place and then the file: a crash between the two
 /// renames leaves the old file, which the second line still names. A read holds the same lock
 /// shared. A file that no line matches (a file written by another program) has no generation:
 /// see `FileStorageKey`.
 enum AtomicFile {
-  /// The longest a read or a write waits for the directory's lock before going on without it.
+  /// The longest a read or a write waits for the file's lock (`.NAME.lock`) before going on without it.
   static let defaultLockWait: Duration = .seconds(5)
 
   /// The file's bytes, or `nil` when there is no file.
@@ -86,24 +87,36 @@ enum AtomicFile {
     url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".generation"
   }
 
+  /// Where the lock of the file at `url` is taken: `.NAME.lock` beside it, opened for writing
+  /// (NFS's emulation of `flock` locks only files open for writing).
+  static func lockPath(of url: URL) -> String {
+    url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".lock"
+  }
+
+  /// The file's lock file opened, made first if `create` (a write's), or -1. Where it cannot be
+  /// opened for writing (someone else's), it is opened for reading, which a local `flock` takes.
+  private static func openLock(of url: URL, create: Bool) -> Int32 {
+    let path = lockPath(of: url)
+    let fd = open(path, O_RDWR | O_CLOEXEC | (create ? O_CREAT : 0), 0o644)
+    if fd >= 0 || errno != EACCES { return fd }
+    return open(path, O_RDONLY | O_CLOEXEC)
+  }
+
   /// The file's bytes, version and generation, or `nil` when there is no file; read holding the
-  /// directory's lock shared (at most `lockWait`), so that the file and its generation agree.
+  /// file's lock shared (at most `lockWait`), so that the file and its generation agree.
   static func stored(at url: URL, lockWait: Duration = defaultLockWait) throws -> StoredFile? {
-    let directory = url.deletingLastPathComponent().path
-    let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if directoryFD < 0 {
-      if errno == ENOENT || errno == ENOTDIR { return nil }
-      throw FileStorageError(
-        operation: .read, path: url.path,
-        reason: "cannot open the directory \(directory): \(String(cString: strerror(errno)))")
-    }
+    // A read makes no lock file (in a directory being deleted, say): with none, no write has
+    // been made under it, and the read goes unlocked.
+    let lockFD = openLock(of: url, create: false)
     // The lock goes with the descriptor's close.
-    defer { close(directoryFD) }
-    FileLock.acquire(directoryFD, exclusive: false, path: directory, wait: lockWait)
+    defer { if lockFD >= 0 { close(lockFD) } }
+    if lockFD >= 0 {
+      FileLock.acquire(lockFD, exclusive: false, path: lockPath(of: url), wait: lockWait)
+    }
     return try storedLocked(url)
   }
 
-  /// The file as `stored(at:)` reads it, the directory's lock held (or given up on).
+  /// The file as `stored(at:)` reads it, the file's lock held (or given up on).
   private static func storedLocked(_ url: URL) throws -> StoredFile? {
     guard let file = try readFile(url.path) else { return nil }
     let (data, info) = (file.data, file.info)
@@ -113,7 +126,8 @@ enum AtomicFile {
       // The first line that names these bytes.
       for line in String(decoding: lines, as: UTF8.self).split(separator: "\n") {
         let fields = line.split(separator: " ")
-        if fields.count == 4, let counter = Int64(fields[0]), let writer = UInt64(fields[1]),
+        if fields.count == 4, let counter = Int64(fields[0]),
+          Generation.plausibleCounters.contains(counter), let writer = UInt64(fields[1]),
           Int(fields[2]) == data.count, UInt64(fields[3]) == digest
         {
           generation = Generation(counter: counter, writer: writer)
@@ -145,7 +159,7 @@ enum AtomicFile {
   }
 
   /// Replaces the file as ``replace(_:with:)`` does, and its generation file with `generation`,
-  /// holding the directory's lock (at most `lockWait`): `decide`, given the file there (read
+  /// holding the file's lock (at most `lockWait`): `decide`, given the file there (read
   /// under the lock), says whether to write. `beforeRename` is told the new file's version.
   /// Returns whether the file was written.
   static func replace(
@@ -177,13 +191,19 @@ enum AtomicFile {
         operation: .write, path: path, reason: "cannot create the directory \(directory)")
     }
     let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    // The lock, if taken, goes with the descriptor's close.
     defer { if directoryFD >= 0 { close(directoryFD) } }
     var keepCorrupt = false
     var current: StoredFile?
+    // The lock, if taken, goes with the descriptor's close, once the file is in place.
+    var lockFD: Int32 = -1
+    defer { if lockFD >= 0 { close(lockFD) } }
     if generation != nil {
-      guard directoryFD >= 0 else { throw failure("cannot open the directory \(directory)") }
-      FileLock.acquire(directoryFD, exclusive: true, path: directory, wait: lockWait)
+      // No lock file to be had: the directory is not writable, and making the temporary file
+      // below says so.
+      lockFD = openLock(of: url, create: true)
+      if lockFD >= 0 {
+        FileLock.acquire(lockFD, exclusive: true, path: lockPath(of: url), wait: lockWait)
+      }
       current = try storedLocked(url)
       switch decide(current) {
       case .skip: return false
@@ -270,11 +290,15 @@ enum AtomicFile {
   }
 }
 
-/// `flock` with a bounded wait (on a `.fileStorage` file's directory, on app storage's lock
-/// file). A lock not had within the wait (a process stopped while holding it) or refused
-/// (`ENOLCK` on some NFS mounts, a file system without locks) is gone without: one warning line
-/// on standard error for that path, and the read or write goes on unlocked. After a wait in
-/// vain, later reads and writes of that path do not wait until they find the lock free again.
+/// `flock` with a bounded wait (on a `.fileStorage` file's `.NAME.lock`, on app storage's lock
+/// file, both opened for writing as NFS needs). A lock not had within the wait (a process
+/// stopped while holding it) or refused (`ENOLCK`: an NFS mount without lock service, a file
+/// system without locks) is gone without: one warning line on standard error for that path,
+/// and the read or write goes on unlocked, so writes of several processes there are no longer
+/// decided one at a time: two may both find the file older and both write, the later rename
+/// winning whatever its generation, and a reader may see a file and a generation file of
+/// different writes (the file then taken as one without a generation). After a wait in vain,
+/// later reads and writes of that path do not wait, until they find the lock free again.
 enum FileLock {
   private struct State {
     var warned: Set<String> = []
@@ -400,6 +424,11 @@ struct Generation: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The generation of the declared value: older than every change.
   static let zero = Generation(counter: 0, writer: 0)
 
+  /// The counters a generation line may hold: up to the year 2116 in nanoseconds. A line with
+  /// another (`Int64.max`, say, which no next change could pass) names no generation: its file
+  /// is taken as one without (another program's, unless its bytes are the key's own).
+  static let plausibleCounters: ClosedRange<Int64> = 1...(Int64.max / 2)
+
   /// This process's writer id.
   static let writer: UInt64 = UInt64.random(in: 1...UInt64.max)
 
@@ -424,7 +453,7 @@ struct Generation: Hashable, Comparable, Sendable, CustomStringConvertible {
 
   /// Notes a generation seen in a file: later changes of this process are newer.
   static func observe(_ generation: Generation) {
-    _ = last.max(generation.counter, ordering: .relaxed)
+    _ = last.max(min(generation.counter, plausibleCounters.upperBound), ordering: .relaxed)
   }
 
   private static func nextCounter() -> Int64 {
@@ -433,7 +462,8 @@ struct Generation: Hashable, Comparable, Sendable, CustomStringConvertible {
     let candidate = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
     var previous = last.load(ordering: .relaxed)
     while true {
-      let next = max(candidate, previous + 1)
+      // Saturating: `observe` keeps `last` far below `Int64.max`.
+      let next = max(candidate, previous == .max ? .max : previous + 1)
       let (exchanged, original) = last.compareExchange(
         expected: previous, desired: next, ordering: .relaxed)
       if exchanged { return next }

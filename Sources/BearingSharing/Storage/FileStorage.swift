@@ -31,6 +31,9 @@ public struct FileStorage: Sendable {
     ) throws -> Bool
   let watch: @Sendable (URL, @escaping @Sendable () -> Void) -> SharedSubscription
   let asyncAfter: @Sendable (Duration, @escaping @Sendable () -> Void) -> Void
+  /// Told of each change's generation as a key makes it (`COUNTER WRITER`): for
+  /// `scripts/stress-shared`, which checks that the newest change reaches the file.
+  var didChange: (@Sendable (_ generation: String) -> Void)? = nil
 
   /// The longest a change waits for its write while later changes keep coming: four windows.
   var maximumDelay: Duration { debounce * 4 }
@@ -47,7 +50,7 @@ public struct FileStorage: Sendable {
     fileSystem(debounce: debounce, lockWait: AtomicFile.defaultLockWait)
   }
 
-  /// The real file system, waiting at most `lockWait` for a directory's lock.
+  /// The real file system, waiting at most `lockWait` for a file's lock.
   static func fileSystem(debounce: Duration, lockWait: Duration) -> Self {
     Self(
       id: AnyHashableSendable("fileSystem"),
@@ -68,10 +71,12 @@ public struct FileStorage: Sendable {
     )
   }
 
-  /// The real file system, `didWrite` told of each write once it is in place: the generation
-  /// (`COUNTER WRITER`, compared in that order) and the bytes. For `scripts/stress-shared`.
+  /// The real file system, `didChange` told of each change's generation as it is made
+  /// (`COUNTER WRITER`, compared in that order), `didWrite` of each write once it is in place:
+  /// its generation and bytes. For `scripts/stress-shared`.
   @_spi(Probe) public static func fileSystem(
-    debounce: Duration, didWrite: @escaping @Sendable (_ generation: String, Data) -> Void
+    debounce: Duration, didChange: @escaping @Sendable (_ generation: String) -> Void,
+    didWrite: @escaping @Sendable (_ generation: String, Data) -> Void
   ) -> Self {
     let real = fileSystem(debounce: debounce)
     return Self(
@@ -81,7 +86,7 @@ public struct FileStorage: Sendable {
         if written { didWrite(generation.description, data) }
         return written
       },
-      watch: real.watch, asyncAfter: real.asyncAfter)
+      watch: real.watch, asyncAfter: real.asyncAfter, didChange: didChange)
   }
 
   /// This process's writer id, the second number of its generations.
@@ -110,7 +115,7 @@ public struct FileStorage: Sendable {
       debounce: .zero,
       load: { url in fileSystem.withValue { $0[url] }.map { stored(url, $0) } },
       save: { data, url, generation, decide, beforeRename in
-        // One write at a time, as the directory's lock makes them on the real file system.
+        // One write at a time, as the file's lock makes them on the real file system.
         let written = writing.withLock { _ -> Bool in
           switch decide(fileSystem.withValue { $0[url] }.map { stored(url, $0) }) {
           case .skip: return false

@@ -58,12 +58,17 @@ public struct FileStorageKeyID: Hashable, Sendable {
 ///   and one more than the highest counter the process made or saw, and the process's writer
 ///   id; it is kept beside the file in `.NAME.generation`, not in the modification time. The
 ///   newest generation wins, in every process the same way: a write is made only over an older
-///   one, deciding under `flock` on the directory, and when skipped, the key reads the file and
+///   one, deciding under `flock` on `.NAME.lock`, and when skipped, the key reads the file and
 ///   yields its value; a file newer than the value held replaces the value, and drops a write
 ///   pending with an older change. A file without a matching generation (another program's) is
-///   newer than everything the process had seen. So, while writers can take the lock, the file
-///   never goes back to an older change, and once writes stop every process holds the file's
-///   value. A change dropped for a newer one is not merged into it.
+///   newer than everything the process had seen, unless its bytes are the ones the key last
+///   wrote or read with a generation (the generation file lost): those are that change. A read
+///   that ends after a later read or write of the key's is dropped, so a thread's older read
+///   never takes the value back. A counter from a clock ahead of this one orders changes by the
+///   counter, not by real time, while the skew lasts. So, while writers can take the lock, the
+///   file never goes back to an older change, and once writes stop every subscribed process
+///   holds the file's value, except a file that does not decode, which leaves each process's
+///   value as it was. A change dropped for a newer one is not merged into it.
 /// - Subscribing watches the file: another process's write, a rename over the file and its
 ///   deletion (back to the declared value) reach the subscriber. The key's own writes are
 ///   recognised by the file's version (generation and digest), never by content alone: a value
@@ -102,6 +107,21 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
     var foreign: (version: FileVersion, generation: Generation)?
     /// Told of what a skipped write found in the file, while the key is subscribed.
     var subscriber: SharedSubscriber<Value>?
+    /// The digest of the bytes this key last wrote, or last read with a generation, and that
+    /// generation: those bytes found without their generation line (`.NAME.generation`
+    /// deleted, cut or unreadable) are still known as that change, not another program's.
+    var known: (digest: UInt64, generation: Generation)?
+    /// Reads of the file begun (each numbered in turn), and the number of the latest one whose
+    /// file was brought in, or of the last read begun before the key's own write landed: a read
+    /// that comes in after a later one (threads read outside the shared value's lock) is stale.
+    var readsBegun: UInt64 = 0
+    var readsSettled: UInt64 = 0
+
+    /// Numbers a read of the file about to begin.
+    mutating func beginRead() -> UInt64 {
+      readsBegun += 1
+      return readsBegun
+    }
 
     /// The generation of `file` in the rule's order: its own, or for a file without one, a
     /// generation newer than everything this process had made or seen when the file was first
@@ -111,6 +131,7 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
         Generation.observe(generation)
         return generation
       }
+      if let known, known.digest == file.version.digest { return known.generation }
       if let foreign, foreign.version == file.version { return foreign.generation }
       let generation = Generation.foreign()
       foreign = (file.version, generation)
@@ -120,8 +141,11 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
     /// Brings the file's state in: what the shared value is to become, if anything. `decoded`
     /// is the file's value (`nil` when there is no file).
     mutating func reconcile(
-      _ file: StoredFile?, decoded: Result<Value?, any Error>
+      _ file: StoredFile?, decoded: Result<Value?, any Error>, read: UInt64
     ) -> (change: Result<Value?, any Error>?, superseded: [SaveContinuation]) {
+      // A later read, or a write of the key's, came first: this read's file is not the newest.
+      guard read > readsSettled else { return (nil, []) }
+      readsSettled = read
       guard let file else {
         // No file where one was known: back to the declared value, unless a write of ours is
         // on its way. (No file known, none there: nothing new, a write that failed included.)
@@ -142,6 +166,7 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
       isPending = false
       generation = fileGeneration
       version = file.version
+      if let own = file.version.generation { known = (file.version.digest, own) }
       switch decoded {
       case .success(let decoded):
         value = decoded
@@ -179,6 +204,7 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
   public var id: FileStorageKeyID { FileStorageKeyID(url: url, storage: storage.id) }
 
   public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
+    let read = state.withLock { $0.beginRead() }
     let file: StoredFile?
     do {
       file = try storage.load(url)
@@ -190,7 +216,7 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
     // Decided where no change of the shared value can come between the decision and its result.
     continuation.resume(deciding: {
       state.withLock { state in
-        let (change, dropped) = state.reconcile(file, decoded: decoded)
+        let (change, dropped) = state.reconcile(file, decoded: decoded, read: read)
         superseded = dropped
         if let change { return change }
         // Nothing newer in the file: the value held, if the key knows it.
@@ -219,6 +245,7 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
 
   public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
     let generation = Generation.next()
+    storage.didChange?(generation.description)
     if context == .userInitiated || storage.debounce == .zero {
       let waiting = state.withLock { state in
         state.generation = generation
@@ -310,7 +337,7 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
       try storage.save(
         data, url, generation,
         { file in
-          // Decided under the directory's lock: no other write comes between.
+          // Decided under the file's lock: no other write comes between.
           state.withLock { state in
             guard let file else { return .write(keepingCorrupt: false) }
             if state.generation(of: file) >= generation { return .skip }
@@ -322,6 +349,9 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
           // Noted before the rename, so that the watcher, woken by it, knows the file as ours.
           state.withLock { state in
             if state.generation == generation { state.version = version }
+            state.known = (version.digest, generation)
+            // Reads begun before this write may bring an older file: they are stale.
+            state.readsSettled = state.readsBegun
           }
         })
     }
@@ -350,6 +380,7 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
   /// Reads the file after a change to it and tells the subscriber what is new: nothing when the
   /// file is the version the key holds, or older than a write of the key's on its way.
   private func externalChange(_ subscriber: SharedSubscriber<Value>) {
+    let read = state.withLock { $0.beginRead() }
     let file: StoredFile?
     do {
       file = try storage.load(url)
@@ -366,7 +397,7 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
     var superseded: [SaveContinuation] = []
     subscriber.yield(deciding: {
       state.withLock { state in
-        let (change, dropped) = state.reconcile(file, decoded: decoded)
+        let (change, dropped) = state.reconcile(file, decoded: decoded, read: read)
         superseded = dropped
         return change
       }

@@ -252,8 +252,12 @@ final class FileWatcher: Sendable {
           }
           continue
         }
+        // The file's generation file too: its deletion or replacement alone can change which
+        // change the file is.
         for (id, watch) in state.watches
-        where watch.directory == directory && watch.name == event.name {
+        where watch.directory == directory
+          && (watch.name == event.name || ".\(watch.name).generation" == event.name)
+        {
           calls[id] = watch.onChange
         }
       }
