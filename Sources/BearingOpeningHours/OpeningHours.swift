@@ -52,10 +52,15 @@ public enum OpeningState: String, Hashable, Sendable {
 public struct OpeningStatus: Hashable, Sendable {
   public var state: OpeningState
   public var comment: String?
+  /// Whether the deciding rule is only selectors and a comment (`Mo-Fr "call ahead"`): no
+  /// times and no `open`/`closed`/`unknown`, so its "open" is the specification's default for
+  /// a rule without times, not something the value says.
+  public var isCommentOnly: Bool
 
-  public init(state: OpeningState, comment: String? = nil) {
+  public init(state: OpeningState, comment: String? = nil, isCommentOnly: Bool = false) {
     self.state = state
     self.comment = comment
+    self.isCommentOnly = isCommentOnly
   }
 }
 
@@ -93,7 +98,10 @@ extension OpeningHours {
   public func status(at time: LocalDateTime, in context: OpeningHoursContext) -> OpeningStatus {
     let evaluator = Evaluator(hours: self, context: context)
     let found = evaluator.status(on: time.date, minute: time.minute)
-    return OpeningStatus(state: found.state, comment: found.rule.flatMap { rules[$0].comment })
+    let rule = found.rule.map { rules[$0] }
+    return OpeningStatus(
+      state: found.state, comment: rule?.comment,
+      isCommentOnly: rule.map { $0.comment != nil && $0.times.isEmpty && !$0.statesKind } ?? false)
   }
 
   public func state(at time: LocalDateTime, in context: OpeningHoursContext) -> OpeningState {

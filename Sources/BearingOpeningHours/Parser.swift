@@ -166,6 +166,7 @@ struct Parser {
       return fail("`open`, `closed`, `off`, `unknown` or a comment") ?? false
     }
     rule.kind = kind
+    rule.statesKind = true
     let afterKind = position
     if space(), let text = comment() {
       rule.comment = text

@@ -125,6 +125,8 @@ struct Rule: Sendable, Hashable {
   var operation: RuleOperator = .normal
   var kind: RuleKind = .open
   var comment: String?
+  /// Whether the rule says `open`, `closed`, `off` or `unknown` in words.
+  var statesKind: Bool = false
   var years: [YearRange] = []
   var monthdays: [MonthdayRange] = []
   var weeks: [WeekRange] = []

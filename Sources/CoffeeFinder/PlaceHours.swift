@@ -103,15 +103,23 @@ package struct PlaceHours: Equatable, Sendable {
     // What comes after the change, read the same way: only a change to the other known
     // state is promised.
     let after = next.map { Self.known(hours.status(at: $0, in: context)).state }
+    // A change is shown at the wall time the zone's clock reads at its instant: a change at
+    // 03:00 on the spring night the clocks jump from 03:00 to 04:00 is shown at 04:00.
+    func shown(_ next: LocalDateTime) -> (LocalDateTime, Date) {
+      let moment = next.instant(in: clock.timeZone, after: instant)
+      return (LocalDateTime(moment, in: clock.timeZone), moment)
+    }
     switch (now.state, next, after) {
     case (.open, let next?, .closed?):
-      answer = .open(until: next)
-      nextChange = next.instant(in: clock.timeZone, after: instant)
+      let (wall, moment) = shown(next)
+      answer = .open(until: wall)
+      nextChange = moment
     case (.open, let next?, _): answer = .openThenNotKnown(from: next)
     case (.open, nil, _): answer = .open(until: nil)
     case (_, let next?, .open?):
-      answer = .closed(opens: next)
-      nextChange = next.instant(in: clock.timeZone, after: instant)
+      let (wall, moment) = shown(next)
+      answer = .closed(opens: wall)
+      nextChange = moment
     default: answer = .closed(opens: nil)
     }
   }
@@ -151,10 +159,11 @@ package struct PlaceHours: Equatable, Sendable {
     return hours
   }
 
-  /// A state as the app reads it: one decided by a rule with a comment is not known, for the
-  /// comment may say anything ("closed for renovation" is, to the specification, open).
+  /// A state as the app reads it: an "open" decided by a rule that is only a comment is not
+  /// known, for the comment may say anything ("closed for renovation" is, to the
+  /// specification, open all day); `Mo-Su 10:00-12:00 open "ring bell"` is open.
   static func known(_ status: OpeningStatus) -> OpeningStatus {
-    guard status.comment != nil, status.state != .closed else { return status }
+    guard status.isCommentOnly, status.state == .open else { return status }
     return OpeningStatus(state: .unknown, comment: status.comment)
   }
 

@@ -75,6 +75,12 @@ import Testing
     #expect(Self.summary(mixed, at: Self.at(30, 10)) == "open · until 16:00")
     #expect(Self.summary(mixed, at: Self.at(27, 20)) == "closed")
     #expect(Self.summary(mixed, at: Self.at(28, 12)) == "\"by appointment\"")
+    // A rule that says open, with a comment, is open.
+    #expect(
+      Self.summary("Mo-Su 10:00-12:00 open \"ring bell\"", at: Self.at(30, 10, 30))
+        == "open · until 12:00")
+    #expect(
+      Self.summary("Mo-Fr 08:00-12:00 \"lunch\"", at: Self.at(30, 10)) == "open · until 12:00")
     // Spaces only are no hours at all.
     let blank = PlaceHours(Self.place("   "), at: Self.at(30, 10), clock: Self.clock)
     #expect(blank.answer == .none && blank.summary == "")
@@ -172,8 +178,11 @@ import Testing
     // Spring: 03:30 never comes; the café closes when the clocks jump, 04:00 EEST.
     let spring = LocalDateTime(year: 2026, month: 3, day: 29, hour: 2, minute: 30)!
       .instant(in: Self.helsinki)
-    let closes = try #require(PlaceHours(hours, at: spring, clock: Self.clock).nextChange)
+    let springHours = PlaceHours(hours, at: spring, clock: Self.clock)
+    let closes = try #require(springHours.nextChange)
     #expect(PlaceHours.isoText(closes, in: Self.helsinki) == "2026-03-29T04:00:00+03:00")
+    // The list says the time the clock shows then, as the JSON does.
+    #expect(springHours.summary == "open · until 04:00")
     // Autumn, at the first 03:10 (EEST): it closes at the first 03:30, twenty minutes on.
     let firstPass = Date(timeIntervalSince1970: 1_792_887_000)  // 2026-10-25T00:10:00Z
     #expect(PlaceHours.isoText(firstPass, in: Self.helsinki) == "2026-10-25T03:10:00+03:00")
