@@ -37,16 +37,20 @@ import Testing
         latitude = Double(match.1)
         longitude = Double(match.2)
       }
-      // The rows follow "N within R, nearest first" up to the first blank line; each ends in
-      // its distance and direction, right-aligned in 12 columns.
+      // The rows follow "N within R, nearest first" up to the first blank line; each has its
+      // name, its distance and direction (right-aligned in 12 columns), and may end in the
+      // café's hours ("  open · until 18:00").
       var rows: [Row] = []
       if let header = lines.firstIndex(where: { $0.contains("nearest first") }) {
         for line in lines[(header + 1)...] {
-          guard line.count > 15 else { break }
+          guard line.count > 15,
+            let match = line.dropFirst(3).firstMatch(
+              of: /^(.+?) +([0-9]+(?:\.[0-9]+)? (?:m|km|ft|mi) +\S{1,2})(?:  .*)?$/)
+          else { break }
           rows.append(
             Row(
-              name: String(line.dropFirst(3).dropLast(12)).trimmingCharacters(in: .whitespaces),
-              distance: String(line.suffix(12)).trimmingCharacters(in: .whitespaces)))
+              name: String(match.1).trimmingCharacters(in: .whitespaces),
+              distance: String(match.2)))
         }
       }
       self.rows = rows
