@@ -45,8 +45,9 @@ struct NearbyCommand: AsyncParsableCommand {
   @Option(help: "Order by the walk over the stored streets or by the straight line (walk|line).")
   var sort: WalkSort = .walk
 
-  @Option(help: "Walking speed in metres a second, for the walks' times.")
-  var walkSpeed: Double = WalkingClient.defaultSpeed
+  @OptionGroup var walkSpeedOption: WalkSpeedOption
+  /// `--walk-speed`.
+  var walkSpeed: Double { walkSpeedOption.walkSpeed }
 
   @Option(
     parsing: .unconditional,
@@ -57,11 +58,7 @@ struct NearbyCommand: AsyncParsableCommand {
     try location.check()
     try search.check()
     try hours.check()
-    guard walkSpeed.isFinite, walkSpeed > 0, walkSpeed <= 10 else {
-      throw ValidationError(
-        "--walk-speed must be more than 0 and at most 10 m/s; got \(String(format: "%g", walkSpeed))"
-      )
-    }
+    try walkSpeedOption.check()
     guard timeout.isFinite, timeout > 0 else {
       throw ValidationError(
         "--timeout must be more than 0 seconds; got \(String(format: "%g", timeout))")

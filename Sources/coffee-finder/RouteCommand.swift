@@ -35,8 +35,9 @@ struct RouteCommand: AsyncParsableCommand {
   @OptionGroup var data: DataOptions
   @OptionGroup var output: OutputOptions
 
-  @Option(help: "Walking speed in metres a second, for the walk's time.")
-  var walkSpeed: Double = WalkingClient.defaultSpeed
+  @OptionGroup var walkSpeedOption: WalkSpeedOption
+  /// `--walk-speed`.
+  var walkSpeed: Double { walkSpeedOption.walkSpeed }
 
   @Option(help: "Write the walk on a map as an SVG picture to this file.")
   var svg: String?
@@ -49,11 +50,7 @@ struct RouteCommand: AsyncParsableCommand {
   func validate() throws {
     try location.check()
     try search.check()
-    guard walkSpeed.isFinite, walkSpeed > 0, walkSpeed <= 10 else {
-      throw ValidationError(
-        "--walk-speed must be more than 0 and at most 10 m/s; got \(String(format: "%g", walkSpeed))"
-      )
-    }
+    try walkSpeedOption.check()
     guard timeout.isFinite, timeout > 0 else {
       throw ValidationError(
         "--timeout must be more than 0 seconds; got \(String(format: "%g", timeout))")
