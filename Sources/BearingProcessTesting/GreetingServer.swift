@@ -18,6 +18,7 @@ public final class GreetingServer: Sendable {
   /// The descriptors of the connections accepted so far.
   final class Connections: Sendable {
     let descriptors = Mutex<[Int32]>([])
+    let firstAccepted = Mutex<ContinuousClock.Instant?>(nil)
   }
 
   public let port: Int
@@ -44,6 +45,7 @@ public final class GreetingServer: Sendable {
           if errno == EINTR { continue }
           break
         }
+        connections.firstAccepted.withLock { $0 = $0 ?? .now }
         connections.descriptors.withLock { $0.append(client) }
         _ = bytes.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
       }
@@ -51,6 +53,12 @@ public final class GreetingServer: Sendable {
       close(listener)
       for client in connections.descriptors.withLock({ $0 }) { close(client) }
     }
+  }
+
+  /// When the first client connected: a measure of a client's waiting that leaves out how
+  /// long its process took to start.
+  public var firstConnection: ContinuousClock.Instant? {
+    connections.firstAccepted.withLock { $0 }
   }
 
   /// How many clients have connected.
