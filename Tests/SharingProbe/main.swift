@@ -13,7 +13,8 @@ import Synchronization
 //   file-chat PATH     load and watch a [Int] in PATH; "set N" saves [N]
 //   app-chat KEY       load and watch an Int in app storage; "set N" saves N
 //   file-burst PATH N  write arrays of N equal numbers as fast as it can, for ever
-//   file-save PATH N   load PATH, save [N], say how it went, exit (1 on an error)
+//   file-save PATH N   load PATH, save [N], say how it went and then "took MS" (the load's start
+//                      to the save's end, in milliseconds), exit (1 on an error)
 //   documents          print URL.documentsDirectory's path
 //   stress-worker PATH DEBOUNCE_MS
 //                      an Int in PATH (file storage, debounced DEBOUNCE_MS) and one in app storage
@@ -77,6 +78,7 @@ case ("file-burst", let path?):
 case ("file-save", let path?):
   let number = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 0
   let key = FileStorageKey<[Int]>.fileStorage(URL(fileURLWithPath: path))
+  let started = ContinuousClock.now
   key.load(
     context: .userInitiated, continuation: LoadContinuation { say("loaded \(describe($0))") })
   let done = DispatchSemaphore(value: 0)
@@ -93,6 +95,10 @@ case ("file-save", let path?):
       done.signal()
     })
   done.wait()
+  let took = ContinuousClock.now - started
+  let milliseconds =
+    took.components.seconds * 1000 + took.components.attoseconds / 1_000_000_000_000_000
+  say("took \(milliseconds)")
   exit(failed.load(ordering: .relaxed) ? 1 : 0)
 case ("stress-worker", let path?):
   let debounce = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 250
