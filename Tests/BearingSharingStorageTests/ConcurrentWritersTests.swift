@@ -270,4 +270,27 @@ import Testing
     }
     #expect(received.last?.value == .some([3]))
   }
+
+  // Only the file's generation file changes (deleted, or replaced by another writer's): that
+  // alone can change which change the file is, so watchers are told, with inotify and polling.
+  @Test(.offPool, arguments: [false, true])
+  func aChangeOfTheGenerationFileAloneIsTold(polling: Bool) throws {
+    defer { directory.cleanUp() }
+    let url = directory.file("items.json")
+    try Data("[1]".utf8).write(to: url)
+    let generation = directory.file(".items.json.generation")
+    try Data("1 42 3 0\n".utf8).write(to: generation)
+    let told = DispatchSemaphore(value: 0)
+    let watcher = FileWatcher(polling: polling)
+    let subscription = watcher.watch(url) { told.signal() }
+    defer { subscription.cancel() }
+    // A replacement (another writer renames its generation file into place), then a deletion.
+    let next = directory.file("next.generation")
+    try Data("2 43 3 0\n".utf8).write(to: next)
+    _ = rename(next.path, generation.path)
+    #expect(told.wait(timeout: .now() + 30) == .success)
+    while told.wait(timeout: .now()) == .success {}
+    try FileManager.default.removeItem(at: generation)
+    #expect(told.wait(timeout: .now() + 30) == .success)
+  }
 }

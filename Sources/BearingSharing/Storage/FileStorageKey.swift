@@ -68,7 +68,9 @@ public struct FileStorageKeyID: Hashable, Sendable {
 ///   counter, not by real time, while the skew lasts. So, while writers can take the lock, the
 ///   file never goes back to an older change, and once writes stop every subscribed process
 ///   holds the file's value, except a file that does not decode, which leaves each process's
-///   value as it was. A change dropped for a newer one is not merged into it.
+///   value as it was. A change dropped for a newer one is not merged into it, and its save
+///   succeeds: the change is ordered before the newer one, as a write made and then written
+///   over (a key with no subscriber, such as one used only to save, is not told the newer value).
 /// - Subscribing watches the file: another process's write, a rename over the file and its
 ///   deletion (back to the declared value) reach the subscriber. The key's own writes are
 ///   recognised by the file's version (generation and digest), never by content alone: a value
