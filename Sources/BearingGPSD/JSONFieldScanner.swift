@@ -149,79 +149,11 @@ struct JSONFieldScanner {
     throw failure("unterminated nested value")
   }
 
-  /// Powers of ten that a `Double` holds exactly.
-  private static let exactPowers: [Double] = (0...22).map {
-    (0..<$0).reduce(1.0) { x, _ in x * 10 }
-  }
-
-  /// Parses a JSON number. Up to 19 significant digits and an exponent within ±22 take the
-  /// exact fast path (an integer scaled by an exact power of ten rounds once); anything else
-  /// goes through the standard library's correctly rounded parser.
+  /// A number, read by ``JSONNumber`` (the package's one number grammar): no allocation on
+  /// its fast path.
   private mutating func scanNumber() throws(Failure) -> Double {
-    let start = index
-    var negative = false
-    if peek() == UInt8(ascii: "-") {
-      negative = true
-      index += 1
-    }
-    var mantissa: UInt64 = 0
-    var digits = 0
-    var scale = 0
-    var sawDigit = false
-    var truncated = false
-    while let byte = peek(), byte >= 0x30, byte <= 0x39 {
-      sawDigit = true
-      if digits < 19 {
-        mantissa = mantissa * 10 + UInt64(byte - 0x30)
-        if mantissa > 0 { digits += 1 }
-      } else {
-        scale += 1
-        truncated = true
-      }
-      index += 1
-    }
-    if peek() == UInt8(ascii: ".") {
-      index += 1
-      while let byte = peek(), byte >= 0x30, byte <= 0x39 {
-        sawDigit = true
-        if digits < 19 {
-          mantissa = mantissa * 10 + UInt64(byte - 0x30)
-          if mantissa > 0 { digits += 1 }
-          scale -= 1
-        } else {
-          truncated = true
-        }
-        index += 1
-      }
-    }
-    guard sawDigit else { throw Failure(offset: start, reason: "not a number") }
-    var exponent = 0
-    if let byte = peek(), byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
-      index += 1
-      var exponentNegative = false
-      if let sign = peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
-        exponentNegative = sign == UInt8(ascii: "-")
-        index += 1
-      }
-      var sawExponentDigit = false
-      while let byte = peek(), byte >= 0x30, byte <= 0x39 {
-        sawExponentDigit = true
-        if exponent < 10_000 { exponent = exponent * 10 + Int(byte - 0x30) }
-        index += 1
-      }
-      guard sawExponentDigit else { throw Failure(offset: start, reason: "bad exponent") }
-      if exponentNegative { exponent = -exponent }
-    }
-    let power = scale + exponent
-    if !truncated, mantissa < (1 << 53), abs(power) <= 22 {
-      let magnitude = Double(mantissa)
-      let value =
-        power < 0 ? magnitude / Self.exactPowers[-power] : magnitude * Self.exactPowers[power]
-      return negative ? -value : value
-    }
-    let text = String(
-      decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-    guard let value = Double(text) else { throw Failure(offset: start, reason: "bad number") }
+    let (value, end) = try JSONNumber.scan(bytes, at: index)
+    index = end
     return value
   }
 }

@@ -241,44 +241,8 @@ struct JSONParser {
   }
 
   private mutating func number() throws(Failure) -> Double {
-    let start = position
-    func digits(_ parser: inout JSONParser) -> Int {
-      let first = parser.position
-      while parser.position < parser.bytes.count,
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(parser.bytes[parser.position])
-      {
-        parser.position += 1
-      }
-      return parser.position - first
-    }
-    if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
-    let integerStart = position
-    let integerDigits = digits(&self)
-    guard integerDigits > 0 else {
-      position = start
-      throw failure("expected a value")
-    }
-    if integerDigits > 1, bytes[integerStart] == UInt8(ascii: "0") {
-      throw Failure(offset: start, reason: "a number has a leading zero")
-    }
-    if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
-      position += 1
-      guard digits(&self) > 0 else { throw failure("expected digits after \".\"") }
-    }
-    if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
-      position += 1
-      if position < bytes.count,
-        bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")
-      {
-        position += 1
-      }
-      guard digits(&self) > 0 else { throw failure("expected digits in an exponent") }
-    }
-    let text = String(
-      decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-    guard let value = Double(text), value.isFinite else {
-      throw Failure(offset: start, reason: "the number \(text) is out of range")
-    }
+    let (value, end) = try JSONNumber.scan(bytes, at: position)
+    position = end
     return value
   }
 
