@@ -159,10 +159,12 @@ import Testing
     #expect(server.connectionCount >= 1, "coffee-finder never connected")
     #expect(result.status == 1 && !result.killedBySignal, "\(result.stderr)")
     #expect(elapsed >= .milliseconds(11_500), "gave up after \(elapsed)")
-    // Not much more than --timeout once connected: measured from its connection, so a process
-    // slow to start on a busy machine (the suite runs many at once) is not counted.
+    // Not much more than --timeout once connected: from its connection to its hang-up, so
+    // neither a process slow to start nor one slow to end on a busy machine (the suite runs
+    // many at once) is counted. It gives up by cancelling the session, before it exits.
     let connected = try #require(server.firstConnection)
-    let waited = (start + elapsed) - connected
+    let hungUp = try #require(server.firstHangUp)
+    let waited = hungUp - connected
     #expect(waited < .seconds(14), "waited \(waited) after connecting (\(elapsed) in all)")
     #expect(result.stdout.isEmpty)
     let lines = result.stderr.split(separator: "\n")
