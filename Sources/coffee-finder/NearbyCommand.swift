@@ -29,8 +29,8 @@ struct NearbyCommand: AsyncParsableCommand {
 
       Where streets are stored (an imported .osm.pbf, Overpass or GeoJSON file with its \
       streets, or a downloaded area), each café shows its walk over them ("420 m walk · 5 \
-      min") and the list is ordered by it, --limit keeping the nearest walks; elsewhere by the \
-      straight line, and the last lines say which.
+      min") and the list is ordered by it; elsewhere by the straight line, and the last lines \
+      say which.
       """
   )
 
@@ -74,13 +74,10 @@ struct NearbyCommand: AsyncParsableCommand {
       requestTimeout: .seconds(timeout + 1))
     setup.announceLocation()
     // Open now only: as many as a search gives, so that the closed ones left out do not
-    // leave fewer than --limit open ones. By walk: as many too, so that where streets are
-    // stored the walk, not the line, chooses the --limit nearest (as the full-screen list
-    // does); elsewhere the line's order keeps the same nearest ones.
-    let widened = hours.openNow || sort == .walk
+    // leave fewer than --limit open ones.
     let finished = try await setup.searchOnce(
       choices: search.choices, analytics: output.analytics, timeout: timeout, tracked: true,
-      limit: widened ? PlaceQuery.maximumLimit : nil, walks: true, sort: sort)
+      limit: hours.openNow ? PlaceQuery.maximumLimit : nil, walks: true, sort: sort)
     let center = finished.searchCenter ?? setup.center
     let clock = hours.clock
     let now = Date()
@@ -89,8 +86,6 @@ struct NearbyCommand: AsyncParsableCommand {
     if hours.openNow {
       (places, leftOut) = OpenNowFilter.apply(
         places, at: clock.instant(now: now), clock: clock, limit: setup.settings.resultLimit)
-    } else {
-      places = Array(places.prefix(setup.settings.resultLimit))
     }
     var report = NearbyReport(
       center: center, radius: finished.radius, places: places,

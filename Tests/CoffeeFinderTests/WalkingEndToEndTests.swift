@@ -121,22 +121,6 @@ struct WalkingEndToEndTests {
     #expect(across.walkSeconds == acrossWalk.rounded())
   }
 
-  /// `--limit` keeps the nearest walks where streets are stored: "Across", nearer as the crow
-  /// flies but 1.7 km on foot, gives way to "Along"; by the line it is the other way round.
-  @Test func theLimitKeepsTheNearestWalk() async throws {
-    let box = try await Self.sandbox(Self.riverTown, name: "town.geojson")
-    let base = [
-      "nearby", "--at", Self.at, "--provider", "offline", "--radius", "1000", "--limit", "1",
-    ]
-    let byWalk = try await box.run(base)
-    #expect(byWalk.status == 0, "\(byWalk.stderr)")
-    #expect(Self.rows(byWalk.stdout).count == 1, "\(byWalk.stdout)")
-    #expect(Self.rows(byWalk.stdout).first?.contains("Along") == true, "\(byWalk.stdout)")
-    let byLine = try await box.run(base + ["--sort", "line"])
-    #expect(Self.rows(byLine.stdout).count == 1, "\(byLine.stdout)")
-    #expect(Self.rows(byLine.stdout).first?.contains("Across") == true, "\(byLine.stdout)")
-  }
-
   @Test func routeNamesTheStreetsAndDrawsTheWalk() async throws {
     let box = try await Self.sandbox(Self.riverTown, name: "town.geojson")
     let route = try await box.run(["route", "Across", "--at", Self.at, "--provider", "offline"])
