@@ -434,7 +434,7 @@ for target in package.targets where target.name == "CDBus" {
 if Context.environment["BEARING_FUZZ"] == "1" {
   let parsers: Set = [
     "BearingGPSD", "BearingHTTP", "BearingLocation", "BearingOpeningHours", "BearingPlaces",
-    "BearingText", "CoffeeFinderSettings",
+    "BearingText", "BearingWalking", "CoffeeFinderSettings",
   ]
   for target in package.targets where parsers.contains(target.name) {
     target.swiftSettings =

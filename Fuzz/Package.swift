@@ -51,5 +51,6 @@ let package = Package(
     fuzzTarget("config", ["CoffeeFinderSettings"]),
     fuzzTarget("headers", ["BearingHTTP"]),
     fuzzTarget("hours", ["BearingOpeningHours"]),
+    fuzzTarget("walking", ["BearingLocation", "BearingWalking"]),
   ]
 )

@@ -249,9 +249,13 @@ private struct FileReader {
       release(Self.span(of: window, in: blocks))
     }
     guard hand([], flush: true) else { return nil }
+    // Each street node's place among the positions, looked up once for the lines and the
+    // walking graph both.
+    let keys = streetWays.keys(in: positions)
+    streetWays.refs = []
     return .init(
-      streets: lines(of: streetWays, at: positions),
-      walkingGraph: walking ? walkingGraph(of: streetWays, at: positions) : nil,
+      streets: lines(of: streetWays, keys: keys, at: positions),
+      walkingGraph: walking ? walkingGraph(of: streetWays, keys: keys, at: positions) : nil,
       timestamp: timestamp)
   }
 
@@ -291,6 +295,16 @@ private struct FileReader {
     var walkable: [(way: Int32, direction: WalkDirection, name: String?)] = []
 
     var isEmpty: Bool { kinds.isEmpty }
+
+    /// Where each of ``refs`` is in `positions`, −1 for a node the file lacks.
+    func keys(in positions: NodePositions) -> [Int32] {
+      refs.map { positions.key(of: $0).map(Int32.init) ?? -1 }
+    }
+
+    /// The range of way `way`'s nodes in ``refs`` (and its keys).
+    func range(ofWay way: Int) -> Range<Int> {
+      (way == 0 ? 0 : ends[way - 1])..<ends[way]
+    }
 
     mutating func append(_ ways: [StreetWay]) {
       for way in ways {
@@ -341,6 +355,17 @@ private struct FileReader {
       return low < ids.count && ids[low] == id ? low : nil
     }
 
+    /// Where node `id` is, when the file had its position.
+    func key(of id: Int64) -> Int? {
+      guard let index = Self.index(of: id, in: ids), !latitudes[index].isNaN else { return nil }
+      return index
+    }
+
+    /// The position at `key` (``key(of:)``).
+    func coordinate(at key: Int) -> Coordinate {
+      Coordinate(latitude: latitudes[key], longitude: longitudes[key])
+    }
+
     subscript(id: Int64) -> Coordinate? {
       get {
         guard let index = Self.index(of: id, in: ids), !latitudes[index].isNaN else {
@@ -357,15 +382,15 @@ private struct FileReader {
   }
 
   /// The streets' lines, cut where a node is missing (the extract cut the way), simplified.
-  private func lines(of streetWays: StreetWays, at positions: NodePositions) -> [StreetLine] {
+  private func lines(of streetWays: StreetWays, keys: [Int32], at positions: NodePositions)
+    -> [StreetLine]
+  {
     var lines: [StreetLine] = []
-    var start = 0
-    for (kind, end) in zip(streetWays.kinds, streetWays.ends) {
-      defer { start = end }
+    for (way, kind) in streetWays.kinds.enumerated() {
       var run: [Coordinate] = []
-      for ref in streetWays.refs[start..<end] {
-        if let point = positions[ref] {
-          run.append(point)
+      for key in keys[streetWays.range(ofWay: way)] {
+        if key >= 0 {
+          run.append(positions.coordinate(at: Int(key)))
           continue
         }
         if run.count >= 2 { lines.append(StreetLine(kind: kind, points: run).simplified()) }
@@ -377,27 +402,30 @@ private struct FileReader {
   }
 
   /// The walking graph of the walkable street ways, each cut where a node is missing (the
-  /// extract cut the way), joined at the nodes they share.
-  private func walkingGraph(of streetWays: StreetWays, at positions: NodePositions)
+  /// extract cut the way), joined at the nodes they share: their places among the positions
+  /// are the graph builder's node numbers.
+  private func walkingGraph(of streetWays: StreetWays, keys: [Int32], at positions: NodePositions)
     -> WalkingGraph
   {
-    var builder = WalkingGraphBuilder()
-    var ids: [Int64] = []
+    var builder = WalkingGraphBuilder(nodeNumbers: positions.ids.count)
     var points: [Coordinate] = []
     for (way, direction, name) in streetWays.walkable {
-      let start = way == 0 ? 0 : streetWays.ends[Int(way) - 1]
-      for ref in streetWays.refs[start..<streetWays.ends[Int(way)]] {
-        if let point = positions[ref] {
-          ids.append(ref)
-          points.append(point)
+      let range = streetWays.range(ofWay: Int(way))
+      var runStart = range.lowerBound
+      for index in range {
+        let key = keys[index]
+        if key >= 0 {
+          points.append(positions.coordinate(at: Int(key)))
           continue
         }
-        builder.addWay(ids: ids, points: points, direction: direction, name: name)
-        ids.removeAll(keepingCapacity: true)
+        builder.addWay(
+          nodes: keys[runStart..<index], points: points, direction: direction, name: name)
         points.removeAll(keepingCapacity: true)
+        runStart = index + 1
       }
-      builder.addWay(ids: ids, points: points, direction: direction, name: name)
-      ids.removeAll(keepingCapacity: true)
+      builder.addWay(
+        nodes: keys[runStart..<range.upperBound], points: points, direction: direction,
+        name: name)
       points.removeAll(keepingCapacity: true)
     }
     return builder.build()
@@ -427,7 +455,8 @@ private struct FileReader {
         var places: [Place] = []
         var ways: [CafeWay] = []
         var streetWays: [StreetWay]? = streets ? [] : nil
-        try primitive.collect(places: &places, ways: &ways, streets: &streetWays)
+        try primitive.collect(
+          places: &places, ways: &ways, streets: &streetWays, walking: walking)
         return .data(
           places: places, ways: ways, streets: streetWays ?? [], hasNodes: primitive.hasNodes)
       }

@@ -2,6 +2,7 @@ import BearingHTTP
 import BearingLocation
 import BearingMap
 import BearingText
+import BearingWalking
 import Foundation
 
 /// Place search through OpenStreetMap's Overpass API: cafés anywhere on Earth, with no key.
@@ -107,14 +108,17 @@ public struct OverpassPlaces: Sendable {
 
   /// Every named café within `radius` metres of `center`, for storing offline, the streets
   /// around them for maps (the ways that come near, whole, read by ``StreetReader`` as an
-  /// import of an Overpass answer is), and the size of the answer in bytes. One query asks for
-  /// both.
+  /// import of an Overpass answer is), their walking graph (``WalkingWayReader``, as an import
+  /// builds it; `nil` when it has no walkable way or ``WalkingWayReader/isEnabled`` is off),
+  /// and the size of the answer in bytes. One query asks for all.
   ///
   /// - throws: as ``search(_:using:)`` does; an incomplete answer (a runtime error, a body cut
   ///   short) is an error, never a partial list.
   public func download(
     around center: Coordinate, radius: Double, using http: HTTPClient
-  ) async throws -> (places: [Place], streets: [StreetLine], bytes: Int) {
+  ) async throws -> (
+    places: [Place], streets: [StreetLine], walkingGraph: WalkingGraph?, bytes: Int
+  ) {
     let (answer, body) = try await fetchCounting(
       request(
         ql: Self.overpassQL(
@@ -126,7 +130,12 @@ public struct OverpassPlaces: Sendable {
           + "try a smaller --radius or again later")
     }
     let places = answer.cafés().filter { center.distance(to: $0.coordinate) <= radius }
-    return (places, StreetReader.streets(in: body, format: .overpassJSON), body.count)
+    let streets = StreetReader.streets(in: body, format: .overpassJSON)
+    let graph =
+      streets.isEmpty || !WalkingWayReader.isEnabled
+      ? nil
+      : body.withUnsafeBytes { WalkingWayReader.graph(in: $0, format: .overpassJSON) }
+    return (places, streets, graph, body.count)
   }
 
   /// Places matching `query`, nearest first, at most `query.limit`, fetched through `http`.

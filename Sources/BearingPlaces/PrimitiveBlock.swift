@@ -51,10 +51,11 @@ struct PrimitiveBlock {
   }
 
   /// Adds the block's named café nodes to `places`, its café ways to `ways` and, when
-  /// `streets` is not `nil`, its street ways to `streets`.
+  /// `streets` is not `nil`, its street ways to `streets`, with how they may be walked when
+  /// `walking`.
   mutating func collect(
     places: inout [Place], ways: inout [OSMPBFReader.CafeWay],
-    streets: inout [OSMPBFReader.StreetWay]?
+    streets: inout [OSMPBFReader.StreetWay]?, walking: Bool = false
   ) throws(ProtobufFailure) {
     for group in groups {
       var groupReader = reader.reader(for: group)
@@ -74,7 +75,7 @@ struct PrimitiveBlock {
             }
           }
         case 3:
-          let (cafe, street) = try way(field, wantStreet: streets != nil)
+          let (cafe, street) = try way(field, wantStreet: streets != nil, walking: walking)
           if let cafe { ways.append(cafe) }
           if let street { streets?.append(street) }
         default:
@@ -234,9 +235,9 @@ struct PrimitiveBlock {
   }
 
   /// The way of `field` when it is a named café, and when `wantStreet` its street when it is
-  /// one (a way can be both).
+  /// one (a way can be both), with how it may be walked when `walking`.
   private func way(
-    _ field: ProtobufField, wantStreet: Bool
+    _ field: ProtobufField, wantStreet: Bool, walking: Bool
   ) throws(ProtobufFailure) -> (cafe: OSMPBFReader.CafeWay?, street: OSMPBFReader.StreetWay?) {
     var way = reader.reader(for: try field.bytes())
     var id: Int64?
@@ -267,7 +268,7 @@ struct PrimitiveBlock {
       wantStreet && keys.contains(where: { isStreetKey[Int($0)] })
       ? StreetReader.kind(tag) : nil
     // Walkable ways are streets (`highway=*`); their name is kept for routes.
-    let walk = kind == nil ? nil : WalkingRules.direction(tag)
+    let walk = kind == nil || !walking ? nil : WalkingRules.direction(tag)
     guard cafe != nil || kind != nil else { return (nil, nil) }
     var nodeIDs: [Int64] = []
     var ref: Int64 = 0

@@ -146,13 +146,23 @@ extension WalkingGraph {
       put(Int32(count))
     }
     func putAll(_ array: [Int32]) {
-      for value in array { put(value) }
+      #if _endian(little)
+        array.withUnsafeBytes { bytes += $0 }
+      #else
+        for value in array { put(value) }
+      #endif
     }
     putAll(nodeLatitudes)
     putAll(nodeLongitudes)
     putAll(edgeFrom)
     putAll(edgeTo)
-    putAll(edgeLength.map { Int32(bitPattern: $0.bitPattern) })
+    edgeLength.withUnsafeBufferPointer { lengths in
+      #if _endian(little)
+        bytes += UnsafeRawBufferPointer(lengths)
+      #else
+        for length in lengths { put(Int32(bitPattern: length.bitPattern)) }
+      #endif
+    }
     putAll(edgeName)
     putAll(shapeStart)
     putAll(shapeLatitudes)
@@ -188,12 +198,22 @@ extension WalkingGraph {
       return Int32(bitPattern: value)
     }
     func ints(_ count: Int) throws(FormatError) -> [Int32] {
-      guard count >= 0, offset + 4 * count <= bytes.count else {
+      guard count >= 0, count <= (bytes.count - offset) / 4 else {
         throw fail("cut short at byte \(offset)")
       }
-      var values = [Int32](repeating: 0, count: count)
-      for index in 0..<count { values[index] = try int() }
-      return values
+      let values = [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
+        bytes.withUnsafeBytes { raw in
+          let source = UnsafeRawBufferPointer(rebasing: raw[offset..<offset + 4 * count])
+          UnsafeMutableRawBufferPointer(buffer).copyMemory(from: source)
+        }
+        initialized = count
+      }
+      offset += 4 * count
+      #if _endian(little)
+        return values
+      #else
+        return values.map { Int32(littleEndian: $0) }
+      #endif
     }
     let nodes = Int(try int())
     let edges = Int(try int())
@@ -227,8 +247,16 @@ extension WalkingGraph {
       offset += length
     }
     guard offset == bytes.count else { throw fail("\(bytes.count - offset) bytes too many") }
-    // Every index in range, so that a search never traps on damaged bytes.
+    // Every index in range, and every position on the globe (a coordinate out of range traps),
+    // so that a search never traps on damaged bytes.
     let nodeRange = Int32(0)..<Int32(nodes)
+    let latitudes = Int32(-900_000_000)...900_000_000
+    let longitudes = Int32(-1_800_000_000)...1_800_000_000
+    guard graph.nodeLatitudes.allSatisfy(latitudes.contains),
+      graph.shapeLatitudes.allSatisfy(latitudes.contains),
+      graph.nodeLongitudes.allSatisfy(longitudes.contains),
+      graph.shapeLongitudes.allSatisfy(longitudes.contains)
+    else { throw fail("a position off the globe") }
     guard graph.edgeFrom.allSatisfy(nodeRange.contains),
       graph.edgeTo.allSatisfy(nodeRange.contains),
       graph.edgeName.allSatisfy({ $0 >= -1 && $0 < Int32(nameCount) }),

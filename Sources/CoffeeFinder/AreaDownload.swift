@@ -4,7 +4,8 @@ import BearingPersistence
 import BearingPlaces
 import Foundation
 
-/// The cafés and streets around a point, downloaded from Overpass and stored as an area: the
+/// The cafés and streets around a point (with the streets' walking graph), downloaded from
+/// Overpass and stored as an area: the
 /// feature behind `coffee-finder download` (and `areas update` of a downloaded area).
 ///
 /// Two steps, so that the command can say what arrived before it is stored: `.download` asks
@@ -93,7 +94,9 @@ package struct AreaDownload: Reducer {
       let offlineAreas = offlineAreas
       return .run { send in
         await send(
-          .stored(try await offlineAreas.storeArea(area, downloaded.places, downloaded.streets)))
+          .stored(
+            try await offlineAreas.storeArea(
+              area, downloaded.places, downloaded.streets, downloaded.walkingGraph)))
       } catch: { error, send in
         await send(.failed(UserMessage.line(for: error)))
       }

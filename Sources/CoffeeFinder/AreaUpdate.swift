@@ -141,7 +141,7 @@ package struct AreaUpdate: Reducer {
         origin: .migrated(path),
         boundary: .box(
           south: coverage.south, west: coverage.west, north: coverage.north, east: coverage.east)),
-      dataset.places, [])
+      dataset.places, [], nil)
     return .updated(stored)
   }
 }

@@ -82,7 +82,7 @@ package struct LegacyDataMigration: Reducer {
           boundary: .box(
             south: coverage.south, west: coverage.west, north: coverage.north,
             east: coverage.east))
-        _ = try await offlineAreas.storeArea(area, dataset.places, [])
+        _ = try await offlineAreas.storeArea(area, dataset.places, [], nil)
         try offlineAreas.moveFile(legacy, kept.path)
         await send(
           .migrated(

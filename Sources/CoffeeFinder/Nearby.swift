@@ -57,6 +57,8 @@ package struct Nearby: Reducer {
     package var measuresWalks = false
     /// How the list is ordered where walks are known; by the line elsewhere.
     package var sort: WalkSort = .walk
+    /// The speed walk times are reckoned at, in metres a second (`--walk-speed`).
+    package var walkSpeed: Double = WalkingClient.defaultSpeed
     /// The walks to the places, when measured; `nil` when not (or no streets are stored
     /// where the user is).
     package var walks: Walks?

@@ -3,6 +3,7 @@ import BearingLocation
 import BearingMap
 import BearingPersistence
 import BearingPlaces
+import BearingWalking
 
 /// The offline data in the app's data directory: the areas stored for offline search, and the
 /// built-in area; and the files areas are read from.
@@ -49,13 +50,15 @@ package struct OfflineAreasClient: Sendable {
   package var importFile:
     @Sendable (_ path: String, _ area: String?, _ how: StoredArea.Origin.FileImport)
       async throws -> ImportedArea
-  /// Stores `area` with `places` and `streets` in one transaction, replacing an area of its
-  /// name.
+  /// Stores `area` with `places`, `streets` and their walking graph (when there is one) in one
+  /// transaction, replacing an area of its name.
   ///
   /// - throws: Why the store could not take the area, in the user's words.
   package var storeArea:
-    @Sendable (_ area: PlaceStore.NewArea, _ places: [Place], _ streets: [StreetLine])
-      async throws -> StoredArea
+    @Sendable (
+      _ area: PlaceStore.NewArea, _ places: [Place], _ streets: [StreetLine],
+      _ walkingGraph: WalkingGraph?
+    ) async throws -> StoredArea
 }
 
 extension OfflineAreasClient {

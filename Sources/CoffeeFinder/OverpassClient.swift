@@ -3,6 +3,7 @@ import BearingHTTP
 import BearingLocation
 import BearingMap
 import BearingPlaces
+import BearingWalking
 import Foundation
 
 /// Downloads of an area's cafés and streets from an Overpass interpreter.
@@ -29,13 +30,18 @@ package struct OverpassDownload: Equatable, Sendable {
   package var places: [Place]
   /// The street lines, for maps.
   package var streets: [StreetLine]
+  /// The walking graph of the streets; `nil` when they have no walkable way.
+  package var walkingGraph: WalkingGraph?
   /// The size of the answer, in bytes.
   package var bytes: Int
 
-  /// A download of `places` and `streets` in an answer of `bytes` bytes.
-  package init(places: [Place], streets: [StreetLine], bytes: Int) {
+  /// A download of `places`, `streets` and their `walkingGraph` in an answer of `bytes` bytes.
+  package init(
+    places: [Place], streets: [StreetLine], walkingGraph: WalkingGraph? = nil, bytes: Int
+  ) {
     self.places = places
     self.streets = streets
+    self.walkingGraph = walkingGraph
     self.bytes = bytes
   }
 }
@@ -55,10 +61,12 @@ extension OverpassClient {
     Self(download: { center, radius, endpoint in
       @Dependency(\.httpClient) var http
       let overpass = OverpassPlaces(endpoint: endpoint, userAgent: userAgent, serverTimeout: 120)
-      let (places, streets, bytes) = try await HTTPProgress.$observer.withValue(progress) {
+      let found = try await HTTPProgress.$observer.withValue(progress) {
         try await overpass.download(around: center, radius: radius, using: http)
       }
-      return OverpassDownload(places: places, streets: streets, bytes: bytes)
+      return OverpassDownload(
+        places: found.places, streets: found.streets, walkingGraph: found.walkingGraph,
+        bytes: found.bytes)
     })
   }
 }

@@ -197,7 +197,7 @@ package enum Screen {
         if let walks {
           distance =
             walks.lengths[place.id].map {
-              UserMessage.walk($0, speed: WalkingClient.defaultSpeed, units: state.units)
+              UserMessage.walk($0, speed: nearby.walkSpeed, units: state.units)
             } ?? UserMessage.noWalk
         } else if let fix = nearby.location {
           let direction = Direction.text(from: fix, to: place.coordinate)

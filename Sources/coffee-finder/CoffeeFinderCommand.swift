@@ -39,11 +39,13 @@ struct CoffeeFinderCommand: AsyncParsableCommand {
   @OptionGroup var data: DataOptions
   @OptionGroup var hours: HoursOptions
   @OptionGroup var output: OutputOptions
+  @OptionGroup var walkSpeedOption: WalkSpeedOption
 
   func validate() throws {
     try location.check()
     try search.check()
     try hours.check()
+    try walkSpeedOption.check()
   }
 
   func run() async throws {
@@ -52,7 +54,8 @@ struct CoffeeFinderCommand: AsyncParsableCommand {
         "the interactive interface needs a terminal; use a subcommand such as `nearby`")
     }
     try await InteractiveSession(
-      location: location, search: search, data: data, hours: hours, output: output
+      location: location, search: search, data: data, hours: hours, output: output,
+      walkSpeed: walkSpeedOption.walkSpeed
     ).run()
   }
 

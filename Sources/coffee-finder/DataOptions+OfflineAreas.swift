@@ -37,8 +37,8 @@ extension DataOptions {
   private func migrate(_ legacy: URL, into store: PlaceStore) async throws {
     var offlineAreas = self.offlineAreas
     // Into the store being opened: opening it again would migrate again.
-    offlineAreas.storeArea = { area, places, streets in
-      try await store.add(area, places: places, streets: streets)
+    offlineAreas.storeArea = { area, places, streets, walkingGraph in
+      try await store.add(area, places: places, streets: streets, walkingGraph: walkingGraph)
     }
     let migration = Store(initialState: LegacyDataMigration.State(legacyPath: legacy.path)) {
       LegacyDataMigration()
@@ -85,8 +85,9 @@ extension DataOptions {
         try FileManager.default.moveItem(atPath: path, toPath: destination)
       },
       importFile: { path, area, how in try await data.importFile(path, area: area, how: how) },
-      storeArea: { area, places, streets in
-        try await data.storeArea(area, places: places, streets: streets)
+      storeArea: { area, places, streets, walkingGraph in
+        try await data.storeArea(
+          area, places: places, streets: streets, walkingGraph: walkingGraph)
       }
     )
   }
@@ -149,15 +150,17 @@ extension DataOptions {
     }
   }
 
-  /// Stores `area` with `places` and `streets` in one transaction.
+  /// Stores `area` with `places`, `streets` and their walking graph in one transaction.
   func storeArea(
-    _ area: PlaceStore.NewArea, places: [Place], streets: [StreetLine]
+    _ area: PlaceStore.NewArea, places: [Place], streets: [StreetLine],
+    walkingGraph: WalkingGraph?
   ) async throws -> StoredArea {
     guard let store = try await openPlaceStore(create: true) else {
       throw CLIError(UserMessage.cannotOpenOfflinePlaces(placeStoreURL.path))
     }
     do {
-      return try await store.add(area, places: places, streets: streets)
+      return try await store.add(
+        area, places: places, streets: streets, walkingGraph: walkingGraph)
     } catch {
       throw CLIError(UserMessage.cannotStoreArea(in: placeStoreURL.path, error))
     }

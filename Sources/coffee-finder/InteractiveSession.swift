@@ -17,6 +17,8 @@ struct InteractiveSession {
   var data: DataOptions
   var hours: HoursOptions
   var output: OutputOptions
+  /// The speed walk times are reckoned at (`--walk-speed`).
+  var walkSpeed: Double = WalkingClient.defaultSpeed
 
   @MainActor
   func run() async throws {
@@ -36,6 +38,7 @@ struct InteractiveSession {
       remembersPositionAs: setup.locationOrigin.rememberedAs)
     // Walks over the stored streets, measured again as you move; the list follows them.
     nearby.measuresWalks = true
+    nearby.walkSpeed = walkSpeed
     let store = Store(
       initialState: CoffeeFinderApp.State(
         nearby: nearby, units: settings.units, locationOrigin: setup.locationOrigin,

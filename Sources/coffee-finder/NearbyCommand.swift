@@ -28,8 +28,9 @@ struct NearbyCommand: AsyncParsableCommand {
         coffee-finder nearby --sort line --walk-speed 1.0
 
       Where streets are stored (an imported .osm.pbf, Overpass or GeoJSON file with its \
-      streets), each café shows its walk over them ("420 m walk · 5 min") and the list is \
-      ordered by it; elsewhere by the straight line, and the last lines say which.
+      streets, or a downloaded area), each café shows its walk over them ("420 m walk · 5 \
+      min") and the list is ordered by it; elsewhere by the straight line, and the last lines \
+      say which.
       """
   )
 

@@ -2,7 +2,8 @@ import ArgumentParser
 import CoffeeFinder
 import Foundation
 
-/// `--walk-speed`, for `nearby` and `route`: the speed a walk's time is reckoned at.
+/// `--walk-speed`, for `nearby`, `route` and the full-screen UI: the speed a walk's time is
+/// reckoned at.
 struct WalkSpeedOption: ParsableArguments {
   @Option(help: "Walking speed in metres a second, for walk times.")
   var walkSpeed: Double = WalkingClient.defaultSpeed

@@ -1,4 +1,5 @@
 import BearingLocation
+import Foundation
 import Testing
 
 @testable import BearingWalking
@@ -113,5 +114,22 @@ struct WalkingGraphTests {
     // The first edge's start node, far out of range.
     damaged[4 + 20 + 4 * 2 * graph.nodeCount + 3] = 0x7f
     #expect(throws: WalkingGraph.FormatError.self) { try WalkingGraph(serialized: damaged) }
+    // The first node's latitude, past 200°: a coordinate made of it would trap.
+    var offTheGlobe = bytes
+    offTheGlobe[4 + 20 + 3] = 0x7f
+    #expect(throws: WalkingGraph.FormatError.self) { try WalkingGraph(serialized: offTheGlobe) }
+  }
+
+  /// The fuzz target's seed (Fuzz/Corpus/walking/cross, written by hand in the stored form) is
+  /// a graph: four ways joining at one node.
+  @Test func theFuzzSeedIsAGraph() throws {
+    let seed = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fuzz/Corpus/walking/cross")
+    let graph = try WalkingGraph(serialized: Array(try Data(contentsOf: seed)))
+    #expect(graph.nodeCount == 5)
+    #expect(graph.edgeCount == 4)
+    #expect(graph.arcs(from: 0).count == 4)
+    #expect(graph.name(ofEdge: 1) == "Kätilöopistonkatu")
   }
 }

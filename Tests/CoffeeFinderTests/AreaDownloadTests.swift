@@ -39,7 +39,7 @@ import Testing
         }
         return answer
       }
-      $0.offlineAreas.storeArea = { area, list, streets in
+      $0.offlineAreas.storeArea = { area, list, streets, _ in
         let stored = try await places.add(
           area, places: list, streets: streets, storedAt: Fixtures.epoch)
         returned.setValue(stored)
@@ -98,7 +98,7 @@ import Testing
     } withDependencies: {
       $0.date = .constant(Fixtures.epoch)
       $0.overpass.download = { _, _, _ in answer }
-      $0.offlineAreas.storeArea = { _, _, _ in throw failure }
+      $0.offlineAreas.storeArea = { _, _, _, _ in throw failure }
     }
     await store.send(.download)
     await store.receive(.downloaded(answer)) { $0.downloaded = answer }

@@ -118,7 +118,7 @@ import Testing
         #expect(path == kept)
         return dataset
       }
-      $0.offlineAreas.storeArea = { area, list, streets in
+      $0.offlineAreas.storeArea = { area, list, streets, _ in
         let stored = try await places.add(
           area, places: list, streets: streets, storedAt: Fixtures.epoch)
         returned.setValue(stored)
@@ -155,7 +155,7 @@ import Testing
       $0.offlineAreas.areas = { try await places.areas() }
       $0.offlineAreas.fileExists = { $0 == legacy + ".migrated" }
       $0.offlineAreas.readDataset = { _ in dataset }
-      $0.offlineAreas.storeArea = { area, list, streets in
+      $0.offlineAreas.storeArea = { area, list, streets, _ in
         let stored = try await places.add(
           area, places: list, streets: streets, storedAt: Fixtures.epoch)
         returned.setValue(stored)

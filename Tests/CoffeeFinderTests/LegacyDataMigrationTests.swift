@@ -38,7 +38,7 @@ import Testing
         done.withValue { $0.append("read \(path)") }
         return dataset
       }
-      $0.offlineAreas.storeArea = { area, list, streets in
+      $0.offlineAreas.storeArea = { area, list, streets, _ in
         done.withValue { $0.append("stored \(area.name)") }
         return try await places.add(area, places: list, streets: streets)
       }
@@ -91,7 +91,7 @@ import Testing
       LegacyDataMigration()
     } withDependencies: {
       $0.offlineAreas.readDataset = { _ in dataset }
-      $0.offlineAreas.storeArea = { _, _, _ in throw failure }
+      $0.offlineAreas.storeArea = { _, _, _, _ in throw failure }
     }
     await store.send(.migrate)
     await store.receive(.failed(failure.description)) { $0.failure = failure.description }

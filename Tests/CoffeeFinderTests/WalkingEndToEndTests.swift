@@ -1,3 +1,4 @@
+import BearingHTTPTesting
 import Foundation
 import Testing
 
@@ -161,6 +162,78 @@ struct WalkingEndToEndTests {
     #expect(route.status != 0)
     #expect(route.stderr.contains("no walk to Torikahvila"), "\(route.stderr)")
   }
+  /// The river town as an Overpass answer (`out geom`): the cafés as nodes, the ways with
+  /// their node ids beside their shapes, joined where they share a node.
+  static func riverTownOverpass() -> String {
+    func node(_ id: Int, _ name: String, _ north: Double, _ east: Double) -> String {
+      let spot = point(north, east)
+      return #"{"type":"node","id":\#(id),"lat":\#(spot.latitude),"lon":\#(spot.longitude),"#
+        + #""tags":{"amenity":"cafe","name":"\#(name)"}}"#
+    }
+    func way(_ id: Int, _ tags: String, _ nodes: [(Int, Double, Double)]) -> String {
+      let geometry = nodes.map { point($0.1, $0.2) }
+        .map { #"{"lat":\#($0.latitude),"lon":\#($0.longitude)}"# }
+      let ids = nodes.map { String($0.0) }.joined(separator: ",")
+      return #"{"type":"way","id":\#(id),"nodes":[\#(ids)],"#
+        + #""geometry":[\#(geometry.joined(separator: ","))],"tags":{\#(tags)}}"#
+    }
+    let elements = [
+      node(1, "Across", 2.05, 1), node(2, "Along", 0.05, 5),
+      way(
+        100, #""highway":"residential","name":"Etelärannankatu""#,
+        [(10, 0, 0), (11, 0, 1), (12, 0, 4), (13, 0, 8)]),
+      way(
+        101, #""highway":"residential","name":"Pohjoisrannankatu""#,
+        [(20, 2, 0), (21, 2, 1), (22, 2, 4), (23, 2, 8)]),
+      way(102, #""highway":"footway","bridge":"yes","name":"Silta""#, [(13, 0, 8), (23, 2, 8)]),
+      way(
+        103, #""highway":"service","access":"private","name":"Yksityistie""#,
+        [(11, 0, 1), (21, 2, 1)]),
+    ]
+    return #"{"version":0.6,"generator":"Overpass API","elements":["#
+      + elements.joined(separator: ",\n") + "]}"
+  }
+
+  /// `download` stores the walks of the streets it brings, as an import does; after a
+  /// download without them (`BEARING_WALKING_GRAPH=off`), `areas update` downloads the area
+  /// again and builds them.
+  @Test(.timeLimit(.minutes(2))) func downloadStoresTheWalksAndAreasUpdateRebuildsThem()
+    async throws
+  {
+    let box = try AreasCommandTests.Sandbox()
+    let answer = Self.riverTownOverpass()
+    let base = ["nearby", "--at", Self.at, "--provider", "offline", "--radius", "1000"]
+    try await LoopbackHTTPServer.with({ _, _ in .json(.ok, answer) }) { server in
+      let url = server.baseURL.appendingPathComponent("api/interpreter").absoluteString
+      let download = ["download", "--around", Self.at, "--radius", "1km", "--area", "Joki"]
+      let downloaded = try await box.run(download, extra: ["COFFEE_FINDER_OVERPASS_URL": url])
+      #expect(downloaded.status == 0, "\(downloaded.stderr)")
+
+      let table = try await box.run(base)
+      #expect(table.status == 0, "\(table.stderr)")
+      #expect(table.stdout.contains("Sorted by walk at 1.3 m/s"), "\(table.stdout)")
+      let rows = Self.rows(table.stdout)
+      #expect(rows.first?.contains("Along") == true, "\(table.stdout)")
+      #expect(rows.last?.contains("1.7 km walk · 22 min") == true, "\(table.stdout)")
+      let route = try await box.run(["route", "Across", "--at", Self.at, "--provider", "offline"])
+      #expect(route.status == 0, "\(route.stderr)")
+      #expect(
+        route.stdout.contains("Along: Etelärannankatu, Silta, Pohjoisrannankatu"),
+        "\(route.stdout)")
+
+      let without = try await box.run(
+        download, extra: ["COFFEE_FINDER_OVERPASS_URL": url, "BEARING_WALKING_GRAPH": "off"])
+      #expect(without.status == 0, "\(without.stderr)")
+      let before = try await box.run(base)
+      #expect(before.stdout.contains("no streets stored here"), "\(before.stdout)")
+      let updated = try await box.run(["areas", "update", "Joki", "--overpass-url", url])
+      #expect(updated.status == 0, "\(updated.stderr)")
+      let after = try await box.run(base)
+      #expect(after.stdout.contains("Sorted by walk at 1.3 m/s"), "\(after.stdout)")
+      #expect(Self.rows(after.stdout).last?.contains("1.7 km walk") == true, "\(after.stdout)")
+    }
+  }
+
   /// An import with `BEARING_WALKING_GRAPH=off` stores no walks (straight lines, said so);
   /// `areas update` imports the file again and builds them.
   @Test func areasUpdateBuildsTheWalksAnImportWithoutThemLacked() async throws {
@@ -227,6 +300,25 @@ struct WalkingUIEndToEndTests {
         try await Task.sleep(for: .milliseconds(250))
       }
       #expect(Self.routeRows(walkToAcross) >= 4, "\(walkToAcross)")
+      await tmux.sendKeys("q")
+      _ = try await tmux.waitFor("EXITED 0")
+    }
+  }
+
+  /// `--walk-speed` sets the UI's walk times as it sets `nearby`'s: the walk to "Across",
+  /// about 1,720 m, is 29 minutes at 1 m/s (22 at the default 1.3).
+  @Test(.timeLimit(.minutes(2))) func theWalkSpeedOptionSetsTheWalkTimes() async throws {
+    let box = try await WalkingEndToEndTests.sandbox(
+      WalkingEndToEndTests.riverTown, name: "town.geojson")
+    let command = Tmux.app(
+      [
+        "--at", WalkingEndToEndTests.at, "--provider", "offline", "--data-dir", box.data.path,
+        "--walk-speed", "1",
+      ], directory: box.directory)
+    try await Tmux.with(command, width: 160, height: 40) { tmux in
+      let screen = try await tmux.waitFor("by walk")
+      #expect(screen.contains("1.7 km walk · 29 min"), "\(screen)")
+      #expect(!screen.contains("22 min"), "\(screen)")
       await tmux.sendKeys("q")
       _ = try await tmux.waitFor("EXITED 0")
     }
