@@ -141,6 +141,53 @@ import Testing
     #expect(store.value(forKey: "k") == .int(1500))
   }
 
+  // The store's file cannot be read (EIO, EACCES, EMFILE…) when a change is written: the write
+  // is an error and leaves the file, with every other key, as it is; nothing is kept as corrupt.
+  @Test func aStoreThatCannotBeReadKeepsEveryOtherKey() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.cleanUp() }
+    let url = directory.file("app-storage.json")
+    let before = Data(#"{"a":1,"b":2}"#.utf8)
+    try before.write(to: url)
+    let failing = Mutex(true)
+    let store = AppStorageStore(url: url) { url in
+      if failing.withLock({ $0 }) {
+        throw FileStorageError(operation: .read, path: url.path, reason: "Input/output error")
+      }
+      return try AtomicFile.contents(of: url)
+    }
+    store.set(.int(3), forKey: "c")
+    #expect(throws: FileStorageError.self) { try store.write() }
+    #expect(try Data(contentsOf: url) == before)
+    #expect(!FileManager.default.fileExists(atPath: url.path + ".corrupt"))
+    // Readable again: the next change is merged with the other keys.
+    failing.withLock { $0 = false }
+    store.set(.int(4), forKey: "c")
+    try store.write()
+    let after = try JSONDecoder().decode([String: Int].self, from: Data(contentsOf: url))
+    #expect(after == ["a": 1, "b": 2, "c": 4])
+  }
+
+  // A store file that does not decode is kept before a write replaces it, each time under a
+  // name of its own: an earlier kept file is not written over.
+  @Test func eachCorruptStoreIsKeptUnderItsOwnName() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.cleanUp() }
+    let url = directory.file("app-storage.json")
+    let (first, second) = (Data("not json".utf8), Data("[1, 2]".utf8))
+    try first.write(to: url)
+    let store = AppStorageStore.file(url)
+    store.set(.int(1), forKey: "k")
+    try store.write()
+    try second.write(to: url)
+    store.set(.int(2), forKey: "k")
+    try store.write()
+    #expect(try Data(contentsOf: URL(fileURLWithPath: url.path + ".corrupt")) == first)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: url.path + ".corrupt-2")) == second)
+    let after = try JSONDecoder().decode([String: Int].self, from: Data(contentsOf: url))
+    #expect(after == ["k": 2])
+  }
+
   @Test func theTestValueIsAFreshStoreInMemory() {
     @Dependency(\.defaultAppStorage) var store
     #expect(store.url == nil)

@@ -150,6 +150,15 @@ import Testing
     await save(key, [7])
     #expect(try fileValue() == [7])
     #expect(try Data(contentsOf: directory.file("items.json.corrupt")) == corrupt)
+    // Corrupt again: kept under a name of its own, the first one not written over.
+    let again = Data("{ torn again".utf8)
+    try again.write(to: directory.file("items.json"))
+    key.load(context: .userInitiated, continuation: loaded.load)
+    #expect((loaded.last?.error as? FileStorageError)?.operation == .decode)
+    await save(key, [8])
+    #expect(try fileValue() == [8])
+    #expect(try Data(contentsOf: directory.file("items.json.corrupt")) == corrupt)
+    #expect(try Data(contentsOf: directory.file("items.json.corrupt-2")) == again)
   }
 }
 
@@ -269,6 +278,76 @@ import Testing
       try await Task.sleep(for: .milliseconds(10))
     }
     #expect(received.last?.value == .some([3]))
+  }
+
+  // One directory watched through two paths (its own and a symlink to it): inotify gives both
+  // one watch, whose events are told to the watchers of each path, and which the end of one
+  // path's watch does not take from the other.
+  @Test(.offPool) func aDirectoryWatchedThroughTwoPathsTellsBoth() throws {
+    defer { directory.cleanUp() }
+    let real = directory.file("real")
+    let link = directory.file("link")
+    try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
+    let watcher = FileWatcher(polling: false)
+    let (toldReal, toldLink) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+    var viaReal: SharedSubscription? = watcher.watch(real.appendingPathComponent("items.json")) {
+      toldReal.signal()
+    }
+    var viaLink: SharedSubscription? = watcher.watch(link.appendingPathComponent("items.json")) {
+      toldLink.signal()
+    }
+    func drain() {
+      while toldReal.wait(timeout: .now()) == .success {}
+      while toldLink.wait(timeout: .now()) == .success {}
+    }
+    try replace(real.appendingPathComponent("items.json"), with: "[1]")
+    #expect(toldReal.wait(timeout: .now() + 30) == .success)
+    #expect(toldLink.wait(timeout: .now() + 30) == .success)
+    // The real path's watch ends: the symlink's still hears.
+    viaReal?.cancel()
+    viaReal = nil
+    drain()
+    try replace(real.appendingPathComponent("items.json"), with: "[2]")
+    #expect(toldLink.wait(timeout: .now() + 30) == .success)
+    // And the other way round.
+    viaReal = watcher.watch(real.appendingPathComponent("items.json")) { toldReal.signal() }
+    viaLink?.cancel()
+    viaLink = nil
+    drain()
+    try replace(link.appendingPathComponent("items.json"), with: "[3]")
+    #expect(toldReal.wait(timeout: .now() + 30) == .success)
+    viaReal?.cancel()
+  }
+
+  // The watcher's wait fails (as `poll` may, ENOMEM): one warning, and the file is polled from
+  // then on; a change made after is still told.
+  @Test(.offPool) func aFailedWaitFallsBackToPolling() throws {
+    defer { directory.cleanUp() }
+    let url = directory.file("items.json")
+    try Data("[1]".utf8).write(to: url)
+    let failures = Counter()
+    let watcher = FileWatcher(polling: false) { descriptors, count, timeout in
+      if failures.value == 0 {
+        failures.add()
+        errno = ENOMEM
+        return -1
+      }
+      return poll(descriptors, count, timeout)
+    }
+    let told = DispatchSemaphore(value: 0)
+    let subscription = watcher.watch(url) { told.signal() }
+    defer { subscription.cancel() }
+    let deadline = ContinuousClock.now + .seconds(30)
+    while failures.value == 0 && ContinuousClock.now < deadline { usleep(1000) }
+    #expect(failures.value == 1)
+    // Changed until told: the polling's first look may come after the first change.
+    var heard = false
+    for round in 2..<100 where !heard {
+      try replace(url, with: "[\(round), \(round)]")
+      heard = told.wait(timeout: .now() + .milliseconds(300)) == .success
+    }
+    #expect(heard)
   }
 
   // Only the file's generation file changes (deleted, or replaced by another writer's): that

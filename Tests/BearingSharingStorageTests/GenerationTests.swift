@@ -297,6 +297,117 @@ import Testing
     #expect(loaded.last?.value == .some([2]))
   }
 
+  // As above, but the later read finds no file (deleted by another process): the key holds no
+  // value, and the overtaken load brings back none of its older file's.
+  @Test func aReadOvertakenByALaterOneFindingNoFileLoadsNothing() async throws {
+    defer { directory.cleanUp() }
+    let real = FileStorage.fileSystem(debounce: .milliseconds(50))
+    let pauseNext = Mutex(false)
+    let hasRead = Mutex(false)
+    let go = DispatchSemaphore(value: 0)
+    let pausing = FileStorage(
+      id: real.id, debounce: real.debounce,
+      load: { url in
+        let file = try real.load(url)
+        let pause = pauseNext.withLock { pause -> Bool in
+          defer { pause = false }
+          return pause
+        }
+        if pause {
+          hasRead.withLock { $0 = true }
+          go.wait()
+        }
+        return file
+      },
+      save: real.save, watch: real.watch, asyncAfter: real.asyncAfter)
+    try writeAsWriter("[1]", counter: Generation.next().counter)
+    let a: FileStorageKey<[Int]> = withDependencies {
+      $0.defaultFileStorage = pausing
+    } operation: {
+      .fileStorage(url)
+    }
+    let received = Received<[Int]>()
+    let subscription = a.subscribe(context: .initialValue([]), subscriber: received.subscriber)
+    defer { subscription.cancel() }
+    #expect(received.last?.value == .some([1]))
+    pauseNext.withLock { $0 = true }
+    let loaded = Received<[Int]>()
+    DispatchQueue.global().async {
+      a.load(context: .userInitiated, continuation: loaded.load)
+    }
+    let deadline = ContinuousClock.now + .seconds(30)
+    while !hasRead.withLock({ $0 }) && ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    // Another process deletes the file; the watcher reads and brings that in.
+    try FileManager.default.removeItem(at: url)
+    while received.last?.value != .some(nil) && ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(received.last?.value == .some(nil))
+    go.signal()
+    #expect(await loaded.wait(for: 1))
+    #expect(loaded.last?.value == .some(nil))
+  }
+
+  // A generation line at the largest counter a line may hold: the next change of the process
+  // that reads it (the probe, so that this process's counter is left alone) is itself a
+  // generation every reader takes, not one past the bound.
+  @Test func theCounterAfterTheLargestAcceptedIsAccepted() async throws {
+    defer { directory.cleanUp() }
+    let bound = Generation.plausibleCounters.upperBound
+    try writeAsWriter("[9]", counter: bound)
+    #expect(
+      try AtomicFile.stored(at: url)?.version.generation
+        == Generation(counter: bound, writer: 42))
+    let probe = try LineProcess.sharingProbe(["file-save", url.path, "1"])
+    #expect(await probe.exit() == 0)
+    #expect(probe.output.first == "loaded [9]")
+    #expect(try fileValue() == [1])
+    let written = try AtomicFile.stored(at: url)?.version.generation
+    #expect(written?.counter == bound)
+    #expect(written.map { $0.writer != 42 && $0.writer != 0 } == true)
+  }
+
+  // A lock held elsewhere: each write waits its whole bounded time for it (not only the first),
+  // and the warning is said once while the lock stays out of reach, and again after the lock was
+  // had once more and then not.
+  @Test func eachLockTimeoutWaitsAndEachEpisodeWarnsOnce() throws {
+    defer { directory.cleanUp() }
+    let path = directory.file("held.lock").path
+    let holder = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    let waiter = open(path, O_RDWR | O_CLOEXEC)
+    defer {
+      close(holder)
+      close(waiter)
+    }
+    let warnings = Mutex<[String]>([])
+    func attempt() -> (had: Bool, took: Duration) {
+      let start = ContinuousClock.now
+      let had = FileLock.acquire(
+        waiter, exclusive: true, path: path, wait: .milliseconds(200),
+        report: { line in warnings.withLock { $0.append(line) } })
+      return (had, ContinuousClock.now - start)
+    }
+    #expect(flock(holder, LOCK_EX | LOCK_NB) == 0)
+    for _ in 0..<2 {
+      let (had, took) = attempt()
+      #expect(!had)
+      #expect(took >= .milliseconds(200))
+    }
+    #expect(warnings.withLock { $0.count } == 1)
+    // Free: had, the episode over.
+    flock(holder, LOCK_UN)
+    #expect(attempt().had)
+    flock(waiter, LOCK_UN)
+    // Held again: a new episode, told again.
+    #expect(flock(holder, LOCK_EX | LOCK_NB) == 0)
+    let (had, took) = attempt()
+    #expect(!had)
+    #expect(took >= .milliseconds(200))
+    #expect(warnings.withLock { $0.count } == 2)
+  }
+
   // A generation file whose counter is Int64's largest (no next change can be newer): the line
   // names no generation, the file is taken as another program's, and the process's counter
   // does not overflow.

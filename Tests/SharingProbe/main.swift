@@ -21,7 +21,8 @@ import Synchronization
 //                      ("stress"), both through @Shared; "burst COUNT POOL MAX_PAUSE_US" sets
 //                      both COUNT times to a random number below POOL (so numbers come back),
 //                      pausing up to MAX_PAUSE_US µs after each, then prints "done COUNT";
-//                      "get" prints "value FILE APP"; "ready WRITER" gives the process's writer
+//                      "get" prints "value FILE APP COUNTER WRITER", the last two the
+//                      generation of the file's value held; "ready WRITER" gives the process's writer
 //                      id, and each write of the file in place prints "ack COUNTER WRITER VALUE"
 //                      (used by scripts/stress-shared)
 
@@ -128,7 +129,7 @@ case ("stress-worker", let path?):
       }
       say("done \(count)")
     } else if words.first == "get" {
-      say("value \(file.wrappedValue) \(app.wrappedValue)")
+      say("value \(file.wrappedValue) \(app.wrappedValue) \(file.fileStorageGeneration ?? "none")")
     }
   }
 case ("documents", _):

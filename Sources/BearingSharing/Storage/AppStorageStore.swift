@@ -73,12 +73,16 @@ public final class AppStorageStore: Sendable {
   /// file from the read until its values are merged: writes do not overlap, and a reading never
   /// brings back a file older than a change it does not see as pending.
   private let io = Mutex(())
+  /// Reads the store's file (`nil`: none): the file system's, or a test's failing one.
+  private let readFile: @Sendable (URL) throws -> Data?
 
-  private init(url: URL?) {
+  /// A store in `url` (`nil`: in memory), its file read by `readFile`.
+  init(url: URL?, readFile: @escaping @Sendable (URL) throws -> Data? = AtomicFile.contents(of:)) {
     self.url = url
+    self.readFile = readFile
     guard let url else { return }
     do {
-      let values = try Self.read(url) ?? [:]
+      let values = try read(url) ?? [:]
       state.withLock { $0.values = values }
     } catch let error as FileStorageError {
       state.withLock { $0.loadError = error }
@@ -91,8 +95,10 @@ public final class AppStorageStore: Sendable {
   }
 
   /// Why the store's file could not be read when the store was opened, `nil` when it was read
-  /// (or there was none). The store then starts empty, and its first write keeps the unreadable
-  /// file beside the new one as `app-storage.json.corrupt`.
+  /// (or there was none). The store then starts empty. A file that does not decode is kept
+  /// beside the new one by the first write, as `app-storage.json.corrupt` (or `.corrupt-2`, … when
+  /// that name is taken); a file that cannot be read is an error of each write, which writes
+  /// nothing, until it can be read.
   public var loadError: FileStorageError? { state.withLock { $0.loadError } }
 
   /// A store in a file of the caller's choosing.
@@ -169,8 +175,9 @@ public final class AppStorageStore: Sendable {
 
   /// Writes the changes not yet written, now.
   ///
-  /// - Throws: A ``FileStorageError`` saying why the store's file could not be written; the
-  ///   values stay as changed in memory, but those changes are not tried again.
+  /// - Throws: A ``FileStorageError`` saying why the store's file could not be read (the file
+  ///   is then left as it is: its other keys are not lost) or written; the values stay as
+  ///   changed in memory, but those changes are not tried again.
   public func write() throws {
     guard let url else { return }
     try io.withLock { _ in
@@ -183,12 +190,14 @@ public final class AppStorageStore: Sendable {
       guard !changes.isEmpty else { return }
       try Self.locked(url) {
         var values: [String: AppStorageValue]
+        var keepingCorrupt = false
         do {
-          values = try Self.read(url) ?? [:]
-        } catch {
-          // A file that is not a store is kept beside it, not lost.
-          rename(url.path, url.path + ".corrupt")
+          values = try read(url) ?? [:]
+        } catch is DecodingError {
+          // A file that is not a store is kept beside it, not lost. (A file that cannot be read
+          // is an error, thrown as it is: its other keys are not written over.)
           values = [:]
+          keepingCorrupt = true
         }
         for (key, change) in changes {
           switch change {
@@ -198,7 +207,8 @@ public final class AppStorageStore: Sendable {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try AtomicFile.replace(url, with: try encoder.encode(values))
+        try AtomicFile.replace(
+          url, with: try encoder.encode(values), keepingCorrupt: keepingCorrupt)
       }
     }
   }
@@ -209,7 +219,7 @@ public final class AppStorageStore: Sendable {
   private func fileChanged() {
     guard let url else { return }
     let calls = io.withLock { _ -> [@Sendable () -> Void] in
-      guard let values = try? Self.read(url) else { return [] }
+      guard let values = try? read(url) else { return [] }
       return merge(values)
     }
     for call in calls { call() }
@@ -236,8 +246,8 @@ public final class AppStorageStore: Sendable {
     }
   }
 
-  private static func read(_ url: URL) throws -> [String: AppStorageValue]? {
-    guard let data = try AtomicFile.contents(of: url) else { return nil }
+  private func read(_ url: URL) throws -> [String: AppStorageValue]? {
+    guard let data = try readFile(url) else { return nil }
     return try JSONDecoder().decode([String: AppStorageValue].self, from: data)
   }
 

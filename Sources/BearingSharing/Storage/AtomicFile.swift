@@ -144,17 +144,18 @@ enum AtomicFile {
   enum Decision {
     /// Leaves the file as it is.
     case skip
-    /// Replaces it; `keepingCorrupt` first renames it to `NAME.corrupt`.
+    /// Replaces it; `keepingCorrupt` first keeps it as `NAME.corrupt` (see ``keepCorrupt(_:)``).
     case write(keepingCorrupt: Bool)
   }
 
   /// Replaces the file with `data` so that a crash at any moment leaves the old file or the new
   /// one, whole: the bytes go to a temporary file in the same directory, which is flushed to the
   /// disk (fsync), renamed over the file, and the directory flushed so the rename lasts. No
-  /// lock, no generation: for files of their own lock (app storage).
-  static func replace(_ url: URL, with data: Data) throws {
+  /// lock, no generation: for files of their own lock (app storage). With `keepingCorrupt`, the
+  /// file replaced is kept first (see ``keepCorrupt(_:)``).
+  static func replace(_ url: URL, with data: Data, keepingCorrupt: Bool = false) throws {
     _ = try replace(url, with: data, generation: nil, lockWait: .zero) { _ in
-      .write(keepingCorrupt: false)
+      .write(keepingCorrupt: keepingCorrupt)
     }
   }
 
@@ -209,6 +210,8 @@ enum AtomicFile {
       case .skip: return false
       case .write(let keepingCorrupt): keepCorrupt = keepingCorrupt
       }
+    } else if case .write(let keepingCorrupt) = decide(nil) {
+      keepCorrupt = keepingCorrupt
     }
     let temporary = try writeTemporary(data, for: url, failure: failure)
     var info = stat()
@@ -240,7 +243,7 @@ enum AtomicFile {
       throw error
     }
     // A corrupt file is kept under the lock, so no other write comes between.
-    if keepCorrupt { _ = rename(path, path + ".corrupt") }
+    if keepCorrupt { Self.keepCorrupt(path) }
     guard rename(temporary, path) == 0 else {
       let error = failure("cannot rename \(temporary) over it")
       unlink(temporary)
@@ -248,6 +251,28 @@ enum AtomicFile {
     }
     if directoryFD >= 0 { _ = fsync(directoryFD) }
     return true
+  }
+
+  /// Keeps the file at `path` under a name of its own, `NAME.corrupt`, or `NAME.corrupt-2`,
+  /// `-3`, … when that is taken (an earlier one is never written over): a hard link, so the file
+  /// stays at its path until the rename of the new file replaces it, and a crash between leaves
+  /// the old file or the new one there. Where hard links are refused (some file systems), it is
+  /// renamed to that name instead. The name kept, `nil` when it could not be.
+  @discardableResult
+  static func keepCorrupt(_ path: String) -> String? {
+    for index in 1...10_000 {
+      let kept = path + (index == 1 ? ".corrupt" : ".corrupt-\(index)")
+      if link(path, kept) == 0 { return kept }
+      switch errno {
+      case EEXIST: continue
+      case ENOENT: return nil
+      default:
+        // No hard links here: a name not taken, then a rename (which replaces any file there).
+        if access(kept, F_OK) == 0 { continue }
+        return rename(path, kept) == 0 ? kept : nil
+      }
+    }
+    return nil
   }
 
   /// Writes `data` to a new temporary file beside `url`, flushed to the disk; its path.
@@ -293,38 +318,37 @@ enum AtomicFile {
 /// `flock` with a bounded wait (on a `.fileStorage` file's `.NAME.lock`, on app storage's lock
 /// file, both opened for writing as NFS needs). A lock not had within the wait (a process
 /// stopped while holding it) or refused (`ENOLCK`: an NFS mount without lock service, a file
-/// system without locks) is gone without: one warning line on standard error for that path,
-/// and the read or write goes on unlocked, so writes of several processes there are no longer
-/// decided one at a time: two may both find the file older and both write, the later rename
-/// winning whatever its generation, and a reader may see a file and a generation file of
-/// different writes (the file then taken as one without a generation). After a wait in vain,
-/// later reads and writes of that path do not wait, until they find the lock free again.
+/// system without locks) is gone without, and the read or write goes on unlocked, so writes of
+/// several processes there are no longer decided one at a time: two may both find the file
+/// older and both write, the later rename winning whatever its generation, and a reader may see
+/// a file and a generation file of different writes (the file then taken as one without a
+/// generation). Each read and write waits its own bounded time, whatever earlier ones found.
+/// One warning line on standard error tells of each episode: the first lock not had on a path,
+/// and again the first after that path's lock was had once more.
 enum FileLock {
-  private struct State {
-    var warned: Set<String> = []
-    /// Paths whose lock was not had in time, and not had since.
-    var stuck: Set<String> = []
-  }
+  /// Paths whose lock was last not had (the episode told), until it is had again.
+  private static let unlocked = Mutex(Set<String>())
 
-  private static let state = Mutex(State())
-
-  /// Takes the lock on `fd`, waiting at most `wait`; whether it is held.
+  /// Takes the lock on `fd`, waiting at most `wait`; whether it is held. `report` says the
+  /// warning line (standard error's, or a test's).
   @discardableResult
-  static func acquire(_ fd: Int32, exclusive: Bool, path: String, wait: Duration) -> Bool {
+  static func acquire(
+    _ fd: Int32, exclusive: Bool, path: String, wait: Duration,
+    report: (String) -> Void = warnOnStandardError
+  ) -> Bool {
     let operation = (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB
-    let stuck = state.withLock { $0.stuck.contains(path) }
-    let deadline = ContinuousClock.now + (stuck ? .zero : wait)
+    let deadline = ContinuousClock.now + wait
     var pause: UInt32 = 50
     while flock(fd, operation) != 0 {
       switch errno {
       case EINTR: continue
       case EWOULDBLOCK:
         if ContinuousClock.now >= deadline {
-          state.withLock { _ = $0.stuck.insert(path) }
           warn(
             path,
             "\(path) has been locked by another process for \(describe(wait)) "
-              + "(a stopped process?); going on without the lock")
+              + "(a stopped process?); going on without the lock",
+            report)
           return false
         }
         usleep(pause)
@@ -333,11 +357,13 @@ enum FileLock {
         warn(
           path,
           "cannot lock \(path) (\(String(cString: strerror(errno)))); going on without the "
-            + "lock: writes of several processes there are not kept in order")
+            + "lock: writes of several processes there are not kept in order",
+          report)
         return false
       }
     }
-    if stuck { state.withLock { _ = $0.stuck.remove(path) } }
+    // Had: the episode, if any, is over, and the next lock not had is told again.
+    unlocked.withLock { _ = $0.remove(path) }
     return true
   }
 
@@ -346,9 +372,13 @@ enum FileLock {
     return "\(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms"
   }
 
-  /// One warning line per path and process.
-  private static func warn(_ path: String, _ what: String) {
-    guard state.withLock({ $0.warned.insert(path).inserted }) else { return }
+  /// One warning line per episode of a path's lock not had.
+  private static func warn(_ path: String, _ what: String, _ report: (String) -> Void) {
+    guard unlocked.withLock({ $0.insert(path).inserted }) else { return }
+    report(what)
+  }
+
+  static func warnOnStandardError(_ what: String) {
     FileHandle.standardError.write(Data("warning: BearingSharing: \(what)\n".utf8))
   }
 }
@@ -425,8 +455,9 @@ struct Generation: Hashable, Comparable, Sendable, CustomStringConvertible {
   static let zero = Generation(counter: 0, writer: 0)
 
   /// The counters a generation line may hold: up to the year 2116 in nanoseconds. A line with
-  /// another (`Int64.max`, say, which no next change could pass) names no generation: its file
-  /// is taken as one without (another program's, unless its bytes are the key's own).
+  /// another (`Int64.max`, say) names no generation: its file is taken as one without (another
+  /// program's, unless its bytes are the key's own). Counters made here never pass the bound
+  /// (they saturate at it), so every counter this process makes is one a line may hold.
   static let plausibleCounters: ClosedRange<Int64> = 1...(Int64.max / 2)
 
   /// This process's writer id.
@@ -451,7 +482,8 @@ struct Generation: Hashable, Comparable, Sendable, CustomStringConvertible {
     Generation(counter: nextCounter(), writer: 0)
   }
 
-  /// Notes a generation seen in a file: later changes of this process are newer.
+  /// Notes a generation seen in a file: later changes of this process are newer (or, at the
+  /// bound, as new: then the writer ids order them).
   static func observe(_ generation: Generation) {
     _ = last.max(min(generation.counter, plausibleCounters.upperBound), ordering: .relaxed)
   }
@@ -459,11 +491,13 @@ struct Generation: Hashable, Comparable, Sendable, CustomStringConvertible {
   private static func nextCounter() -> Int64 {
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
-    let candidate = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    let bound = plausibleCounters.upperBound
+    let candidate = min(Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec), bound)
     var previous = last.load(ordering: .relaxed)
     while true {
-      // Saturating: `observe` keeps `last` far below `Int64.max`.
-      let next = max(candidate, previous == .max ? .max : previous + 1)
+      // Saturating at the bound, which `observe` and this keep `last` at or below: a counter
+      // made is always one a generation line may hold.
+      let next = max(candidate, min(previous + 1, bound))
       let (exchanged, original) = last.compareExchange(
         expected: previous, desired: next, ordering: .relaxed)
       if exchanged { return next }

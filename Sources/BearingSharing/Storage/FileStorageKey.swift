@@ -102,8 +102,9 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
     /// The first unwritten change plus the storage's maximum delay.
     var latest: ContinuousClock.Instant?
     var writesInFlight = 0
-    /// A file seen that did not decode: kept as `NAME.corrupt` before the next write.
+    /// A file seen that did not decode: kept as `NAME.corrupt` before the next write; and why.
     var corrupt: FileVersion?
+    var corruptError: (any Error)?
     /// The last file seen without a generation of its own (another program's) and the
     /// generation it was given here when first seen.
     var foreign: (version: FileVersion, generation: Generation)?
@@ -155,6 +156,7 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
         generation = .zero
         version = nil
         value = nil
+        corrupt = nil
         return (.success(nil), [])
       }
       if version == file.version { return (nil, []) }
@@ -173,9 +175,10 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
       case .success(let decoded):
         value = decoded
         corrupt = nil
-      case .failure:
+      case .failure(let error):
         value = nil
         corrupt = file.version
+        corruptError = error
       }
       return (decoded, superseded)
     }
@@ -218,11 +221,19 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
     // Decided where no change of the shared value can come between the decision and its result.
     continuation.resume(deciding: {
       state.withLock { state in
+        let stale = read <= state.readsSettled
         let (change, dropped) = state.reconcile(file, decoded: decoded, read: read)
         superseded = dropped
         if let change { return change }
         // Nothing newer in the file: the value held, if the key knows it.
-        return state.value.map { .success($0) } ?? decoded
+        if let value = state.value { return .success(value) }
+        // A later read came first and left no value (no file, or one that does not decode):
+        // that state, not this read's older file.
+        if stale {
+          if state.corrupt != nil, let error = state.corruptError { return .failure(error) }
+          return .success(nil)
+        }
+        return decoded
       }
     })
     for save in superseded { save.resume() }
@@ -406,4 +417,21 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
     })
     for save in superseded { save.resume() }
   }
+}
+
+extension Shared where Value: Sendable {
+  /// The generation of the value a `.fileStorage` shared value holds (`COUNTER WRITER`; `0 0`
+  /// for the declared value), `nil` for other keys: `scripts/stress-shared` checks that
+  /// processes converge on the file's write, not only on its value.
+  @_spi(Probe) public var fileStorageGeneration: String? {
+    guard let box = reference as? SharedBox<Value>,
+      let key = box.key as? FileStorageKey<Value>
+    else { return nil }
+    return key.heldGeneration
+  }
+}
+
+extension FileStorageKey {
+  /// The generation of the value the key holds.
+  var heldGeneration: String { state.withLock { $0.generation.description } }
 }

@@ -17,7 +17,11 @@ import Synchronization
 /// deletion. The thread waits in `poll` on the inotify descriptor and on a pipe that wakes it
 /// when the files watched change.
 ///
-/// - A full event queue (`IN_Q_OVERFLOW`) tells every watcher: each reads its file again.
+/// - A full event queue (`IN_Q_OVERFLOW`) tells every watcher: each reads its file again; and
+///   every watched path is watched again, so that a directory whose deletion or replacement was
+///   among the events lost is not listened to through a dead watch.
+/// - A wait that fails (`poll` refusing) writes one warning line, and the watcher polls files
+///   from then on, as without inotify: it never stops silently.
 /// - A directory deleted or moved away tells its watchers (their files are gone), and is looked
 ///   for again every ``pollingInterval`` until one is back at its path, which tells them again.
 /// - Without inotify (`inotify_init1` or `inotify_add_watch` failing, for example past the user's
@@ -52,8 +56,11 @@ final class FileWatcher: Sendable {
 
   private struct State {
     var watches: [UUID: Watch] = [:]
-    /// inotify's watch descriptors and the directories they watch.
-    var directories: [Int32: String] = [:]
+    /// inotify's watch descriptors and the paths watched through each. inotify keys a watch by
+    /// the directory itself (its device and inode), not by the path: two paths to one directory
+    /// (a symlink, `..`) get the same descriptor, whose events concern the watches of both, and
+    /// which is given up only when no path uses it.
+    var directories: [Int32: Set<String>] = [:]
     var descriptors: [String: Int32] = [:]
     /// Directories watched by polling: missing ones (looked for again), or all without inotify.
     var polled: Set<String> = []
@@ -61,6 +68,8 @@ final class FileWatcher: Sendable {
     var versions: [String: Polled] = [:]
     var started = false
     var warned = false
+    /// inotify given up (its wait failed): every file polled.
+    var fallenBack = false
   }
 
   /// A polled file's status and its generation file's (`nil`: no file). A `.fileStorage` write
@@ -81,10 +90,18 @@ final class FileWatcher: Sendable {
   private let inotify: Int32
   private let wakeRead: Int32
   private let wakeWrite: Int32
+  /// Waits for the descriptors (`poll`, or a test's failing one).
+  private let waitForEvents: @Sendable (UnsafeMutablePointer<pollfd>, nfds_t, Int32) -> Int32
 
-  /// A watcher of its own: `polling` does without inotify. Tests make their own; the process
-  /// uses ``shared``.
-  init(polling: Bool) {
+  /// A watcher of its own: `polling` does without inotify; `wait` is `poll` but in tests. Tests
+  /// make their own; the process uses ``shared``.
+  init(
+    polling: Bool,
+    wait: @escaping @Sendable (UnsafeMutablePointer<pollfd>, nfds_t, Int32) -> Int32 = {
+      poll($0, $1, $2)
+    }
+  ) {
+    waitForEvents = wait
     var ends: [Int32] = [-1, -1]
     if pipe(&ends) == 0 {
       for end in ends {
@@ -117,7 +134,7 @@ final class FileWatcher: Sendable {
     let id = UUID()
     let start = state.withLock { state in
       state.watches[id] = Watch(directory: directory, name: name, onChange: onChange)
-      if inotify < 0 {
+      if inotify < 0 || state.fallenBack {
         state.polled.insert(directory)
         state.versions[url.path] = Polled(url.path)
       } else if state.descriptors[directory] == nil {
@@ -143,10 +160,14 @@ final class FileWatcher: Sendable {
         return
       }
       if let descriptor = state.descriptors.removeValue(forKey: watch.directory) {
-        state.directories[descriptor] = nil
-        #if os(Linux)
-          _ = inotify_rm_watch(inotify, descriptor)
-        #endif
+        state.directories[descriptor]?.remove(watch.directory)
+        // Another path to the same directory still listens through the descriptor.
+        if state.directories[descriptor]?.isEmpty ?? true {
+          state.directories[descriptor] = nil
+          #if os(Linux)
+            _ = inotify_rm_watch(inotify, descriptor)
+          #endif
+        }
       }
       state.polled.remove(watch.directory)
     }
@@ -161,7 +182,8 @@ final class FileWatcher: Sendable {
         | Self.moveSelf | Self.onlyDirectory
       let descriptor = inotify_add_watch(inotify, directory, mask)
       if descriptor >= 0 {
-        state.directories[descriptor] = directory
+        // A directory already watched through another path gives that watch's descriptor.
+        state.directories[descriptor, default: []].insert(directory)
         state.descriptors[directory] = descriptor
         state.polled.remove(directory)
         return
@@ -207,18 +229,26 @@ final class FileWatcher: Sendable {
     let interval = Self.pollingInterval.components
     let timeout = Int32(interval.seconds * 1000 + interval.attoseconds / 1_000_000_000_000_000)
     while true {
-      let polling = state.withLock { !$0.polled.isEmpty }
+      let (polling, fallenBack) = state.withLock { (!$0.polled.isEmpty, $0.fallenBack) }
+      let useInotify = inotify >= 0 && !fallenBack
       var descriptors = [
         pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
         pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
       ]
-      let ready = poll(&descriptors, inotify >= 0 ? 2 : 1, polling ? timeout : -1)
-      if ready < 0 && errno != EINTR { return }
+      let ready = waitForEvents(&descriptors, useInotify ? 2 : 1, polling ? timeout : -1)
+      if ready < 0 && errno != EINTR {
+        // Never a silent end: inotify is given up, and every file polled from now on (with
+        // the interval slept where even the wait for the pipe fails).
+        let reason = String(cString: strerror(errno))
+        if !fallBack(reason) { usleep(UInt32(timeout) * 1000) }
+        pollFiles()
+        continue
+      }
       if descriptors[0].revents != 0 {
         var drain = [UInt8](repeating: 0, count: 64)
         while read(wakeRead, &drain, drain.count) > 0 {}
       }
-      if inotify >= 0 && descriptors[1].revents != 0 {
+      if useInotify && descriptors[1].revents != 0 {
         while true {
           let count = buffer.withUnsafeMutableBytes { read(inotify, $0.baseAddress, $0.count) }
           if count <= 0 { break }
@@ -229,25 +259,75 @@ final class FileWatcher: Sendable {
     }
   }
 
+  /// Gives inotify up after its wait failed: one warning line, and every watched file polled
+  /// from the version it has now. Whether this call gave it up (not an earlier one).
+  private func fallBack(_ reason: String) -> Bool {
+    state.withLock { state in
+      guard !state.fallenBack else { return false }
+      state.fallenBack = true
+      #if os(Linux)
+        for descriptor in state.directories.keys { _ = inotify_rm_watch(inotify, descriptor) }
+      #endif
+      state.directories = [:]
+      state.descriptors = [:]
+      for watch in state.watches.values {
+        state.polled.insert(watch.directory)
+        let path = watch.directory + "/" + watch.name
+        if state.versions[path] == nil { state.versions[path] = Polled(path) }
+      }
+      warnLine("the file watcher's wait failed (\(reason))")
+      return true
+    }
+  }
+
+  /// Every watched path watched again after lost events: a path whose directory changed (its
+  /// deletion or replacement lost) moves to the new directory's watch, or is polled for.
+  private func recheck(_ state: inout State) {
+    #if os(Linux)
+      let mask =
+        Self.closeWrite | Self.movedFrom | Self.movedTo | Self.delete | Self.deleteSelf
+        | Self.moveSelf | Self.onlyDirectory
+      for (directory, old) in state.descriptors {
+        let descriptor = inotify_add_watch(inotify, directory, mask)
+        if descriptor == old { continue }
+        state.descriptors[directory] = nil
+        state.directories[old]?.remove(directory)
+        if state.directories[old]?.isEmpty ?? false {
+          state.directories[old] = nil
+          _ = inotify_rm_watch(inotify, old)
+        }
+        if descriptor >= 0 {
+          state.directories[descriptor, default: []].insert(directory)
+          state.descriptors[directory] = descriptor
+        } else {
+          state.polled.insert(directory)
+        }
+      }
+    #endif
+  }
+
   /// The watchers told of a batch of inotify events, then called once each.
   private func handle(_ events: [(descriptor: Int32, mask: UInt32, name: String)]) {
     var calls: [UUID: @Sendable () -> Void] = [:]
     state.withLock { state in
       for event in events {
         if event.mask & Self.overflow != 0 {
+          recheck(&state)
           for (id, watch) in state.watches { calls[id] = watch.onChange }
           continue
         }
-        guard let directory = state.directories[event.descriptor] else { continue }
+        guard let paths = state.directories[event.descriptor] else { continue }
         if event.mask & (Self.deleteSelf | Self.moveSelf | Self.ignored) != 0 {
-          // The directory is gone from its path: its files with it. Looked for again.
+          // The directory is gone from its paths: its files with it. Looked for again.
           state.directories[event.descriptor] = nil
-          state.descriptors[directory] = nil
           #if os(Linux)
             if event.mask & Self.ignored == 0 { _ = inotify_rm_watch(inotify, event.descriptor) }
           #endif
-          state.polled.insert(directory)
-          for (id, watch) in state.watches where watch.directory == directory {
+          for directory in paths {
+            state.descriptors[directory] = nil
+            state.polled.insert(directory)
+          }
+          for (id, watch) in state.watches where paths.contains(watch.directory) {
             calls[id] = watch.onChange
           }
           continue
@@ -255,7 +335,7 @@ final class FileWatcher: Sendable {
         // The file's generation file too: its deletion or replacement alone can change which
         // change the file is.
         for (id, watch) in state.watches
-        where watch.directory == directory
+        where paths.contains(watch.directory)
           && (watch.name == event.name || ".\(watch.name).generation" == event.name)
         {
           calls[id] = watch.onChange
@@ -270,7 +350,7 @@ final class FileWatcher: Sendable {
     var calls: [UUID: @Sendable () -> Void] = [:]
     state.withLock { state in
       for directory in state.polled {
-        if inotify >= 0 {
+        if inotify >= 0 && !state.fallenBack {
           var info = stat()
           guard stat(directory, &info) == 0 else { continue }
           addWatch(directory, &state)
