@@ -48,6 +48,11 @@ final class CancellationRegistry: Sendable {
     }
   }
 
+  /// Whether anything is registered under `id` now.
+  func contains(id: AnyHashableSendable) -> Bool {
+    state.withLock { $0.byID[id] != nil }
+  }
+
   /// Cancels everything registered under `id`.
   func cancel(id: AnyHashableSendable) {
     let cancels = state.withLock { $0.byID.removeValue(forKey: id) }

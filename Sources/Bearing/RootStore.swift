@@ -1,6 +1,7 @@
 import CBearingThread
 import Dispatch
 import Foundation
+import IssueReporting
 import Synchronization
 
 /// The one place a store's state lives and its reducer runs.
@@ -132,6 +133,11 @@ final class RootStore<State, Action: Sendable> {
   /// subject whose subscriber sends back) must not touch `inner`, which the reduce is changing:
   /// it is kept in `reentrant`, and queued after the reduce.
   @usableFromInline var isReducing = false
+  /// Whether the state of a send is being handed to `Store.publisher`'s subscribers now.
+  @usableFromInline var isPublishing = false
+  /// What subscribers sent (not from effects) while a state was handed to them: reduced once
+  /// every subscriber has had that state, as TCA buffers an action sent while it processes.
+  @usableFromInline var sentWhilePublishing: [Queued] = []
   @usableFromInline var reentrant: [Queued] = []
   @usableFromInline nonisolated let dependencies: DependencyValues
   @usableFromInline nonisolated let runner: EffectRunner<Action>
@@ -183,9 +189,17 @@ final class RootStore<State, Action: Sendable> {
 
   @inlinable
   func send(_ action: Action, group: EffectGroup?) -> StoreTask {
+    if isPublishing, group == nil {
+      reportReentrantSend(action)
+      let queued = EffectGroup()
+      queued.beginPending()
+      sentWhilePublishing.append(Queued(action: action, group: queued))
+      return StoreTask(group: queued)
+    }
     if isReducing {
       // Sent from inside this store's reduce: reduced once the reduce returns, as TCA buffers
       // an action sent while the store is sending.
+      if group == nil { reportReentrantSend(action) }
       let queued = group ?? EffectGroup()
       queued.beginPending()
       reentrant.append(Queued(action: action, group: queued))
@@ -196,6 +210,7 @@ final class RootStore<State, Action: Sendable> {
         guard !inner.isSending else {
           // Sent while a send up the stack drains (from an effect started by it, or a
           // subscriber of the store's publisher): part of the send under way.
+          if group == nil { reportReentrantSend(action) }
           let queued = group ?? EffectGroup()
           queued.beginPending()
           inner.queue.append(Queued(action: action, group: queued))
@@ -356,7 +371,26 @@ final class RootStore<State, Action: Sendable> {
   func deliverPublication() {
     let publication = inner.pendingPublication
     inner.pendingPublication = nil
-    publication?.deliver()
+    guard let publication else { return }
+    let wasPublishing = isPublishing
+    isPublishing = true
+    publication.deliver()
+    isPublishing = wasPublishing
+    guard !wasPublishing else { return }
+    while !sentWhilePublishing.isEmpty {
+      let next = sentWhilePublishing.removeFirst()
+      _ = send(next.action, group: next.group)
+      next.group.endPending()
+    }
+  }
+
+  /// An action sent to the store, not by one of its effects, while the store is still
+  /// processing another: from inside a reducer, or from something that reducer's state change
+  /// called synchronously (a subscriber of `Store.publisher`). It is still reduced, after the
+  /// action under way, but the order such sends make is not one to rely on.
+  @usableFromInline
+  func reportReentrantSend(_ action: Action) {
+    reportIssue(RuntimeWarningMessage.reentrantSend(action: action))
   }
 
   /// Calls `subscriber` with the current state now, then after every send, on the main actor,

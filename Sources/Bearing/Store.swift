@@ -1,3 +1,4 @@
+import IssueReporting
 import Synchronization
 
 /// Holds a feature's state, runs its reducer for every action, and runs the effects that follow.
@@ -27,19 +28,43 @@ public final class Store<State, Action: Sendable>: Sendable {
   @usableFromInline let lifetime: any AnyObject & Sendable
   /// The root's, when its state is `@ObservableState`: reads register with Observation.
   @usableFromInline let observation: StoreObservation?
+  /// Whether scoping by key paths returns one store per path (``children``): true for a root
+  /// store and the stores scoped from it by key paths; false for a store made by functions
+  /// (`scope(state:action:)` with closures), which cannot be named, and for every store
+  /// scoped from one.
+  @usableFromInline let canCacheChildren: Bool
+  /// The stores scoped from this one by key paths, by their paths: scoping again by the same
+  /// paths returns the same store, as The Composable Architecture's scope cache does.
+  @usableFromInline var children: [ScopeID: AnyObject] = [:]
 
   @usableFromInline
   init(
     core: any StoreCore<State, Action>,
     lifetime: any AnyObject & Sendable,
     observation: StoreObservation?,
-    forward: (@MainActor @Sendable (Action) -> StoreTask)? = nil
+    forward: (@MainActor @Sendable (Action) -> StoreTask)? = nil,
+    canCacheChildren: Bool = true
   ) {
     self.core = core
     self.root = core as? RootStore<State, Action>
     self.lifetime = lifetime
     self.observation = observation
     self.forward = forward
+    self.canCacheChildren = canCacheChildren
+  }
+
+  /// The store scoped from this one by `id`: the one made before, else `make()`'s, kept for
+  /// the next scope by the same id. Never kept where this store cannot cache (a store made by
+  /// functions): each scope then makes a new store.
+  @inlinable
+  func cachedScope<ChildState, ChildAction>(
+    _ id: ScopeID, make: () -> Store<ChildState, ChildAction>
+  ) -> Store<ChildState, ChildAction> {
+    guard canCacheChildren else { return make() }
+    if let child = children[id] as? Store<ChildState, ChildAction> { return child }
+    let child = make()
+    children[id] = child
+    return child
   }
 
   /// How a child store whose actions `embed` turns into this store's sends them: straight to
@@ -114,7 +139,12 @@ public final class Store<State, Action: Sendable>: Sendable {
     state toChildState: any KeyPath<State, ChildState> & Sendable,
     action toChildAction: KeyPath<Action.AllCasePaths, AnyCasePath<Action, ChildAction>>
   ) -> Store<ChildState, ChildAction> where Action: CasePathable {
-    scope(state: toChildState, casePath: CasePathCache.casePath(toChildAction))
+    cachedScope(
+      ScopeID(
+        state: toChildState, action: toChildAction, store: Store<ChildState, ChildAction>.self)
+    ) {
+      scope(state: toChildState, casePath: CasePathCache.casePath(toChildAction))
+    }
   }
 
   /// A store for a child feature, its actions embedded by case key path, such as a path through
@@ -125,7 +155,12 @@ public final class Store<State, Action: Sendable>: Sendable {
     state toChildState: any KeyPath<State, ChildState> & Sendable,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> where Action: CasePathable {
-    scope(state: toChildState, casePath: CasePathCache.casePath(toChildAction))
+    cachedScope(
+      ScopeID(
+        state: toChildState, action: toChildAction, store: Store<ChildState, ChildAction>.self)
+    ) {
+      scope(state: toChildState, casePath: CasePathCache.casePath(toChildAction))
+    }
   }
 
   /// `scope(state:action:)` with the state path unlabeled: `store.scope(\.child, action: \.child)`.
@@ -164,7 +199,8 @@ public final class Store<State, Action: Sendable>: Sendable {
     let path = SendableKeyPath(toChildState)
     return Store<ChildState, ChildAction>(
       core: core.scoped(state: { $0[keyPath: path.keyPath] }, action: fromChildAction),
-      lifetime: lifetime, observation: observation, forward: forwarding(fromChildAction))
+      lifetime: lifetime, observation: observation, forward: forwarding(fromChildAction),
+      canCacheChildren: canCacheChildren)
   }
 
   /// A store for a child feature, its state derived by a function (The Composable
@@ -181,7 +217,7 @@ public final class Store<State, Action: Sendable>: Sendable {
   ) -> Store<ChildState, ChildAction> {
     Store<ChildState, ChildAction>(
       core: core.scoped(state: toChildState, action: fromChildAction), lifetime: lifetime,
-      observation: observation, forward: forwarding(fromChildAction))
+      observation: observation, forward: forwarding(fromChildAction), canCacheChildren: false)
   }
 
   /// A store for a child feature whose state is optional: `nil` while the child's state is
@@ -199,7 +235,10 @@ public final class Store<State, Action: Sendable>: Sendable {
     _ toChildState: any KeyPath<State, ChildState?> & Sendable,
     action toChildAction: KeyPath<Action.AllCasePaths, AnyCasePath<Action, ChildAction>>
   ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
-    scope(optional: toChildState, casePath: CasePathCache.casePath(toChildAction))
+    scope(
+      optional: toChildState, casePath: CasePathCache.casePath(toChildAction),
+      id: ScopeID(
+        state: toChildState, action: toChildAction, store: Store<ChildState, ChildAction>.self))
   }
 
   /// The optional scope, its actions by case key path.
@@ -209,7 +248,10 @@ public final class Store<State, Action: Sendable>: Sendable {
     _ toChildState: any KeyPath<State, ChildState?> & Sendable,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
-    scope(optional: toChildState, casePath: CasePathCache.casePath(toChildAction))
+    scope(
+      optional: toChildState, casePath: CasePathCache.casePath(toChildAction),
+      id: ScopeID(
+        state: toChildState, action: toChildAction, store: Store<ChildState, ChildAction>.self))
   }
 
   /// The optional scope with the state path labeled (The Composable Architecture's older
@@ -219,7 +261,10 @@ public final class Store<State, Action: Sendable>: Sendable {
     state toChildState: any KeyPath<State, ChildState?> & Sendable,
     action toChildAction: KeyPath<Action.AllCasePaths, AnyCasePath<Action, ChildAction>>
   ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
-    scope(optional: toChildState, casePath: CasePathCache.casePath(toChildAction))
+    scope(
+      optional: toChildState, casePath: CasePathCache.casePath(toChildAction),
+      id: ScopeID(
+        state: toChildState, action: toChildAction, store: Store<ChildState, ChildAction>.self))
   }
 
   /// The optional scope with the state path labeled, its actions by case key path.
@@ -229,18 +274,43 @@ public final class Store<State, Action: Sendable>: Sendable {
     state toChildState: any KeyPath<State, ChildState?> & Sendable,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
-    scope(optional: toChildState, casePath: CasePathCache.casePath(toChildAction))
+    scope(
+      optional: toChildState, casePath: CasePathCache.casePath(toChildAction),
+      id: ScopeID(
+        state: toChildState, action: toChildAction, store: Store<ChildState, ChildAction>.self))
   }
 
+  /// The optional scope: `nil` while the child's state is (forgetting the store kept for
+  /// `id`), else the store kept for `id` or a new one. From a store that cannot cache, it
+  /// reports that its stores cannot be observed, as The Composable Architecture does.
   @inlinable
   func scope<ChildState, ChildAction: Sendable>(
     optional toChildState: any KeyPath<State, ChildState?> & Sendable,
-    casePath: AnyCasePath<Action, ChildAction>
+    casePath: AnyCasePath<Action, ChildAction>,
+    id: ScopeID
   ) -> Store<ChildState, ChildAction>? {
+    // Reported here, not at the caller: a location's default arguments on the optional
+    // overloads would make Swift prefer the plain scope (a store of the optional state).
+    if !canCacheChildren { reportIssue(RuntimeWarningMessage.uncachedStore(of: self)) }
     let path = SendableKeyPath(toChildState)
-    guard let initial = state[keyPath: path.keyPath] else { return nil }
+    guard let initial = state[keyPath: path.keyPath] else {
+      children[id] = nil
+      return nil
+    }
+    return cachedScope(id) {
+      unwrapping(path, initial: initial, action: { casePath.embed($0) })
+    }
+  }
+
+  /// A store of the child state at `path`, unwrapped: it goes on reading the last non-`nil`
+  /// state once the state there becomes `nil`.
+  @inlinable
+  func unwrapping<ChildState, ChildAction: Sendable>(
+    _ path: SendableKeyPath<State, ChildState?>,
+    initial: ChildState,
+    action embed: @escaping @Sendable (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction> {
     let last = LastChildState(initial)
-    let embed: @Sendable (ChildAction) -> Action = { casePath.embed($0) }
     return Store<ChildState, ChildAction>(
       core: core.scoped(
         state: { state in
@@ -249,7 +319,8 @@ public final class Store<State, Action: Sendable>: Sendable {
           return child
         },
         action: embed),
-      lifetime: lifetime, observation: observation, forward: forwarding(embed))
+      lifetime: lifetime, observation: observation, forward: forwarding(embed),
+      canCacheChildren: canCacheChildren)
   }
 
   /// Reads the current state in a closure.
@@ -301,6 +372,25 @@ extension Store where State: Equatable & Sendable {
   /// ```
   nonisolated public var states: AsyncStream<State> {
     states(removingDuplicates: ==)
+  }
+}
+
+/// What a store's scope is kept under in its ``Store/children``: the state's and the action's
+/// paths, and the child store's type (one pair of paths can make an optional store's scope and
+/// a plain one).
+@usableFromInline
+struct ScopeID: Hashable {
+  @usableFromInline let state: AnyKeyPath
+  @usableFromInline let action: AnyHashable
+  @usableFromInline let store: ObjectIdentifier
+
+  @usableFromInline
+  init<Root, Value>(
+    state: any KeyPath<Root, Value> & Sendable, action: some Hashable, store: Any.Type
+  ) {
+    self.state = state as AnyKeyPath
+    self.action = AnyHashable(action)
+    self.store = ObjectIdentifier(store)
   }
 }
 

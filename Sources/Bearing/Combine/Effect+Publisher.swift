@@ -140,3 +140,34 @@ struct UncheckedCancellable: @unchecked Sendable {
     self.value = value
   }
 }
+
+/// An effect as a Combine publisher: the actions it sends, run outside any store as
+/// ``Effect/actions`` runs them, then a completion when everything it started has ended.
+/// Cancelling the subscription cancels the effect.
+struct _EffectPublisher<Action: Sendable>: Publisher {
+  typealias Output = Action
+  typealias Failure = Never
+
+  let effect: Effect<Action>
+
+  init(_ effect: Effect<Action>) {
+    self.effect = effect
+  }
+
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Action, S.Failure == Never {
+    let subject = PassthroughSubject<Action, Never>()
+    let handle = TaskHandle()
+    // Subscribed before the effect starts, so no action is sent before there is a subscriber.
+    subject.handleEvents(receiveCancel: { handle.cancel() }).receive(subscriber: subscriber)
+    // Safety: after the subscription above, only the one task below touches the subject, one
+    // call at a time (each `send` returns before the next action is read); the subject guards
+    // its own state against the subscriber's cancellation on another thread with its lock.
+    let relay = UncheckedSendable(subject)
+    let effect = self.effect
+    handle.set(
+      Task {
+        for await action in effect.actions { relay.value.send(action) }
+        relay.value.send(completion: .finished)
+      })
+  }
+}

@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Combine)
   import Combine
 #else
@@ -26,22 +24,9 @@ extension Store {
       .removeDuplicates { ($0 != nil) == ($1 != nil) }
       .sink { [self] state in
         guard let state else { return `else`() }
-        let last = LastWrapped(state)
-        unwrap(
-          scope(
-            state: { optional in
-              last.value.withLock { last in
-                if let optional { last = optional }
-                return last
-              }
-            },
-            action: { $0 }))
+        // Caching as this store does: a key-path scope of the child store is kept when one of
+        // this store's would be.
+        unwrap(unwrapping(SendableKeyPath<State, Wrapped?>(\.self), initial: state) { $0 })
       }
   }
-}
-
-/// The last non-`nil` state an ``Store/ifLet(then:else:)`` child store saw.
-private final class LastWrapped<Wrapped: Sendable>: Sendable {
-  let value: Mutex<Wrapped>
-  init(_ value: Wrapped) { self.value = Mutex(value) }
 }

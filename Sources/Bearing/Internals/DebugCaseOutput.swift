@@ -47,6 +47,9 @@ func debugTypeName(_ type: Any.Type) -> String {
   while let range = name.range(of: #"\(extension in [^)]+\):"#, options: .regularExpression) {
     name.removeSubrange(range)
   }
+  // Private types carry their file's discriminator: "(Feature in _0C8B…)".
+  name = name.replacingOccurrences(
+    of: #"\((\w+) in _[0-9A-F]+\)"#, with: "$1", options: .regularExpression)
   name = stripGenerics(name)
   // The module: the first component, when there is more than one.
   if !name.hasPrefix("("), let dot = name.firstIndex(of: "."), dot != name.indices.last {

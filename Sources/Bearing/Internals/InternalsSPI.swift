@@ -30,7 +30,8 @@ public final class CancellablesCount: Sendable {
 
   /// Reads or resets the count: `$0.count`, `$0.removeAll()`.
   public func withValue<R>(_ body: (inout Contents) throws -> R) rethrows -> R {
-    var contents = Contents(count: count)
+    var contents = Contents(
+      count: count, registry: CancellationRegistry.current ?? .shared)
     let result = try body(&contents)
     if contents.removed { baseline.store(live.load(ordering: .relaxed), ordering: .relaxed) }
     return result
@@ -40,7 +41,16 @@ public final class CancellablesCount: Sendable {
   public struct Contents: Sendable {
     /// Cancellable effects registered now.
     public var count: Int
+    /// The ids this task's `Task.cancel(id:)` reaches: its store's, or the process's outside
+    /// any store.
+    let registry: CancellationRegistry
     var removed = false
+
+    /// Whether an effect or a `withTaskCancellation(id:)` scope is registered under `id` at
+    /// `path` (`NavigationIDPath()`: the root) where `Task.cancel(id:)` from here would look.
+    func exists(at id: some Hashable & Sendable, path: NavigationIDPath) -> Bool {
+      registry.contains(id: AnyHashableSendable(_CancelID(id: id, navigationIDPath: path)))
+    }
 
     /// Forgets the effects registered now: the count starts again from zero.
     public mutating func removeAll() {

@@ -271,4 +271,49 @@ enum RuntimeWarningMessage {
     store.
     """
   }
+
+  /// A store's send made while the store processes another action (not by an effect).
+  @usableFromInline
+  static func reentrantSend(action: Any) -> String {
+    """
+    Sent '\(debugCaseOutput(action))' while an action was being processed.
+
+    Reentrant actions are undefined: send from an effect, or from outside the code that \
+    handles the store's actions and state changes.
+    """
+  }
+
+  /// An optional scope, or a scope of an identified array's elements, from a store that cannot
+  /// cache its scopes: one made by functions, or scoped from one.
+  @usableFromInline
+  static func uncachedStore<State, Action>(of store: Store<State, Action>) -> String {
+    """
+    Scoping from uncached '\(storeTypeName(State.self, Action.self))' is not compatible with \
+    observation.
+
+    This can happen for one of two reasons:
+
+    1. A parent view scopes on a store using transform functions, which has been deprecated, \
+    instead of with key paths and case paths. Read the migration guide for 1.5 to update these \
+    scopes: \
+    https://swiftpackageindex.com/pointfreeco/swift-composable-architecture/main/documentation/composablearchitecture/migratingto1.5
+
+    2. A parent feature is using deprecated navigation APIs, such as 'IfLetStore', \
+    'SwitchStore', 'ForEachStore', or any navigation view modifiers taking stores instead of \
+    bindings. Read the migration guide for 1.7 to update those APIs: \
+    https://swiftpackageindex.com/pointfreeco/swift-composable-architecture/main/documentation/composablearchitecture/migratingto1.7
+    """
+  }
+}
+
+/// A store's type as a user names it: `StoreOf<Feature>` for a feature's `State` and `Action`,
+/// else `Store<State, Action>`.
+func storeTypeName(_ state: Any.Type, _ action: Any.Type) -> String {
+  let (stateName, actionName) = (debugTypeName(state), debugTypeName(action))
+  if stateName.hasSuffix(".State"), actionName.hasSuffix(".Action"),
+    stateName.dropLast(6) == actionName.dropLast(7)
+  {
+    return "StoreOf<\(stateName.dropLast(6))>"
+  }
+  return "Store<\(stateName), \(actionName)>"
 }

@@ -27,3 +27,27 @@ func isEphemeral(_ value: Any) -> Bool {
   }
   return payload is any EphemeralState
 }
+
+/// Whether `action` answers the presented ephemeral `state`: it is of the ephemeral state's
+/// `Action` type, itself or as the value of the destination action's case.
+@usableFromInline
+func answers(_ state: Any, with action: Any) -> Bool {
+  guard let actionType = ephemeralActionType(state) else { return false }
+  if type(of: action) == actionType { return true }
+  let mirror = Mirror(reflecting: action)
+  guard mirror.displayStyle == .enum, let payload = mirror.children.first?.value else {
+    return false
+  }
+  return type(of: payload) == actionType
+}
+
+/// The `Action` type of ephemeral state, itself or as the value of an enum destination's case.
+private func ephemeralActionType(_ state: Any) -> Any.Type? {
+  func actionType<E: EphemeralState>(of _: E) -> Any.Type { E.Action.self }
+  if let ephemeral = state as? any EphemeralState { return actionType(of: ephemeral) }
+  let mirror = Mirror(reflecting: state)
+  guard mirror.displayStyle == .enum,
+    let payload = mirror.children.first?.value as? any EphemeralState
+  else { return nil }
+  return actionType(of: payload)
+}

@@ -1,4 +1,5 @@
 import ConcurrencyExtras
+import Dependencies
 
 /// Where a reducer runs in the app's navigation: the presentations and stack elements it sits
 /// in, outermost first. Empty outside any.
@@ -39,14 +40,18 @@ enum NavigationScope {
 
   @TaskLocal static var context = Context()
 
-  static var path: [AnyHashableSendable] {
-    var path: [AnyHashableSendable] = []
+  /// The places the reducer runs in now, outermost first: the `navigationIDPath` dependency's,
+  /// then the presentations and stack elements entered since.
+  static var path: NavigationIDPath {
+    var places: [NavigationID] = []
     var place = context.place
     while let current = place {
-      path.append(current.id)
+      places.append(NavigationID(current.id))
       place = current.outer
     }
-    return path.reversed()
+    let outer = DependencyValues._current.navigationIDPath
+    guard !places.isEmpty else { return outer }
+    return NavigationIDPath(path: outer.path + places.reversed())
   }
 
   /// Runs `body` (a child's `reduce`) one level deeper, at `place`, as a presented feature.
@@ -96,33 +101,98 @@ enum NavigationScope {
     return try await $context.withValue(context, operation: body)
   }
 
-  /// A cancellation id as used where the reducer runs now: itself at the root, tied to the
-  /// navigation place inside a presentation or a stack element.
+  /// A cancellation id as used where the reducer runs now: `id` at the navigation place the
+  /// reducer runs in (the root's empty path outside any presentation or stack element).
   static func cancelID(_ id: some Hashable & Sendable) -> AnyHashableSendable {
-    let path = path
-    guard !path.isEmpty else { return AnyHashableSendable(id) }
-    return AnyHashableSendable(ScopedCancelID(id: AnyHashableSendable(id), path: path))
+    AnyHashableSendable(_CancelID(id: id, navigationIDPath: path))
   }
 }
 
 extension NavigationScope {
-  /// The ids under which an effect made with `id` is registered: `id` itself and, for an id tied
-  /// to a navigation place, the same id at every place above it, up to the root. A reducer's
-  /// `.cancel(id:)` thus reaches effects of that id made where it runs and in every feature it
-  /// presents, not those of its parents or siblings, as in The Composable Architecture.
+  /// The ids under which an effect made with `id` is registered: `id` at its place and at every
+  /// place above it, up to the root. A reducer's `.cancel(id:)` thus reaches effects of that id
+  /// made where it runs and in every feature it presents, not those of its parents or siblings,
+  /// as in The Composable Architecture.
   static func registrationIDs(of id: AnyHashableSendable) -> [AnyHashableSendable] {
-    guard let scoped = id.base as? ScopedCancelID else { return [id] }
-    var ids = [id, scoped.id]
-    for length in 1..<scoped.path.count {
+    guard let cancelID = id.base as? _CancelID, !cancelID.navigationIDPath.path.isEmpty else {
+      return [id]
+    }
+    let places = cancelID.navigationIDPath.path
+    var ids = [id]
+    for length in (0..<places.count).reversed() {
       ids.append(
-        AnyHashableSendable(ScopedCancelID(id: scoped.id, path: Array(scoped.path.prefix(length)))))
+        AnyHashableSendable(
+          _CancelID(
+            cancelID, navigationIDPath: NavigationIDPath(path: Array(places.prefix(length))))))
     }
     return ids
   }
 }
 
-/// A cancellation id tied to a navigation place.
-private struct ScopedCancelID: Hashable, Sendable {
+/// One place in the app's navigation: a presented feature or a stack element, by the id its
+/// presentation or stack gives it.
+struct NavigationID: Hashable, Sendable {
+  /// The place's id; `nil` for a place that has none of its own (`NavigationID()`).
+  let id: AnyHashableSendable?
+
+  init() {
+    self.id = nil
+  }
+
+  init(_ id: AnyHashableSendable) {
+    self.id = id
+  }
+}
+
+/// Where a reducer runs in the app's navigation, outermost place first; empty at the root.
+///
+/// Every cancellation id is made at a path (``_CancelID``): the same `CancelID` in two features
+/// presented side by side names two different ids. The `navigationIDPath` dependency holds the
+/// path outside the presentations the store itself enters, so that code running outside a
+/// store's reducer (a test, an effect's stream) can make and cancel ids at a place.
+struct NavigationIDPath: Hashable, Sendable {
+  var path: [NavigationID]
+
+  init(path: [NavigationID] = []) {
+    self.path = path
+  }
+}
+
+/// A cancellation id: the id a reducer or an effect names, at the navigation path where it was
+/// named. What `.cancellable(id:)`, `.cancel(id:)`, `Task.cancel(id:)` and
+/// `withTaskCancellation(id:)` register and look up.
+struct _CancelID: Hashable, Sendable {
+  /// The type of the id named: values of two types never match, and their hashes differ even
+  /// where the values hash alike (every empty struct hashes the same).
+  let discriminator: ObjectIdentifier
   let id: AnyHashableSendable
-  let path: [AnyHashableSendable]
+  let navigationIDPath: NavigationIDPath
+
+  init(id: some Hashable & Sendable, navigationIDPath: NavigationIDPath) {
+    let id = id as? AnyHashableSendable ?? AnyHashableSendable(id)
+    self.discriminator = ObjectIdentifier(type(of: id.base))
+    self.id = id
+    self.navigationIDPath = navigationIDPath
+  }
+
+  /// The same id at another path.
+  init(_ other: _CancelID, navigationIDPath: NavigationIDPath) {
+    self.discriminator = other.discriminator
+    self.id = other.id
+    self.navigationIDPath = navigationIDPath
+  }
+}
+
+private enum NavigationIDPathKey: DependencyKey {
+  static let liveValue = NavigationIDPath()
+  static let testValue = NavigationIDPath()
+}
+
+extension DependencyValues {
+  /// The navigation path outside the places a store's reducer enters: empty unless set, as
+  /// code that makes or cancels ids on behalf of a place does.
+  var navigationIDPath: NavigationIDPath {
+    get { self[NavigationIDPathKey.self] }
+    set { self[NavigationIDPathKey.self] = newValue }
+  }
 }

@@ -219,9 +219,11 @@ where Base.Action: Sendable {
             .dismissing(with: embed.embed(.dismiss))
             .cancellable(id: place)
         }
-        // Answering ephemeral state (an alert) is the end of it.
+        // Answering ephemeral state (an alert) is the end of it; an action of another case of
+        // the destination (which its `Scope` reports) answers nothing.
         state[keyPath: toPresentationState].wrappedValue =
-          isEphemeralState(presented) ? nil : presented
+          isEphemeralState(presented) && answers(presented, with: destinationAction)
+          ? nil : presented
       } else {
         reportAbsent(action)
       }
