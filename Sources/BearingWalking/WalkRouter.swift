@@ -20,6 +20,13 @@ public final class WalkRouter: Sendable {
   private let cells: [Int64]
   private let cellStart: [Int32]
   private let cellEdges: [Int32]
+  /// Edges with a segment whose box covers more than ``largestIndexedBox`` cells (or crosses
+  /// the antimeridian): looked at by every snap instead of filling the grid, so one long
+  /// segment (a damaged graph's, or a path drawn across a country) cannot fill memory.
+  let longEdges: [Int32]
+  /// The most cells a segment's box may cover to be indexed in the grid: 64, a box of about
+  /// 900 m on a side at 60° N.
+  static let largestIndexedBox = 64
 
   /// How far from the nearest way a point may be and still be walked from or to, in metres.
   public let maximumSnap: Double
@@ -48,13 +55,21 @@ public final class WalkRouter: Sendable {
     self.strayAllowance = strayAllowance
     var pairs: [(cell: Int64, edge: Int32)] = []
     pairs.reserveCapacity(graph.edgeCount * 2)
+    var long: Set<Int32> = []
     for edge in 0..<graph.edgeCount {
       let points = graph.points(ofEdge: edge)
       for (a, b) in zip(points, points.dropFirst()) {
-        guard abs(a.longitude - b.longitude) < 180 else { continue }
+        guard abs(a.longitude - b.longitude) < 180 else {
+          long.insert(Int32(edge))
+          continue
+        }
         let rows = Self.row(min(a.latitude, b.latitude))...Self.row(max(a.latitude, b.latitude))
         let columns =
           Self.column(min(a.longitude, b.longitude))...Self.column(max(a.longitude, b.longitude))
+        guard rows.count * columns.count <= Self.largestIndexedBox else {
+          long.insert(Int32(edge))
+          continue
+        }
         for row in rows {
           for column in columns { pairs.append((Self.cell(row, column), Int32(edge))) }
         }
@@ -77,6 +92,7 @@ public final class WalkRouter: Sendable {
     self.cells = cells
     self.cellStart = cellStart
     self.cellEdges = cellEdges
+    longEdges = long.sorted()
     isMainEdge = Self.mainEdges(graph)
   }
 
@@ -133,6 +149,13 @@ public final class WalkRouter: Sendable {
       if let main = bestMain, main.offset <= found.offset + strayAllowance { return main }
       return found
     }
+    func consider(_ edge: Int) {
+      let candidate = project(point, onto: edge)
+      if best.map({ candidate.offset < $0.offset }) ?? true { best = candidate }
+      if isMainEdge[candidate.edge], bestMain.map({ candidate.offset < $0.offset }) ?? true {
+        bestMain = candidate
+      }
+    }
     for radius in [60.0, maximumSnap] where radius <= maximumSnap || best == nil {
       let degrees = radius / 111_195
       let cosine = max(0.01, cos(point.latitude * .pi / 180))
@@ -144,15 +167,12 @@ public final class WalkRouter: Sendable {
         let end = Self.cell(row, last)
         while low < cells.count, cells[low] <= end {
           for index in Int(cellStart[low])..<Int(cellStart[low + 1]) {
-            let candidate = project(point, onto: Int(cellEdges[index]))
-            if best.map({ candidate.offset < $0.offset }) ?? true { best = candidate }
-            if isMainEdge[candidate.edge], bestMain.map({ candidate.offset < $0.offset }) ?? true {
-              bestMain = candidate
-            }
+            consider(Int(cellEdges[index]))
           }
           low += 1
         }
       }
+      for edge in longEdges { consider(Int(edge)) }
       // Within this radius: the nearest edge, or a main one near enough beside a stray one.
       if let found = chosen(), found.offset <= radius,
         isMainEdge[found.edge] || radius + 0.001 >= maximumSnap

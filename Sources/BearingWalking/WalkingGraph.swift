@@ -267,6 +267,14 @@ extension WalkingGraph {
       zip(graph.arcStart, graph.arcStart.dropFirst()).allSatisfy({ $0 <= $1 }),
       graph.arcs.allSatisfy({ $0 >= 0 && Int($0 >> 1) < edges })
     else { throw fail("an index out of range") }
+    // Each arc under the node its edge leaves from, as the edges say: a search follows arcs
+    // from the node they are listed under and a route back along the edges' own ends, so a
+    // mismatch could send the route round a loop for ever.
+    var rebuilt = graph
+    rebuilt.buildAdjacency()
+    guard rebuilt.arcStart == graph.arcStart, rebuilt.arcs == graph.arcs else {
+      throw fail("arcs that do not match the edges")
+    }
     self = graph
   }
 }

@@ -164,13 +164,18 @@ package struct NearbyReport: Equatable, Sendable {
 
   /// The footer that says how the list is ordered.
   private var sortLine: String {
-    guard walks != nil else { return UserMessage.sortedByLineNoStreets }
-    return sort == .walk
-      ? UserMessage.sortedByWalk(speed: walkSpeed) : UserMessage.sortedByLineAsked
+    guard let walks else { return UserMessage.sortedByLineNoStreets }
+    guard sort == .walk else { return UserMessage.sortedByLineAsked }
+    return walks.lengths.isEmpty
+      ? UserMessage.sortedByLineNoWalk : UserMessage.sortedByWalk(speed: walkSpeed)
   }
 
-  /// The order the list is in: by the walk only where walks are known.
-  package var effectiveSort: WalkSort { walks == nil ? .line : sort }
+  /// The order the list is in: by the walk only where some walk is known (with none, the
+  /// walk's order is the line's).
+  package var effectiveSort: WalkSort {
+    guard let walks, !walks.lengths.isEmpty else { return .line }
+    return sort
+  }
 
   private struct JSONForm: Encodable {
     struct Point: Encodable {

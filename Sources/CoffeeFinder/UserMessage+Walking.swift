@@ -13,7 +13,8 @@ extension UserMessage {
 
   /// Minutes of walk, "5 min", "1 h 5 min"; at least "1 min".
   package static func walkTime(_ seconds: Double) -> String {
-    let minutes = max(1, Int((seconds / 60).rounded()))
+    // Bounded, so that no speed or length can make a number an Int cannot hold.
+    let minutes = max(1, Int(min(seconds / 60, 1e9).rounded()))
     return minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
   }
 
@@ -27,6 +28,10 @@ extension UserMessage {
 
   /// The footer of a list ordered by the line, though walks are known (`--sort line`).
   package static let sortedByLineAsked = "Sorted by straight-line distance (--sort line)."
+
+  /// The footer of a list ordered by the walk where no café's walk was found: the line's order.
+  package static let sortedByLineNoWalk =
+    "Sorted by straight-line distance: no walk found from here over the stored streets."
 
   /// The footer of a list where no streets are stored: distances are straight lines.
   package static let sortedByLineNoStreets =

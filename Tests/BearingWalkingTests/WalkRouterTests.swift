@@ -35,6 +35,24 @@ struct WalkRouterTests {
     #expect(abs(snap.point.latitude - Grid.point(0, 0).latitude) < 1e-7)
   }
 
+  // One segment 10° on a side (a path drawn across a country, or a damaged graph's): the grid
+  // does not fill its box (10 million cells of 1/1000°; a GeoJSON line like it took `nearby` past
+  // its timeout, and the walking fuzz target out of memory), yet a point beside its middle still
+  // snaps onto it.
+  @Test func aLongSegmentIsSnappedToWithoutFillingTheGrid() throws {
+    var builder = WalkingGraphBuilder()
+    builder.addWay(
+      ids: [1, 2],
+      points: [
+        Coordinate(latitude: 50, longitude: 10), Coordinate(latitude: 60, longitude: 20),
+      ], direction: .both, name: "Pitkä polku")
+    let router = WalkRouter(builder.build())
+    #expect(router.longEdges == [0])
+    let snap = try #require(router.snap(Coordinate(latitude: 55.0005, longitude: 15)))
+    #expect(snap.edge == 0)
+    #expect(snap.offset < 250)
+  }
+
   /// A comb of streets (a main part of 24 nodes) and a stray piece of way beside it, joined
   /// to nothing: a point nearest the stray piece snaps to the comb when the comb is at most
   /// 30 m farther.

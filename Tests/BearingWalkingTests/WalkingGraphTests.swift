@@ -118,6 +118,14 @@ struct WalkingGraphTests {
     var offTheGlobe = bytes
     offTheGlobe[4 + 20 + 3] = 0x7f
     #expect(throws: WalkingGraph.FormatError.self) { try WalkingGraph(serialized: offTheGlobe) }
+    // Arcs in range but listed under nodes their edges do not leave from (a route followed
+    // them round a loop, growing without end).
+    var misplaced = graph
+    misplaced.arcs.swapAt(0, misplaced.arcs.count - 1)
+    #expect(misplaced.arcs != graph.arcs)
+    #expect(throws: WalkingGraph.FormatError.self) {
+      try WalkingGraph(serialized: misplaced.serialized())
+    }
   }
 
   /// The fuzz target's seed (Fuzz/Corpus/walking/cross, written by hand in the stored form) is

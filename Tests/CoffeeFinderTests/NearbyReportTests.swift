@@ -42,6 +42,19 @@ import Testing
     #expect(json?["sort"] as? String == "walk")
   }
 
+  // Streets are stored but no café's walk was found (the start far from every street): the
+  // list is in the line's order, and the footer and the JSON say so, not "by walk".
+  @Test func noWalkFoundIsSortedByTheLineAndSaysSo() throws {
+    var report = report
+    report.walks = Walks(from: Fixtures.station, lengths: [:])
+    report.sort = .walk
+    let lines = report.table(width: 100).split(separator: "\n").map(String.init)
+    #expect(lines.contains(UserMessage.sortedByLineNoWalk), "\(lines)")
+    #expect(!lines.contains { $0.hasPrefix("Sorted by walk") }, "\(lines)")
+    let json = try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [String: Any]
+    #expect(json?["sort"] as? String == "line")
+  }
+
   @Test func jsonEscapesEveryTerminalControl() throws {
     var evil = Fixtures.ekberg
     evil.name = "A\u{1B}[2J\u{9B}B\u{202E}C"

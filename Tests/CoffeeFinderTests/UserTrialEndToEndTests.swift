@@ -440,6 +440,8 @@ struct UserTrialEndToEndTests {
     for arguments in [
       ["nearby", "--near", ""], ["nearby", "--overpass-url", "ftp://x"],
       ["nearby", "--api-key", "two words"],
+      // A speed so small that a walk's time would not fit a clock (it crashed the app).
+      ["nearby", "--walk-speed=1e-300"], ["route", "Kaffa", "--walk-speed", "0.01"],
     ] {
       let result = try await home.run(arguments)
       #expect(result.status == 2, "\(arguments): \(result.stderr)")

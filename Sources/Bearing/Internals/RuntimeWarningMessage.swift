@@ -284,7 +284,8 @@ enum RuntimeWarningMessage {
   }
 
   /// An optional scope, or a scope of an identified array's elements, from a store that cannot
-  /// cache its scopes: one made by functions, or scoped from one.
+  /// cache its scopes: one made by functions, or scoped from one. Worded as TCA words it,
+  /// character for character (a no-break space after "2."), since tests match the text.
   @usableFromInline
   static func uncachedStore<State, Action>(of store: Store<State, Action>) -> String {
     """
@@ -298,7 +299,7 @@ enum RuntimeWarningMessage {
     scopes: \
     https://swiftpackageindex.com/pointfreeco/swift-composable-architecture/main/documentation/composablearchitecture/migratingto1.5
 
-    2. A parent feature is using deprecated navigation APIs, such as 'IfLetStore', \
+    2.\u{00A0}A parent feature is using deprecated navigation APIs, such as 'IfLetStore', \
     'SwitchStore', 'ForEachStore', or any navigation view modifiers taking stores instead of \
     bindings. Read the migration guide for 1.7 to update those APIs: \
     https://swiftpackageindex.com/pointfreeco/swift-composable-architecture/main/documentation/composablearchitecture/migratingto1.7
