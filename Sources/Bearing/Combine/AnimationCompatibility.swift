@@ -51,4 +51,18 @@
       send(action)
     }
   }
+
+  extension ViewActionSending {
+    /// Sends a view action "with an animation": on Linux, the same as ``send(_:)``.
+    @discardableResult
+    public func send(_ action: StoreAction.ViewAction, animation: Animation?) -> StoreTask {
+      send(action)
+    }
+
+    /// Sends a view action "in a transaction": on Linux, the same as ``send(_:)``.
+    @discardableResult
+    public func send(_ action: StoreAction.ViewAction, transaction: Transaction) -> StoreTask {
+      send(action)
+    }
+  }
 #endif
