@@ -101,3 +101,16 @@ public macro ReducerCaseEphemeral() =
 @attached(peer, names: arbitrary)
 public macro ObservationStateIgnored() =
   #externalMacro(module: "BearingMacros", type: "MarkerMacro")
+
+/// Makes a type that holds a feature's store (`let store: StoreOf<Feature>`) a
+/// ``ViewActionSending``: `send(.submitTapped)` sends `.view(.submitTapped)` to its store.
+///
+/// ```swift
+/// @ViewAction(for: Login.self)
+/// struct LoginScreen {
+///   let store: StoreOf<Login>
+/// }
+/// ```
+@attached(extension, conformances: ViewActionSending)
+public macro ViewAction<R: Reducer>(for: R.Type) =
+  #externalMacro(module: "BearingMacros", type: "ViewActionMacro")

@@ -9,5 +9,6 @@ struct BearingMacrosPlugin: CompilerPlugin {
     ObservationStateTrackedMacro.self,
     PresentsMacro.self,
     MarkerMacro.self,
+    ViewActionMacro.self,
   ]
 }

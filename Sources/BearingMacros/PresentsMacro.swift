@@ -157,8 +157,8 @@ enum BearingMacroMessage: String, DiagnosticMessage {
       "@Reducer applies to a struct (a feature) or an enum of features (a destination)"
     case .reducerCaseNeedsOneFeature:
       """
-      each case of a @Reducer enum holds one feature: 'case detail(Detail)'; mark other cases \
-      '@ReducerCaseIgnored' or '@ReducerCaseEphemeral'
+      a @ReducerCaseEphemeral case holds one value, its state: \
+      '@ReducerCaseEphemeral case alert(AlertState<Alert>)'
       """
     }
   }

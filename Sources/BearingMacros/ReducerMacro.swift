@@ -233,7 +233,7 @@ extension ReducerMacro: MemberMacro {
     let caseIndices = cases.enumerated().map { "case .\($1.name): \($0)" }
     // The value's `id`, when its type is `Identifiable`: chosen by overload at compile time.
     let elementIDs = cases.map { feature in
-      feature.hasPayload
+      feature.hasPayload && !feature.hasSeveralValues
         ? "case .\(feature.name)(let value): Bearing._presentationElementID(value)"
         : "case .\(feature.name): nil"
     }
@@ -295,7 +295,8 @@ struct FeatureCase {
     /// `@ReducerCaseEphemeral case alert(Alert)`: the value is the state, its `Action` the
     /// actions, with no reducer.
     case ephemeral
-    /// `@ReducerCaseIgnored case meeting(Meeting)`: state only.
+    /// `@ReducerCaseIgnored case meeting(Meeting)`, or a case whose value is not one plain type
+    /// (`case meeting(Meeting, syncUp: SyncUp)`): state only.
     case ignored
   }
 
@@ -306,6 +307,8 @@ struct FeatureCase {
   var defaultReducer: String?
   /// `case another`, with no value: state only.
   var hasPayload = true
+  /// `case meeting(Meeting, syncUp: SyncUp)`: state only, its values as written.
+  var hasSeveralValues = false
 
   /// How the case's reducer is made: its default value, or its type's `init()`.
   var makeReducer: String { defaultReducer.map { "(\($0))" } ?? "\(reducerType)()" }
@@ -347,13 +350,23 @@ struct FeatureCase {
       reducerType = "Void"
       return
     }
+    // A case whose value is not one plain type (`case meeting(Meeting, syncUp: SyncUp)`,
+    // `case text(String?)`) holds state with no feature, as if `@ReducerCaseIgnored`: TCA's rule.
+    let isPlainType =
+      parameters.count == 1
+      && parameters.first.map {
+        $0.type.is(IdentifierTypeSyntax.self) || $0.type.is(MemberTypeSyntax.self)
+      } == true
+    if !isPlainType, kind == .feature { kind = .ignored }
     guard parameters.count == 1, let parameter = parameters.first else {
       guard kind == .ignored else {
         throw DiagnosticsError(diagnostics: [
           Diagnostic(node: element, message: BearingMacroMessage.reducerCaseNeedsOneFeature)
         ])
       }
-      reducerType = "(\(parameters.trimmedDescription))"
+      // The values as written: `case meeting(Meeting, syncUp: SyncUp)` in the state too.
+      reducerType = parameters.trimmedDescription
+      hasSeveralValues = true
       return
     }
     reducerType = parameter.type.trimmedDescription

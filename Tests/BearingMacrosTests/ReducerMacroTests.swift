@@ -157,17 +157,98 @@ import Testing
     )
   }
 
-  @Test func aCaseWithoutAFeatureIsAnError() {
+  @Test func aCaseOfSeveralValuesHoldsStateWithNoFeature() {
+    assertMacroExpansion(
+      """
+      @Reducer
+      enum Path {
+        case detail(Detail)
+        case meeting(Meeting, syncUp: SyncUp)
+      }
+      """,
+      expandedSource: #"""
+        enum Path {
+          case detail(Detail)
+          case meeting(Meeting, syncUp: SyncUp)
+
+            @CasePaths.CasePathable
+            @dynamicMemberLookup
+            @Bearing.ObservableState
+            enum State: Bearing.CaseReducerState {
+              typealias StateReducer = Path
+              case detail(Detail.State)
+              case meeting(Meeting, syncUp: SyncUp)
+
+              var _$caseIndex: Int {
+                switch self {
+                case .detail:
+                    0
+                case .meeting:
+                    1
+                }
+              }
+
+              var _$elementID: Int? {
+                switch self {
+                case .detail(let value):
+                    Bearing._presentationElementID(value)
+                case .meeting:
+                    nil
+                }
+              }
+
+              var _$isEphemeral: Bool {
+                switch self {
+                default:
+                    false
+                }
+              }
+            }
+
+            @CasePaths.CasePathable
+            enum Action {
+              case detail(Detail.Action)
+            }
+
+            static var body: Bearing.Reduce<Self.State, Self.Action> {
+              Bearing.Reduce { state, action in
+                switch action {
+                case .detail(let action):
+              guard case .detail(var childState) = state else {
+                Bearing._reportCaseMismatch(action: action, in: Self.self)
+                return .none
+              }
+              let effect = Detail().reduce(into: &childState, action: action)
+              state = .detail(childState)
+              return effect.map {
+                  .detail($0)
+              }
+                }
+              }
+            }
+        }
+
+        extension Path: Bearing.CaseReducer, Bearing.Reducer {
+        }
+        """#,
+      macroSpecs: macros,
+      failureHandler: { Issue.record("\($0.message)") }
+    )
+  }
+
+  @Test func anEphemeralCaseOfSeveralValuesIsAnError() {
     assertMacroExpansion(
       """
       @Reducer
       enum Destination {
-        case detail(Detail, Int)
+        @ReducerCaseEphemeral
+        case alert(Alert, Int)
       }
       """,
       expandedSource: """
         enum Destination {
-          case detail(Detail, Int)
+          @ReducerCaseEphemeral
+          case alert(Alert, Int)
         }
 
         extension Destination: Bearing.CaseReducer, Bearing.Reducer {
@@ -176,10 +257,10 @@ import Testing
       diagnostics: [
         DiagnosticSpec(
           message: """
-            each case of a @Reducer enum holds one feature: 'case detail(Detail)'; mark other \
-            cases '@ReducerCaseIgnored' or '@ReducerCaseEphemeral'
+            a @ReducerCaseEphemeral case holds one value, its state: \
+            '@ReducerCaseEphemeral case alert(AlertState<Alert>)'
             """,
-          line: 3, column: 8)
+          line: 4, column: 8)
       ],
       macroSpecs: macros,
       failureHandler: { Issue.record("\($0.message)") }

@@ -33,24 +33,3 @@ where ViewAction.State == State, ViewAction: SendableMetatype {
     return .none
   }
 }
-
-/// An action enum with a case for the actions its view sends, `case view(View)`: what
-/// `BindingReducer(action: \.view)` reads bindings from, and what TCA's `@ViewAction` views send
-/// through.
-///
-/// ```swift
-/// enum Action: ViewAction {
-///   case view(View)
-///   case response(Result<Int, any Error>)
-///   enum View: BindableAction {
-///     case binding(BindingAction<State>)
-///     case submitTapped
-///   }
-/// }
-/// ```
-public protocol ViewAction<ViewAction> {
-  /// The actions the view sends.
-  associatedtype ViewAction
-  /// The case that carries them.
-  static func view(_ action: ViewAction) -> Self
-}
