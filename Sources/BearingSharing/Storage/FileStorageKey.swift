@@ -161,6 +161,13 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
       }
       if version == file.version { return (nil, []) }
       let fileGeneration = generation(of: file)
+      // The change held, read again in another version: the bytes the key knows with a
+      // generation file not (yet) theirs, as between a writer's renames of the generation file
+      // and of the file. Nothing new to tell.
+      if fileGeneration == generation, value != nil || corrupt != nil {
+        version = file.version
+        return (nil, [])
+      }
       // Older than the value held, which is on its way to the file: that write wins.
       if fileGeneration < generation && (isPending || writesInFlight > 0) {
         return (nil, [])
