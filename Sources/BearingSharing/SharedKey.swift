@@ -13,7 +13,7 @@ public protocol SharedReaderKey<Value>: Sendable {
   /// share one value in the process.
   associatedtype ID: Hashable = Self
 
-  /// The key's identity (see ``ID``).
+  /// The key's identity (see ``SharedReaderKey/ID``).
   var id: ID { get }
 
   /// Loads the value, and resumes `continuation` once: with a value, with an error, or with

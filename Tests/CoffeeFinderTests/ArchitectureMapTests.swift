@@ -8,16 +8,16 @@ import Testing
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
-  /// The first code block of "Where things live", one path per line.
+  /// The paths in the first column of the tables of "Where things live", one a row
+  /// (`| `Sources/Bearing/` | … |`).
   static func map() throws -> [String] {
     let text = try String(
       contentsOf: root.appendingPathComponent("ARCHITECTURE.md"), encoding: .utf8)
-    let section = try #require(text.range(of: "## Where things live"))
+    let section = try #require(text.range(of: "## Where things live\n"))
     let rest = text[section.upperBound...]
-    let open = try #require(rest.range(of: "```\n"))
-    let close = try #require(rest[open.upperBound...].range(of: "```"))
-    return rest[open.upperBound..<close.lowerBound].split(separator: "\n").compactMap {
-      $0.split(separator: " ", omittingEmptySubsequences: true).first.map(String.init)
+    let end = rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex
+    return rest[..<end].split(separator: "\n").compactMap { line in
+      line.firstMatch(of: /^\| `([^`]+)` +\|/).map { String($0.1) }
     }
   }
 

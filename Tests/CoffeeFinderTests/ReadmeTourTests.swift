@@ -10,6 +10,7 @@ struct CafeSearch {
   @ObservableState
   struct State: Equatable {
     var center = Coordinate(latitude: 60.1699, longitude: 24.9384)
+    @Shared(.appStorage("radius")) var radius = 1_000.0  // kept between runs
     var text = ""
     var places: [Place] = []
     var isSearching = false
@@ -32,9 +33,9 @@ struct CafeSearch {
       case let .textChanged(text):
         state.text = text
         state.isSearching = true
-        return .run { [center = state.center] send in
+        return .run { [center = state.center, radius = state.radius] send in
           try await clock.sleep(for: .milliseconds(300))  // until typing pauses
-          let query = try PlaceQuery(center: center, radius: 1_000, text: text)
+          let query = try PlaceQuery(center: center, radius: radius, text: text)
           await send(.response(Result { try await places.search(query) }))
         }
         .cancellable(id: CancelID.search, cancelInFlight: true)
