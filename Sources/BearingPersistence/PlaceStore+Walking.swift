@@ -14,28 +14,42 @@ extension PlaceStore {
     try statement.run()
   }
 
-  /// The walking graph of the stored area around `point` (its places' box, widened by about a
-  /// kilometre, since streets reach past the last café), the largest when several hold it;
-  /// `nil` when no area there has one.
+  /// The stored areas with a walking graph around `point` (their places' box, widened by
+  /// about a kilometre, since streets reach past the last café), the largest graph first: the
+  /// areas whose graph a walk from `point` may use. Overlapping areas hold several; the one
+  /// to use is the first whose streets are near `point` (``walkingGraph(area:)``).
   ///
-  /// - throws: ``StorageError`` when the store cannot be read; a damaged graph is none.
-  public func walkingGraph(around point: Coordinate) async throws(StorageError) -> WalkingGraph? {
+  /// - throws: ``StorageError`` when the store cannot be read.
+  public func walkingAreas(around point: Coordinate) async throws(StorageError) -> [Int64] {
     try await database.mapErrors {
-      try await database.writer.read { db in try Self.walkingGraph(around: point, db) }
+      try await database.writer.read { db in try Self.walkingAreas(around: point, db) }
     }
   }
 
-  static func walkingGraph(around point: Coordinate, _ db: Database) throws -> WalkingGraph? {
+  /// The walking graph stored with area `id`; `nil` when it has none or it is damaged.
+  ///
+  /// - throws: ``StorageError`` when the store cannot be read.
+  public func walkingGraph(area id: Int64) async throws(StorageError) -> WalkingGraph? {
+    try await database.mapErrors {
+      try await database.writer.read { db in
+        let bytes = try Data.fetchOne(
+          db, sql: "SELECT graph FROM walkingGraph WHERE areaId = ?", arguments: [id])
+        return bytes.flatMap { try? WalkingGraph(serialized: $0) }
+      }
+    }
+  }
+
+  static func walkingAreas(around point: Coordinate, _ db: Database) throws -> [Int64] {
     let margin = 0.01
     let rows = try Row.fetchAll(
       db,
       sql: """
-        SELECT a.west, a.east, g.graph FROM walkingGraph g JOIN area a ON a.id = g.areaId
+        SELECT a.id, a.west, a.east FROM walkingGraph g JOIN area a ON a.id = g.areaId
         WHERE a.south - ? <= ? AND a.north + ? >= ?
-        ORDER BY length(g.graph) DESC
+        ORDER BY length(g.graph) DESC, a.id
         """,
       arguments: [margin, point.latitude, margin, point.latitude])
-    for row in rows {
+    return rows.compactMap { row in
       let west: Double = row["west"]
       let east: Double = row["east"]
       let longitude = point.longitude
@@ -44,9 +58,7 @@ extension PlaceStore {
         west <= east
         ? longitude >= west - margin && longitude <= east + margin
         : longitude >= west - margin || longitude <= east + margin
-      guard inside, let bytes = row["graph"] as Data? else { continue }
-      if let graph = try? WalkingGraph(serialized: bytes) { return graph }
+      return inside ? row["id"] : nil
     }
-    return nil
   }
 }

@@ -39,8 +39,11 @@ extension WalkRouter {
     var edges: [Int] = []
     switch search.via[0] {
     case -1:
-      // Along the start's own edge.
+      // Along the start's own edge, through its bends.
       edges = [origin.edge]
+      points += part(
+        of: graph.points(ofEdge: origin.edge), edge: origin.edge, from: origin.along,
+        to: end.along)
       points.append(end.point)
     case let node:
       // Back from the node the target was reached through, to the start's edge.
@@ -61,7 +64,10 @@ extension WalkRouter {
       points += part(
         of: startEdgePoints, edge: origin.edge, from: origin.along,
         to: current == seeds.from ? 0 : graph.length(ofEdge: origin.edge))
-      edges.append(origin.edge)
+      // A street is named only where some of it is walked (not a start at its very end).
+      let startWalked =
+        current == seeds.from ? origin.along : graph.length(ofEdge: origin.edge) - origin.along
+      if startWalked > 0.5 { edges.append(origin.edge) }
       for link in chain {
         let shape = graph.points(ofEdge: link.edge)
         points += link.reversed ? shape.reversed() : shape
@@ -73,7 +79,9 @@ extension WalkRouter {
       points += part(
         of: endEdgePoints, edge: end.edge,
         from: Int(node) == targetEnds.from ? 0 : graph.length(ofEdge: end.edge), to: end.along)
-      edges.append(end.edge)
+      let endWalked =
+        Int(node) == targetEnds.from ? end.along : graph.length(ofEdge: end.edge) - end.along
+      if endWalked > 0.5 { edges.append(end.edge) }
       points.append(end.point)
     }
     points.append(target)

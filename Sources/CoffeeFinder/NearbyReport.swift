@@ -167,7 +167,7 @@ package struct NearbyReport: Equatable, Sendable {
     guard let walks else { return UserMessage.sortedByLineNoStreets }
     guard sort == .walk else { return UserMessage.sortedByLineAsked }
     return walks.lengths.isEmpty
-      ? UserMessage.sortedByLineNoWalk : UserMessage.sortedByWalk(speed: walkSpeed)
+      ? UserMessage.sortedByLineNoWalk : UserMessage.sortedByWalk(speed: walkSpeed, units: units)
   }
 
   /// The order the list is in: by the walk only where some walk is known (with none, the

@@ -21,9 +21,16 @@ extension UserMessage {
   /// A place no walk over the stored streets reaches (too far from a street, or cut off).
   package static let noWalk = "no walk found"
 
-  /// The footer of a list ordered by the walk.
-  package static func sortedByWalk(speed: Double) -> String {
-    "Sorted by walk at \(String(format: "%g", speed)) m/s over the stored streets."
+  /// The footer of a list ordered by the walk, the speed in the user's units ("1.3 m/s";
+  /// "2.9 mph (1.3 m/s)" in imperial, since `--walk-speed` takes metres a second).
+  package static func sortedByWalk(speed: Double, units: MeasurementSystem = .metric) -> String {
+    let metric = "\(String(format: "%g", speed)) m/s"
+    let shown =
+      switch units {
+      case .metric: metric
+      case .imperial: "\(String(format: "%.1f", speed * 3600 / 1609.344)) mph (\(metric))"
+      }
+    return "Sorted by walk at \(shown) over the stored streets."
   }
 
   /// The footer of a list ordered by the line, though walks are known (`--sort line`).

@@ -151,4 +151,55 @@ struct WalkRouterTests {
     let walk = router.walks(from: start, to: [target], within: 10_000)[0]
     #expect(walk.map { abs($0 - route.length) < 1e-6 } == true)
   }
+
+  /// An L-shaped street, one edge (no other way meets its bend): a start on one leg and a
+  /// target on the other walk round the corner, and the route drawn is as long as the walk.
+  @Test func theRouteAlongOneEdgeFollowsItsBends() throws {
+    var builder = WalkingGraphBuilder()
+    builder.addWay(
+      ids: [1, 2, 3], points: [Grid.point(0, 0), Grid.point(0, 3), Grid.point(3, 3)],
+      direction: .both, name: "Kulma")
+    let router = WalkRouter(builder.build())
+    let start = Grid.point(0, 1)
+    let target = Grid.point(2, 3)
+    let route = try #require(router.route(from: start, to: target, within: 10_000))
+    let expected =
+      start.distance(to: Grid.point(0, 3)) + Grid.point(0, 3).distance(to: target)
+    #expect(abs(route.length - expected) < 1)
+    #expect(route.points.contains { Grid.same($0, Grid.point(0, 3)) }, "\(route.points)")
+    let drawn = zip(route.points, route.points.dropFirst()).reduce(0) {
+      $0 + $1.0.distance(to: $1.1)
+    }
+    #expect(abs(drawn - route.length) < 1, "drawn \(drawn) m, walked \(route.length) m")
+  }
+
+  /// The search stops only when no walk still queued could be shorter: a target near the far
+  /// end of a long street is found first through the street's near end, then better through
+  /// its far end, reached a little later by another way.
+  ///
+  ///     A(0,0) ────────── long street ────────── target(0,9) ─ B(0,10)
+  ///          ╲                                                 ╱
+  ///           ╲──────────── S(-3,4), the start ───────────────╱
+  @Test func aTargetNearTheFarEndOfALongEdgeIsReachedThroughThatEnd() throws {
+    var builder = WalkingGraphBuilder()
+    builder.addWay(
+      ids: Array(100...110), points: (0...10).map { Grid.point(0, Double($0)) },
+      direction: .both, name: "Pitkä")
+    builder.addWay(
+      ids: [1, 100], points: [Grid.point(-3, 4), Grid.point(0, 0)], direction: .both,
+      name: "Länsi")
+    builder.addWay(
+      ids: [1, 110], points: [Grid.point(-3, 4), Grid.point(0, 10)], direction: .both,
+      name: "Itä")
+    let router = WalkRouter(builder.build())
+    let start = Grid.point(-3, 4)
+    let target = Grid.point(0, 9)
+    let throughA = start.distance(to: Grid.point(0, 0)) + Grid.point(0, 0).distance(to: target)
+    let throughB = start.distance(to: Grid.point(0, 10)) + Grid.point(0, 10).distance(to: target)
+    #expect(throughB < throughA - 300)
+    let walk = try #require(router.walks(from: start, to: [target], within: 10_000)[0])
+    #expect(abs(walk - throughB) < 1, "walked \(walk) m; through B \(throughB) m")
+    let route = try #require(router.route(from: start, to: target, within: 10_000))
+    #expect(route.streetNames == ["Itä", "Pitkä"])
+  }
 }

@@ -119,6 +119,13 @@ struct WalkingEndToEndTests {
     #expect(acrossWalk > 1_600 && acrossWalk < 1_800, "\(json.stdout)")
     #expect(across.distance < 300)
     #expect(across.walkSeconds == acrossWalk.rounded())
+
+    // In imperial units the speed is said in miles an hour, with the option's metres a second.
+    let imperial = try await box.run(base + ["--units", "imperial"])
+    #expect(
+      imperial.stdout.contains("Sorted by walk at 2.9 mph (1.3 m/s) over the stored streets."),
+      "\(imperial.stdout)")
+    #expect(Self.rows(imperial.stdout).last?.contains("mi walk · 22 min") == true)
   }
 
   @Test func routeNamesTheStreetsAndDrawsTheWalk() async throws {
@@ -136,6 +143,35 @@ struct WalkingEndToEndTests {
     #expect(drawn.status == 0, "\(drawn.stderr)")
     let picture = try String(contentsOf: svg, encoding: .utf8)
     #expect(picture.contains(#"class="route""#))
+  }
+
+  /// A second area whose box holds the town but whose streets are far from it, with more of
+  /// them (its graph is the larger): the walks use the town's streets, where the start is.
+  static let wideRegion: String = {
+    var features = [café("Etelä", -50, -50), café("Pohjoinen", 50, 50)]
+    for row in 0..<12 {
+      let north = -50 + Double(row)
+      features.append(
+        line(#""highway":"residential","name":"Katu \#(row)""#, [(north, -50), (north, -45)]))
+    }
+    return #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",\n") + "]}"
+  }()
+
+  @Test func whereAreasOverlapTheWalkUsesTheStreetsAtTheStart() async throws {
+    let box = try await Self.sandbox(Self.riverTown, name: "town.geojson")
+    let wide = box.directory.appendingPathComponent("region.geojson")
+    try Data(Self.wideRegion.utf8).write(to: wide)
+    let imported = try await box.run(["import", wide.path])
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let table = try await box.run([
+      "nearby", "--at", Self.at, "--provider", "offline", "--radius", "1000",
+    ])
+    #expect(table.status == 0, "\(table.stderr)")
+    #expect(
+      table.stdout.contains("Sorted by walk at 1.3 m/s over the stored streets."), "\(table.stdout)"
+    )
+    #expect(
+      Self.rows(table.stdout).last?.contains("1.7 km walk · 22 min") == true, "\(table.stdout)")
   }
 
   @Test func withoutStoredStreetsTheLineIsUsedAndSaidSo() async throws {
@@ -300,6 +336,69 @@ struct WalkingUIEndToEndTests {
         try await Task.sleep(for: .milliseconds(250))
       }
       #expect(Self.routeRows(walkToAcross) >= 4, "\(walkToAcross)")
+      await tmux.sendKeys("q")
+      _ = try await tmux.waitFor("EXITED 0")
+    }
+  }
+
+  /// A replayed walk through the river town: east along the south bank, over the bridge and
+  /// back west on the north bank. The list starts with "Along" (a short walk; "Across" is
+  /// nearer as the crow flies) and ends with "Across" first ("Along" is then nearer as the crow
+  /// flies): re-sorted by walk as you move, against the line's order at both ends.
+  @Test(.timeLimit(.minutes(2))) func theListIsReSortedByWalkAsYouMove() async throws {
+    let box = try await WalkingEndToEndTests.sandbox(
+      WalkingEndToEndTests.riverTown, name: "town.geojson")
+    let legs: [(Double, Double)] = [(0.05, 1), (0.05, 8), (2, 8), (2, 4)]
+    var sentences: [String] = []
+    var second = 0.0
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+    // Ten seconds standing at the start (two at 5×): the list is drawn there first.
+    let here = WalkingEndToEndTests.here
+    for _ in 0..<10 {
+      sentences += NMEAWalk.fix(
+        latitude: here.latitude, longitude: here.longitude, at: start.addingTimeInterval(second))
+      second += 1
+    }
+    for (from, to) in zip(legs, legs.dropFirst()) {
+      let steps = Int((abs(to.0 - from.0) + abs(to.1 - from.1)) * 4)
+      for step in 0..<steps {
+        let fraction = Double(step) / Double(steps)
+        let spot = WalkingEndToEndTests.point(
+          from.0 + (to.0 - from.0) * fraction, from.1 + (to.1 - from.1) * fraction)
+        sentences += NMEAWalk.fix(
+          latitude: spot.latitude, longitude: spot.longitude,
+          at: start.addingTimeInterval(second))
+        second += 1
+      }
+    }
+    let end = WalkingEndToEndTests.point(2, 4)
+    for _ in 0..<4 {
+      sentences += NMEAWalk.fix(
+        latitude: end.latitude, longitude: end.longitude, at: start.addingTimeInterval(second))
+      second += 1
+    }
+    let walk = box.directory.appendingPathComponent("walk.nmea")
+    try (sentences.joined(separator: "\r\n") + "\r\n").write(
+      to: walk, atomically: true, encoding: .utf8)
+    let command = Tmux.app(
+      [
+        "--replay", walk.path, "--replay-speed", "5", "--provider", "offline", "--data-dir",
+        box.data.path,
+      ], directory: box.directory, linger: 30)
+    func order(_ screen: String) -> [String] {
+      screen.split(separator: "\n").map { String($0.prefix(60)) }.compactMap { row in
+        row.contains("Along") ? "Along" : row.contains("Across") ? "Across" : nil
+      }
+    }
+    try await Tmux.with(command, width: 160, height: 40) { tmux in
+      _ = try await tmux.waitFor("by walk")
+      let screens = try await tmux.captures(forUpTo: 60) { order($0) == ["Across", "Along"] }
+      let last = screens.last ?? ""
+      #expect(order(last) == ["Across", "Along"], "\(last)")
+      #expect(last.contains("by walk"), "\(last)")
+      // Before it, on the south bank, "Along" was first.
+      let before = screens.dropLast().map(order)
+      #expect(before.contains(["Along", "Across"]), "\(before)")
       await tmux.sendKeys("q")
       _ = try await tmux.waitFor("EXITED 0")
     }

@@ -176,6 +176,26 @@ let benchmarks: @Sendable () -> Void = {
       index += 1
     }
   }
+  // What the app pays on the first fix in an area: the stored graph read back and its router
+  // (the snapping grid) built; the floor copies the stored bytes.
+  let helsinkiBytes = helsinki.graph.serialized()
+  let cityBytes = city.graph.serialized()
+  Benchmark("floor: copy the stored graph's bytes (city of 1M edges)", configuration: perSearch) {
+    benchmark in
+    for _ in benchmark.scaledIterations { blackHole(Data(cityBytes)) }
+  }
+  Benchmark("load a stored graph and its router (Helsinki fixture)", configuration: perSearch) {
+    benchmark in
+    for _ in benchmark.scaledIterations {
+      blackHole(WalkRouter(try WalkingGraph(serialized: helsinkiBytes)))
+    }
+  }
+  Benchmark("load a stored graph and its router (city of 1M edges)", configuration: slow) {
+    benchmark in
+    for _ in benchmark.scaledIterations {
+      blackHole(WalkRouter(try WalkingGraph(serialized: cityBytes)))
+    }
+  }
   Benchmark("import 41 MB .osm.pbf with the walking graph", configuration: slow) { benchmark in
     try ensureX100()
     unsetenv("BEARING_WALKING_GRAPH")
