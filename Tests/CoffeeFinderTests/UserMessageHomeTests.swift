@@ -1,3 +1,4 @@
+import BearingProcessTesting
 import Foundation
 import Testing
 
@@ -8,7 +9,10 @@ import Testing
 /// Argument-parser's `ValidationError`s are left out: they are usage errors (exit status 2),
 /// which the issue leaves to the options that parse them, beside their help text, and
 /// argument-parser prints with the usage.
-@Suite struct UserMessageHomeTests {
+///
+/// Off the pool, with Foundation's regular expressions (fast in a debug build, where Swift's
+/// `Regex` held a pool thread for tens of seconds), as `OneHomeTests`.
+@Suite(.offPool) struct UserMessageHomeTests {
   /// What wording an error or a warning in place looks like: a failure made from a string
   /// literal (whitespace, a line break included, may come between), or a warning line's prefix.
   static let wordedInPlace = [
@@ -28,7 +32,7 @@ import Testing
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
       .filter { $0.hasSuffix(".swift") && !$0.hasPrefix("UserMessage") }
     #expect(names.count > 10, "the sources were not found at \(folder.path)")
-    let patterns = try wordedInPlace.map { try Regex($0) }
+    let patterns = try wordedInPlace.map { try NSRegularExpression(pattern: $0) }
     var found: Set<String> = []
     for name in names.sorted() {
       let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
@@ -39,8 +43,10 @@ import Testing
       }
       let joined = code.joined(separator: "\n")
       for pattern in patterns {
-        for match in joined.matches(of: pattern) {
-          let line = joined[..<match.range.lowerBound].filter { $0 == "\n" }.count
+        let whole = NSRange(joined.startIndex..., in: joined)
+        for match in pattern.matches(in: joined, range: whole) {
+          guard let range = Range(match.range, in: joined) else { continue }
+          let line = joined[..<range.lowerBound].filter { $0 == "\n" }.count
           found.insert("\(directory)/\(name):\(line + 1): \(code[line])")
         }
       }
