@@ -168,6 +168,64 @@ import Testing
     #expect(after == ["a": 1, "b": 2, "c": 4])
   }
 
+  // A write fails (its store unreadable, EACCES): its change is not dropped. The value stays
+  // in memory, a reading of the file (another process's change) does not take it away, and the
+  // next write writes it with its own.
+  @Test func aFailedWriteKeepsItsChange() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.cleanUp() }
+    let url = directory.file("app-storage.json")
+    try Data(#"{"a":1}"#.utf8).write(to: url)
+    let failing = Mutex(true)
+    let store = AppStorageStore(url: url) { url in
+      if failing.withLock({ $0 }) {
+        throw FileStorageError(operation: .read, path: url.path, reason: "Permission denied")
+      }
+      return try AtomicFile.contents(of: url)
+    }
+    store.set(.int(3), forKey: "c")
+    #expect(throws: FileStorageError.self) { try store.write() }
+    #expect(store.value(forKey: "c") == .int(3))
+    // Another process changes the store; then it can be read: its change is taken, this one's
+    // kept (whether or not the write scheduled by the change has written it meanwhile).
+    try Data(#"{"a":5}"#.utf8).write(to: directory.file("other.json"))
+    _ = rename(directory.file("other.json").path, url.path)
+    failing.withLock { $0 = false }
+    store.reload()
+    #expect(store.value(forKey: "a") == .int(5))
+    #expect(store.value(forKey: "c") == .int(3))
+    store.set(.int(9), forKey: "d")
+    try store.write()
+    let after = try JSONDecoder().decode([String: Int].self, from: Data(contentsOf: url))
+    #expect(after == ["a": 5, "c": 3, "d": 9])
+  }
+
+  // The same where the write itself fails (the disk full): the change is written by the next
+  // write, with that write's own.
+  @Test func aWriteThatCannotReplaceTheFileKeepsItsChange() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.cleanUp() }
+    let url = directory.file("app-storage.json")
+    let full = Mutex(true)
+    let store = AppStorageStore(
+      url: url,
+      replaceFile: { url, data, keepingCorrupt in
+        if full.withLock({ $0 }) {
+          throw FileStorageError(
+            operation: .write, path: url.path, reason: "No space left on device")
+        }
+        try AtomicFile.replace(url, with: data, keepingCorrupt: keepingCorrupt)
+      })
+    store.set(.int(3), forKey: "c")
+    #expect(throws: FileStorageError.self) { try store.write() }
+    #expect(store.value(forKey: "c") == .int(3))
+    full.withLock { $0 = false }
+    store.set(.int(9), forKey: "d")
+    try store.write()
+    let after = try JSONDecoder().decode([String: Int].self, from: Data(contentsOf: url))
+    #expect(after == ["c": 3, "d": 9])
+  }
+
   // A store file that does not decode is kept before a write replaces it, each time under a
   // name of its own: an earlier kept file is not written over.
   @Test func eachCorruptStoreIsKeptUnderItsOwnName() throws {

@@ -81,17 +81,38 @@ import Testing
 
   // A change older than A's pending change (a writer's file restored from a backup, its
   // generation an hour back) arrives while A's write is pending: A keeps its change and writes
-  // it. The flush waits until the watcher has handled that change's event: a key without a
-  // write of its own (C) is told of it, and then a change to another file (M's), whose event
-  // comes in a later batch of the watcher's one thread, after A's handling of the first.
+  // it. The flush waits until A's watch has read that file and returned (A's storage says so);
+  // a key without a write of its own (C) is told of it.
   @Test func anOlderChangeLosesToANewerPendingWrite() async throws {
     defer { directory.cleanUp() }
-    let (a, c, m) = (key(debounce: .seconds(60)), key(), key("marker.json"))
-    let (received, seenByC, seenByM) = (Received<[Int]>(), Received<[Int]>(), Received<[Int]>())
+    let real = FileStorage.fileSystem(debounce: .seconds(60))
+    let lastRead = Mutex<Data?>(nil)
+    let handledThree = Counter()
+    let observed = FileStorage(
+      id: real.id, debounce: real.debounce,
+      load: { url in
+        let file = try real.load(url)
+        lastRead.withLock { $0 = file?.data }
+        return file
+      },
+      save: real.save,
+      watch: { url, onChange in
+        real.watch(url) {
+          onChange()
+          if lastRead.withLock({ $0 }) == Data("[3]".utf8) { handledThree.add() }
+        }
+      },
+      asyncAfter: real.asyncAfter)
+    let a: FileStorageKey<[Int]> = withDependencies {
+      $0.defaultFileStorage = observed
+    } operation: {
+      .fileStorage(directory.file("items.json"))
+    }
+    let c = key()
+    let (received, seenByC) = (Received<[Int]>(), Received<[Int]>())
     let subscriptions = [
       a.subscribe(context: .initialValue([]), subscriber: received.subscriber),
       c.subscribe(context: .initialValue([]), subscriber: seenByC.subscriber),
-      m.subscribe(context: .initialValue([]), subscriber: seenByM.subscriber),
     ]
     defer { for subscription in subscriptions { subscription.cancel() } }
     let pending = SaveResult()
@@ -99,8 +120,11 @@ import Testing
     try directory.writeAsWriter("[3]", counter: wallClock() - 3_600_000_000_000, past: true)
     #expect(await seenByC.wait(for: 1))
     #expect(seenByC.last?.value == .some([3]))
-    try Data("[0]".utf8).write(to: directory.file("marker.json"))
-    #expect(await seenByM.wait(for: 1))
+    let deadline = ContinuousClock.now + .seconds(30)
+    while handledThree.value == 0 && ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    #expect(handledThree.value > 0)
     #expect(received.count == 0)
     a.flush(force: true)
     #expect(await pending.wait()?.error == nil)
@@ -160,6 +184,54 @@ import Testing
     #expect(try Data(contentsOf: directory.file("items.json.corrupt")) == corrupt)
     #expect(try Data(contentsOf: directory.file("items.json.corrupt-2")) == again)
   }
+
+  // Where hard links are refused (EXDEV, EPERM: file systems without them), a corrupt file is
+  // kept by a rename to a name of its own, an earlier kept file not written over; and where
+  // that rename fails too, the write fails with a clear error and leaves the corrupt file at its
+  // path, for the next write that can keep it.
+  @Test func withoutHardLinksACorruptFileIsKeptOrNotWrittenOver() async throws {
+    defer { directory.cleanUp() }
+    let url = directory.file("items.json")
+    let corrupt = Data("[1, 2,\u{0} torn".utf8)
+    try corrupt.write(to: url)
+    let earlier = Data("kept before".utf8)
+    try earlier.write(to: directory.file("items.json.corrupt"))
+    let renameFails = Mutex(true)
+    var hooks = AtomicFile.Hooks()
+    hooks.link = { _, _ in
+      errno = EXDEV
+      return -1
+    }
+    hooks.renameKept = { from, to in
+      if renameFails.withLock({ $0 }) {
+        errno = EIO
+        return -1
+      }
+      return rename(from, to)
+    }
+    let key: FileStorageKey<[Int]> = withDependencies {
+      $0.defaultFileStorage = .fileSystem(
+        debounce: .milliseconds(50), lockWait: .seconds(5), hooks: hooks)
+    } operation: {
+      .fileStorage(url)
+    }
+    let loaded = Received<[Int]>()
+    key.load(context: .initialValue([]), continuation: loaded.load)
+    #expect((loaded.last?.error as? FileStorageError)?.operation == .decode)
+    let failed = SaveResult()
+    key.save([7], context: .userInitiated, continuation: failed.continuation)
+    let error = await failed.wait()?.error as? FileStorageError
+    #expect(error?.description.contains("cannot keep the file that does not decode") == true)
+    #expect(try Data(contentsOf: url) == corrupt)
+    #expect(try Data(contentsOf: directory.file("items.json.corrupt")) == earlier)
+    #expect(!FileManager.default.fileExists(atPath: url.path + ".corrupt-2"))
+    // The rename works again: kept under the next free name, and written.
+    renameFails.withLock { $0 = false }
+    await save(key, [8])
+    #expect(try fileValue() == [8])
+    #expect(try Data(contentsOf: directory.file("items.json.corrupt")) == earlier)
+    #expect(try Data(contentsOf: directory.file("items.json.corrupt-2")) == corrupt)
+  }
 }
 
 /// The process's file watcher: lost events, directories that go and come back.
@@ -182,36 +254,38 @@ import Testing
     _ = rename(temporary.path, url.path)
   }
 
-  // The subscriber holds the watcher's thread while more events come than inotify queues
-  // (fs.inotify.max_queued_events, 16,384 by default): the change made after them is told
-  // through the queue's overflow.
+  // The watcher's thread is held in its wait while more events come than inotify queues
+  // (fs.inotify.max_queued_events, 16,384 by default): the queue overflows, and every watch is
+  // told, that of a file with no event of its own included.
   @Test(.offPool) func aLostEventIsALookAtEveryFile() throws {
     defer { directory.cleanUp() }
-    let url = directory.file("items.json")
-    let (entered, release, sawTwo) = (
-      DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)
-    )
-    let values = Mutex<[[Int]?]>([])
-    let subscription = key(url).subscribe(
-      context: .initialValue([]),
-      subscriber: SharedSubscriber { result in
-        let value = try? result.get()
-        let first = values.withLock { values in
-          values.append(value)
-          return values.count == 1
-        }
-        if first {
-          entered.signal()
-          release.wait()
-        }
-        if value == [2] { sawTwo.signal() }
-      })
-    defer { subscription.cancel() }
-    // However this test ends, the process's one watcher thread is let go.
+    let (url, quiet) = (directory.file("items.json"), directory.file("quiet.json"))
+    let hold = Mutex(false)
+    let (held, release) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+    let watcher = FileWatcher(polling: false) { descriptors, count, timeout in
+      let holding = hold.withLock { hold -> Bool in
+        defer { hold = false }
+        return hold
+      }
+      if holding {
+        held.signal()
+        release.wait()
+      }
+      return poll(descriptors, count, timeout)
+    }
+    let (told, toldQuiet) = (Counter(), Counter())
+    let subscriptions = [
+      watcher.watch(url) { told.add() },
+      watcher.watch(quiet) { toldQuiet.add() },
+    ]
+    defer { for subscription in subscriptions { subscription.cancel() } }
+    // However this test ends, the watcher's thread is let go.
     var released = false
     defer { if !released { release.signal() } }
+    // Held at its next wait, which an event brings on.
+    hold.withLock { $0 = true }
     try replace(url, with: "[1]")
-    #expect(entered.wait(timeout: .now() + 30) == .success)
+    #expect(held.wait(timeout: .now() + 30) == .success)
     let limit =
       (try? String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8))
       .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 16_384
@@ -220,11 +294,14 @@ import Testing
       close(open(directory.file("flood-\(index % 2)").path, O_WRONLY | O_CREAT, 0o644))
     }
     try replace(url, with: "[2]")
+    #expect(toldQuiet.value == 0)
     release.signal()
     released = true
-    #expect(sawTwo.wait(timeout: .now() + 30) == .success)
-    #expect(values.withLock { $0 }.first == [1])
-    #expect(values.withLock { $0 }.last == [2])
+    let deadline = ContinuousClock.now + .seconds(30)
+    while toldQuiet.value == 0 && ContinuousClock.now < deadline { usleep(1000) }
+    #expect(toldQuiet.value == 1)
+    while told.value == 0 && ContinuousClock.now < deadline { usleep(1000) }
+    #expect(told.value > 0)
   }
 
   @Test func aDirectoryDeletedAndMadeAgainIsWatchedAgain() async throws {
@@ -348,6 +425,46 @@ import Testing
       heard = told.wait(timeout: .now() + .milliseconds(300)) == .success
     }
     #expect(heard)
+  }
+
+  // The watcher's wait fails while it watches several files, two watches of one file among
+  // them: events may have been lost with it, so each watch is told once to read its file again;
+  // polling then tells only of changes.
+  @Test(.offPool) func aFallBackToPollingTellsEveryWatchOnce() throws {
+    defer { directory.cleanUp() }
+    let (x, y) = (directory.file("x.json"), directory.file("y.json"))
+    try Data("[1]".utf8).write(to: x)
+    try Data("[1]".utf8).write(to: y)
+    let failNext = Mutex(false)
+    let watcher = FileWatcher(polling: false) { descriptors, count, timeout in
+      let fail = failNext.withLock { fail -> Bool in
+        defer { fail = false }
+        return fail
+      }
+      if fail {
+        errno = ENOMEM
+        return -1
+      }
+      // Short waits, so that the failure asked for comes soon.
+      return poll(descriptors, count, timeout < 0 ? 20 : min(timeout, 20))
+    }
+    let told = [Counter(), Counter(), Counter()]
+    let subscriptions = [
+      watcher.watch(x) { told[0].add() },
+      watcher.watch(x) { told[1].add() },
+      watcher.watch(y) { told[2].add() },
+    ]
+    defer { for subscription in subscriptions { subscription.cancel() } }
+    failNext.withLock { $0 = true }
+    let deadline = ContinuousClock.now + .seconds(30)
+    while told.contains(where: { $0.value == 0 }) && ContinuousClock.now < deadline {
+      usleep(1000)
+    }
+    #expect(told.map(\.value) == [1, 1, 1])
+    // Polling goes on: a change of y is told; x, unchanged, is not told again.
+    try replace(y, with: "[2, 2]")
+    while told[2].value < 2 && ContinuousClock.now < deadline { usleep(1000) }
+    #expect(told.map(\.value) == [1, 1, 2])
   }
 
   // Only the file's generation file changes (deleted, or replaced by another writer's): that

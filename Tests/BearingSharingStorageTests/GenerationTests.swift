@@ -350,23 +350,95 @@ import Testing
     #expect(loaded.last?.value == .some(nil))
   }
 
-  // A generation line at the largest counter a line may hold: the next change of the process
-  // that reads it (the probe, so that this process's counter is left alone) is itself a
-  // generation every reader takes, not one past the bound.
-  @Test func theCounterAfterTheLargestAcceptedIsAccepted() async throws {
+  // A generation line at the bound of counters (Int64.max / 2, the year 2116 in nanoseconds)
+  // or past it: no generation, so the file is taken as another program's, which the next change
+  // of any process writes over. Two processes (probes, so that this process's counter is left
+  // alone) then take each other's changes in turn, both ways. (Counters that saturated at the
+  // bound made the second process's change tie with the first's, and one was skipped for good.)
+  @Test(arguments: [Generation.counterBound, Int64.max])
+  func aFileWithACounterAtTheBoundOrPastItTakesChanges(counter: Int64) async throws {
     defer { directory.cleanUp() }
-    let bound = Generation.plausibleCounters.upperBound
-    try writeAsWriter("[9]", counter: bound)
-    #expect(
-      try AtomicFile.stored(at: url)?.version.generation
-        == Generation(counter: bound, writer: 42))
-    let probe = try LineProcess.sharingProbe(["file-save", url.path, "1"])
-    #expect(await probe.exit() == 0)
-    #expect(probe.output.first == "loaded [9]")
-    #expect(try fileValue() == [1])
-    let written = try AtomicFile.stored(at: url)?.version.generation
-    #expect(written?.counter == bound)
-    #expect(written.map { $0.writer != 42 && $0.writer != 0 } == true)
+    try writeAsWriter("[9]", counter: counter)
+    let (a, b) = (
+      try LineProcess.sharingProbe(["file-chat", url.path]),
+      try LineProcess.sharingProbe(["file-chat", url.path])
+    )
+    try await a.waitFor("ready")
+    try await b.waitFor("ready")
+    #expect(a.output.first == "loaded [9]")
+    #expect(b.output.first == "loaded [9]")
+    var mark = b.output.count
+    a.send("set 1")
+    try await b.waitFor("seen [1]", after: mark)
+    mark = a.output.count
+    b.send("set 2")
+    try await a.waitFor("seen [2]", after: mark)
+    mark = b.output.count
+    a.send("set 3")
+    try await b.waitFor("seen [3]", after: mark)
+    #expect(await a.finish() == 0)
+    #expect(await b.finish() == 0)
+    #expect(try fileValue() == [3])
+    #expect(a.seen == ["seen [2]"])
+    #expect(b.seen == ["seen [1]", "seen [3]"])
+  }
+
+  // Another process holds a file's lock for ever (stopped while writing). Reads take no lock:
+  // a change to that file is read at once on the watcher's thread, which goes on to tell another
+  // key (another file) of its change without waiting; and a load of the first file returns at
+  // once. Only a write waits for the lock (at most 5 s: see EndToEndTests).
+  @Test func aLockHeldForeverDelaysNoReadAndNoOtherKey() async throws {
+    defer { directory.cleanUp() }
+    let real = FileStorage.fileSystem(debounce: .milliseconds(50))
+    let readsOfA = Counter()
+    let counted = FileStorage(
+      id: real.id, debounce: real.debounce,
+      load: { url in
+        readsOfA.add()
+        return try real.load(url)
+      },
+      save: real.save, watch: real.watch, asyncAfter: real.asyncAfter)
+    let a: FileStorageKey<[Int]> = withDependencies {
+      $0.defaultFileStorage = counted
+    } operation: {
+      .fileStorage(directory.file("a.json"))
+    }
+    let b = key("b.json")
+    let (seenByA, seenByB) = (Received<[Int]>(), Received<[Int]>())
+    let subscriptions = [
+      a.subscribe(context: .initialValue([]), subscriber: seenByA.subscriber),
+      b.subscribe(context: .initialValue([]), subscriber: seenByB.subscriber),
+    ]
+    defer { for subscription in subscriptions { subscription.cancel() } }
+    // The lock, from an open file of its own: flock holds it against the key's as against
+    // another process's.
+    let lock = open(
+      AtomicFile.lockPath(of: directory.file("a.json")), O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    defer { close(lock) }
+    #expect(flock(lock, LOCK_EX) == 0)
+    // A writer that went on without the lock changes A's file: the watcher's thread reads it.
+    let readsBefore = readsOfA.value
+    try directory.writeAsWriter("[1]", to: "a.json", counter: Generation.next().counter)
+    let deadline = ContinuousClock.now + .seconds(30)
+    while readsOfA.value == readsBefore && ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    // Then B's file changes: B is told without waiting for A's lock.
+    let start = ContinuousClock.now
+    try directory.writeAsWriter("[2]", to: "b.json", counter: Generation.next().counter)
+    #expect(await seenByB.wait(for: 1))
+    let toB = ContinuousClock.now - start
+    #expect(toB < .seconds(2), "B told after \(toB)")
+    #expect(seenByB.last?.value == .some([2]))
+    #expect(await seenByA.wait(for: 1))
+    #expect(seenByA.last?.value == .some([1]))
+    // A load of A's file returns without waiting for the lock.
+    let loadStart = ContinuousClock.now
+    let loaded = Received<[Int]>()
+    a.load(context: .userInitiated, continuation: loaded.load)
+    let load = ContinuousClock.now - loadStart
+    #expect(load < .seconds(2), "load took \(load)")
+    #expect(loaded.last?.value == .some([1]))
   }
 
   // A lock held elsewhere: each write waits its whole bounded time for it (not only the first),

@@ -15,6 +15,8 @@ import Synchronization
 //   file-burst PATH N  write arrays of N equal numbers as fast as it can, for ever
 //   file-save PATH N   load PATH, save [N], say how it went and then "took MS" (the load's start
 //                      to the save's end, in milliseconds), exit (1 on an error)
+//   file-crash PATH N  as file-save, but the process kills itself (SIGKILL) in its write, between
+//                      the generation file's rename and the file's: a crash there
 //   documents          print URL.documentsDirectory's path
 //   stress-worker PATH DEBOUNCE_MS
 //                      an Int in PATH (file storage, debounced DEBOUNCE_MS) and one in app storage
@@ -101,6 +103,24 @@ case ("file-save", let path?):
     took.components.seconds * 1000 + took.components.attoseconds / 1_000_000_000_000_000
   say("took \(milliseconds)")
   exit(failed.load(ordering: .relaxed) ? 1 : 0)
+case ("file-crash", let path?):
+  let number = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 0
+  let key = withDependencies {
+    $0.defaultFileStorage = .fileSystem(
+      debounce: .milliseconds(250), didChange: { _ in }, didWrite: { _, _ in },
+      betweenRenames: {
+        say("between renames")
+        kill(getpid(), SIGKILL)
+      })
+  } operation: {
+    FileStorageKey<[Int]>.fileStorage(URL(fileURLWithPath: path))
+  }
+  key.load(
+    context: .userInitiated, continuation: LoadContinuation { say("loaded \(describe($0))") })
+  key.save(
+    [number], context: .userInitiated,
+    continuation: SaveContinuation { _ in say("saved, though it should have died") })
+  exit(1)
 case ("stress-worker", let path?):
   let debounce = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 250
   // Each change is told as it is made, "change COUNTER WRITER", and each write in place is

@@ -49,7 +49,8 @@ enum AppStorageValue: Codable, Equatable, Sendable {
 /// (`flock` on `app-storage.json.lock`), reads the file again, applies only the keys this process
 /// changed, and replaces the file atomically. Changes are gathered for 100 ms into one write, and
 /// what is pending at exit is written by an `atexit` handler. Another process's change reaches
-/// this one's subscribers through inotify within a second.
+/// this one's subscribers through inotify within a second. A write that fails drops no change:
+/// see ``write()``.
 public final class AppStorageStore: Sendable {
   private enum Change: Sendable {
     case set(AppStorageValue)
@@ -75,11 +76,21 @@ public final class AppStorageStore: Sendable {
   private let io = Mutex(())
   /// Reads the store's file (`nil`: none): the file system's, or a test's failing one.
   private let readFile: @Sendable (URL) throws -> Data?
+  /// Replaces the store's file with new bytes, keeping the old one first when it is corrupt:
+  /// atomically, or a test's failing write.
+  private let replaceFile: @Sendable (URL, Data, _ keepingCorrupt: Bool) throws -> Void
 
-  /// A store in `url` (`nil`: in memory), its file read by `readFile`.
-  init(url: URL?, readFile: @escaping @Sendable (URL) throws -> Data? = AtomicFile.contents(of:)) {
+  /// A store in `url` (`nil`: in memory), its file read by `readFile` and written by
+  /// `replaceFile`.
+  init(
+    url: URL?, readFile: @escaping @Sendable (URL) throws -> Data? = AtomicFile.contents(of:),
+    replaceFile: @escaping @Sendable (URL, Data, _ keepingCorrupt: Bool) throws -> Void = {
+      try AtomicFile.replace($0, with: $1, keepingCorrupt: $2)
+    }
+  ) {
     self.url = url
     self.readFile = readFile
+    self.replaceFile = replaceFile
     guard let url else { return }
     do {
       let values = try read(url) ?? [:]
@@ -157,11 +168,12 @@ public final class AppStorageStore: Sendable {
     }
   }
 
-  /// Writes the changes not yet written, now. A failure is reported once on standard error; an
-  /// app that says it itself calls ``write()``.
+  /// Writes the changes not yet written, now. A failure is reported on standard error, once
+  /// until a write succeeds again; an app that says it itself calls ``write()``.
   public func synchronize() {
     do {
       try write()
+      state.withLock { $0.reportedError = false }
     } catch {
       let report = state.withLock { state in
         defer { state.reportedError = true }
@@ -175,9 +187,13 @@ public final class AppStorageStore: Sendable {
 
   /// Writes the changes not yet written, now.
   ///
+  /// A write that fails drops none of its changes: they stay as changed in memory (a reading of
+  /// the file, another process's change, does not take them back) and pending, written with
+  /// the next write (the next change's, ``synchronize()``, or the one at exit), unless a later
+  /// change of the same key came first.
+  ///
   /// - Throws: A ``FileStorageError`` saying why the store's file could not be read (the file
-  ///   is then left as it is: its other keys are not lost) or written; the values stay as
-  ///   changed in memory, but those changes are not tried again.
+  ///   is then left as it is: its other keys are not lost) or written.
   public func write() throws {
     guard let url else { return }
     try io.withLock { _ in
@@ -188,28 +204,42 @@ public final class AppStorageStore: Sendable {
       }
       PendingWrites.unregister(self)
       guard !changes.isEmpty else { return }
-      try Self.locked(url) {
-        var values: [String: AppStorageValue]
-        var keepingCorrupt = false
-        do {
-          values = try read(url) ?? [:]
-        } catch is DecodingError {
-          // A file that is not a store is kept beside it, not lost. (A file that cannot be read
-          // is an error, thrown as it is: its other keys are not written over.)
-          values = [:]
-          keepingCorrupt = true
+      do {
+        try write(changes, to: url)
+      } catch {
+        // Pending again, under any later change of the same key, and written at exit at the
+        // latest.
+        state.withLock { state in
+          state.pending.merge(changes) { later, _ in later }
         }
-        for (key, change) in changes {
-          switch change {
-          case .set(let value): values[key] = value
-          case .remove: values[key] = nil
-          }
-        }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try AtomicFile.replace(
-          url, with: try encoder.encode(values), keepingCorrupt: keepingCorrupt)
+        PendingWrites.register(self) { self.synchronize() }
+        throw error
       }
+    }
+  }
+
+  /// Writes `changes` over the file's values, holding the store's lock.
+  private func write(_ changes: [String: Change], to url: URL) throws {
+    try Self.locked(url) {
+      var values: [String: AppStorageValue]
+      var keepingCorrupt = false
+      do {
+        values = try read(url) ?? [:]
+      } catch is DecodingError {
+        // A file that is not a store is kept beside it, not lost. (A file that cannot be read
+        // is an error, thrown as it is: its other keys are not written over.)
+        values = [:]
+        keepingCorrupt = true
+      }
+      for (key, change) in changes {
+        switch change {
+        case .set(let value): values[key] = value
+        case .remove: values[key] = nil
+        }
+      }
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+      try replaceFile(url, try encoder.encode(values), keepingCorrupt)
     }
   }
 

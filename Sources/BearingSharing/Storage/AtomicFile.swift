@@ -43,11 +43,11 @@ public struct FileStorageError: Error, CustomStringConvertible, LocalizedError {
 /// line first, then the one of the file it replaces. A write, holding `flock` on `.NAME.lock`
 /// beside the file (a file opened for writing, which NFS's emulation of `flock` needs),
 /// renames the new generation file into place and then the file: a crash between the two
-/// renames leaves the old file, which the second line still names. A read holds the same lock
-/// shared. A file that no line matches (a file written by another program) has no generation:
-/// see `FileStorageKey`.
+/// renames leaves the old file, which the second line still names. A read takes no lock (see
+/// ``stored(at:)``). A file that no line matches (a file written by another program) has no
+/// generation: see `FileStorageKey`.
 enum AtomicFile {
-  /// The longest a read or a write waits for the file's lock (`.NAME.lock`) before going on without it.
+  /// The longest a write waits for the file's lock (`.NAME.lock`) before going on without it.
   static let defaultLockWait: Duration = .seconds(5)
 
   /// The file's bytes, or `nil` when there is no file.
@@ -93,31 +93,38 @@ enum AtomicFile {
     url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".lock"
   }
 
-  /// The file's lock file opened, made first if `create` (a write's), or -1. Where it cannot be
-  /// opened for writing (someone else's), it is opened for reading, which a local `flock` takes.
-  private static func openLock(of url: URL, create: Bool) -> Int32 {
+  /// The file's lock file opened (made if need be), or -1. Where it cannot be opened for
+  /// writing (someone else's), it is opened for reading, which a local `flock` takes.
+  private static func openLock(of url: URL) -> Int32 {
     let path = lockPath(of: url)
-    let fd = open(path, O_RDWR | O_CLOEXEC | (create ? O_CREAT : 0), 0o644)
+    let fd = open(path, O_RDWR | O_CLOEXEC | O_CREAT, 0o644)
     if fd >= 0 || errno != EACCES { return fd }
     return open(path, O_RDONLY | O_CLOEXEC)
   }
 
-  /// The file's bytes, version and generation, or `nil` when there is no file; read holding the
-  /// file's lock shared (at most `lockWait`), so that the file and its generation agree.
-  static func stored(at url: URL, lockWait: Duration = defaultLockWait) throws -> StoredFile? {
-    // A read makes no lock file (in a directory being deleted, say): with none, no write has
-    // been made under it, and the read goes unlocked.
-    let lockFD = openLock(of: url, create: false)
-    // The lock goes with the descriptor's close.
-    defer { if lockFD >= 0 { close(lockFD) } }
-    if lockFD >= 0 {
-      FileLock.acquire(lockFD, exclusive: false, path: lockPath(of: url), wait: lockWait)
+  /// The file's bytes, version and generation, or `nil` when there is no file.
+  ///
+  /// Read without the file's lock, so that a process holding it for ever (stopped while
+  /// writing) delays no read, the watcher's included. The file is replaced by a rename, so its
+  /// bytes are always one write's, whole. Its generation file, read after it, may be a later
+  /// write's (a writer renames it into place before the file): its second line names the file
+  /// that write replaced, so a write between the two reads is still matched. When no line
+  /// matches and the path names another file by then (writes came between), both are read
+  /// again, a few times at most; a file still unmatched has no generation.
+  static func stored(at url: URL) throws -> StoredFile? {
+    var attempt = 1
+    while true {
+      guard let (file, info) = try storedFile(url) else { return nil }
+      guard file.version.generation == nil, attempt < 4,
+        let now = status(at: url.path),
+        now.device != UInt64(info.st_dev) || now.inode != UInt64(info.st_ino)
+      else { return file }
+      attempt += 1
     }
-    return try storedLocked(url)
   }
 
-  /// The file as `stored(at:)` reads it, the file's lock held (or given up on).
-  private static func storedLocked(_ url: URL) throws -> StoredFile? {
+  /// The file and its status, as `stored(at:)` reads it once (and a write, holding the lock).
+  private static func storedFile(_ url: URL) throws -> (StoredFile, stat)? {
     guard let file = try readFile(url.path) else { return nil }
     let (data, info) = (file.data, file.info)
     let digest = Digest.of(data)
@@ -135,9 +142,10 @@ enum AtomicFile {
         }
       }
     }
-    return StoredFile(
+    let stored = StoredFile(
       data: data,
       version: FileVersion(generation: generation, digest: digest, info: info))
+    return (stored, info)
   }
 
   /// What a write does once it sees the file it would replace.
@@ -148,32 +156,44 @@ enum AtomicFile {
     case write(keepingCorrupt: Bool)
   }
 
+  /// The calls of a write that tests and the probe replace: how a corrupt file is linked, and
+  /// else renamed, to the name that keeps it (a file system without hard links, a rename
+  /// refused), and what runs between the generation file's rename and the file's (a crash).
+  struct Hooks: Sendable {
+    var link: @Sendable (String, String) -> Int32 = { systemLink($0, $1) }
+    var renameKept: @Sendable (String, String) -> Int32 = { systemRename($0, $1) }
+    var betweenRenames: @Sendable () -> Void = {}
+  }
+
   /// Replaces the file with `data` so that a crash at any moment leaves the old file or the new
   /// one, whole: the bytes go to a temporary file in the same directory, which is flushed to the
   /// disk (fsync), renamed over the file, and the directory flushed so the rename lasts. No
   /// lock, no generation: for files of their own lock (app storage). With `keepingCorrupt`, the
-  /// file replaced is kept first (see ``keepCorrupt(_:)``).
-  static func replace(_ url: URL, with data: Data, keepingCorrupt: Bool = false) throws {
-    _ = try replace(url, with: data, generation: nil, lockWait: .zero) { _ in
+  /// file replaced is kept first (see ``keepCorrupt(_:hooks:)``), or nothing is written.
+  static func replace(
+    _ url: URL, with data: Data, keepingCorrupt: Bool = false, hooks: Hooks = Hooks()
+  ) throws {
+    _ = try replace(url, with: data, generation: nil, lockWait: .zero, hooks: hooks) { _ in
       .write(keepingCorrupt: keepingCorrupt)
     }
   }
 
-  /// Replaces the file as ``replace(_:with:)`` does, and its generation file with `generation`,
-  /// holding the file's lock (at most `lockWait`): `decide`, given the file there (read
-  /// under the lock), says whether to write. `beforeRename` is told the new file's version.
-  /// Returns whether the file was written.
+  /// Replaces the file as ``replace(_:with:keepingCorrupt:hooks:)`` does, and its generation
+  /// file with `generation`, holding the file's lock (at most `lockWait`): `decide`, given the
+  /// file there (read under the lock), says whether to write. `beforeRename` is told the new
+  /// file's version. Returns whether the file was written.
   static func replace(
     _ url: URL, with data: Data, generation: Generation, lockWait: Duration,
-    decide: (StoredFile?) -> Decision, beforeRename: (FileVersion) -> Void
+    hooks: Hooks = Hooks(), decide: (StoredFile?) -> Decision,
+    beforeRename: (FileVersion) -> Void
   ) throws -> Bool {
     try replace(
-      url, with: data, generation: Optional(generation), lockWait: lockWait, decide: decide,
-      beforeRename: beforeRename)
+      url, with: data, generation: Optional(generation), lockWait: lockWait, hooks: hooks,
+      decide: decide, beforeRename: beforeRename)
   }
 
   private static func replace(
-    _ url: URL, with data: Data, generation: Generation?, lockWait: Duration,
+    _ url: URL, with data: Data, generation: Generation?, lockWait: Duration, hooks: Hooks,
     decide: (StoredFile?) -> Decision, beforeRename: (FileVersion) -> Void = { _ in }
   ) throws -> Bool {
     let path = url.path
@@ -201,11 +221,11 @@ enum AtomicFile {
     if generation != nil {
       // No lock file to be had: the directory is not writable, and making the temporary file
       // below says so.
-      lockFD = openLock(of: url, create: true)
+      lockFD = openLock(of: url)
       if lockFD >= 0 {
         FileLock.acquire(lockFD, exclusive: true, path: lockPath(of: url), wait: lockWait)
       }
-      current = try storedLocked(url)
+      current = try storedFile(url)?.0
       switch decide(current) {
       case .skip: return false
       case .write(let keepingCorrupt): keepCorrupt = keepingCorrupt
@@ -235,6 +255,17 @@ enum AtomicFile {
         throw error
       }
     }
+    // A corrupt file is kept under the lock, so no other write comes between; a write that
+    // cannot keep it writes nothing.
+    if keepCorrupt {
+      do {
+        try Self.keepCorrupt(path, hooks: hooks)
+      } catch {
+        if let generationTemporary { unlink(generationTemporary) }
+        unlink(temporary)
+        throw error
+      }
+    }
     beforeRename(FileVersion(generation: generation, digest: Digest.of(data), info: info))
     if let generationTemporary, rename(generationTemporary, generationPath(of: url)) != 0 {
       let error = failure("cannot rename \(generationTemporary) over its generation file")
@@ -242,8 +273,7 @@ enum AtomicFile {
       unlink(temporary)
       throw error
     }
-    // A corrupt file is kept under the lock, so no other write comes between.
-    if keepCorrupt { Self.keepCorrupt(path) }
+    hooks.betweenRenames()
     guard rename(temporary, path) == 0 else {
       let error = failure("cannot rename \(temporary) over it")
       unlink(temporary)
@@ -256,23 +286,45 @@ enum AtomicFile {
   /// Keeps the file at `path` under a name of its own, `NAME.corrupt`, or `NAME.corrupt-2`,
   /// `-3`, … when that is taken (an earlier one is never written over): a hard link, so the file
   /// stays at its path until the rename of the new file replaces it, and a crash between leaves
-  /// the old file or the new one there. Where hard links are refused (some file systems), it is
-  /// renamed to that name instead. The name kept, `nil` when it could not be.
+  /// the old file or the new one there. Where hard links are refused (`EXDEV`, `EPERM`: file
+  /// systems without them), the name is made first, empty (`O_EXCL`: no file there is taken),
+  /// and the file renamed over it: until the new file's rename, a crash leaves no file at the
+  /// path, and the corrupt one kept. The name kept, `nil` when there was no file to keep.
+  ///
+  /// - Throws: A ``FileStorageError`` when the file can be kept neither way: the caller writes
+  ///   nothing, so the corrupt file is never replaced unkept.
   @discardableResult
-  static func keepCorrupt(_ path: String) -> String? {
+  static func keepCorrupt(_ path: String, hooks: Hooks = Hooks()) throws -> String? {
+    func failure(_ what: String) -> FileStorageError {
+      FileStorageError(
+        operation: .write, path: path,
+        reason: "cannot keep the file that does not decode (\(what)), so it is not written over")
+    }
     for index in 1...10_000 {
       let kept = path + (index == 1 ? ".corrupt" : ".corrupt-\(index)")
-      if link(path, kept) == 0 { return kept }
-      switch errno {
+      if hooks.link(path, kept) == 0 { return kept }
+      let linkError = errno
+      switch linkError {
       case EEXIST: continue
       case ENOENT: return nil
-      default:
-        // No hard links here: a name not taken, then a rename (which replaces any file there).
-        if access(kept, F_OK) == 0 { continue }
-        return rename(path, kept) == 0 ? kept : nil
+      default: break
       }
+      // No hard link: the name made, and then the file renamed over that empty file.
+      let fd = open(kept, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+      if fd < 0 {
+        if errno == EEXIST { continue }
+        throw failure("cannot make \(kept): \(String(cString: strerror(errno)))")
+      }
+      close(fd)
+      if hooks.renameKept(path, kept) == 0 { return kept }
+      let renameError = errno
+      unlink(kept)
+      if renameError == ENOENT { return nil }
+      throw failure(
+        "link to \(kept): \(String(cString: strerror(linkError))); rename: "
+          + String(cString: strerror(renameError)))
     }
-    return nil
+    throw failure("\(path).corrupt to .corrupt-10000 are all taken")
   }
 
   /// Writes `data` to a new temporary file beside `url`, flushed to the disk; its path.
@@ -315,14 +367,13 @@ enum AtomicFile {
   }
 }
 
-/// `flock` with a bounded wait (on a `.fileStorage` file's `.NAME.lock`, on app storage's lock
-/// file, both opened for writing as NFS needs). A lock not had within the wait (a process
-/// stopped while holding it) or refused (`ENOLCK`: an NFS mount without lock service, a file
-/// system without locks) is gone without, and the read or write goes on unlocked, so writes of
-/// several processes there are no longer decided one at a time: two may both find the file
-/// older and both write, the later rename winning whatever its generation, and a reader may see
-/// a file and a generation file of different writes (the file then taken as one without a
-/// generation). Each read and write waits its own bounded time, whatever earlier ones found.
+/// `flock` with a bounded wait, taken by writes only (on a `.fileStorage` file's `.NAME.lock`,
+/// on app storage's lock file, both opened for writing as NFS needs). A lock not had within the
+/// wait (a process stopped while holding it) or refused (`ENOLCK`: an NFS mount without lock
+/// service, a file system without locks) is gone without, and the write goes on unlocked, so
+/// writes of several processes there are no longer decided one at a time: two may both find the
+/// file older and both write, the later rename winning whatever its generation. Each write
+/// waits its own bounded time, whatever earlier ones found.
 /// One warning line on standard error tells of each episode: the first lock not had on a path,
 /// and again the first after that path's lock was had once more.
 enum FileLock {
@@ -454,11 +505,16 @@ struct Generation: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The generation of the declared value: older than every change.
   static let zero = Generation(counter: 0, writer: 0)
 
-  /// The counters a generation line may hold: up to the year 2116 in nanoseconds. A line with
-  /// another (`Int64.max`, say) names no generation: its file is taken as one without (another
-  /// program's, unless its bytes are the key's own). Counters made here never pass the bound
-  /// (they saturate at it), so every counter this process makes is one a line may hold.
-  static let plausibleCounters: ClosedRange<Int64> = 1...(Int64.max / 2)
+  /// The bound of counters: `Int64.max / 2`, the year 2116 in nanoseconds.
+  static let counterBound: Int64 = Int64.max / 2
+
+  /// The counters a generation line may hold: below ``counterBound``. A line at the bound or
+  /// past it (a clock set centuries ahead, a line written by hand) names no generation: its
+  /// file is taken as one without, another program's, newer than everything a process had seen
+  /// when it first saw it, which the process's next change writes over. Such a counter is never
+  /// taken into this process's: its changes go on from the largest plausible counter it saw, so
+  /// a file that once held one never stops taking changes.
+  static let plausibleCounters: Range<Int64> = 1..<counterBound
 
   /// This process's writer id.
   static let writer: UInt64 = UInt64.random(in: 1...UInt64.max)
@@ -482,22 +538,25 @@ struct Generation: Hashable, Comparable, Sendable, CustomStringConvertible {
     Generation(counter: nextCounter(), writer: 0)
   }
 
-  /// Notes a generation seen in a file: later changes of this process are newer (or, at the
-  /// bound, as new: then the writer ids order them).
+  /// Notes a generation seen in a file: later changes of this process are newer. An
+  /// implausible counter (see ``plausibleCounters``) is not taken.
   static func observe(_ generation: Generation) {
-    _ = last.max(min(generation.counter, plausibleCounters.upperBound), ordering: .relaxed)
+    guard plausibleCounters.contains(generation.counter) else { return }
+    _ = last.max(generation.counter, ordering: .relaxed)
   }
 
   private static func nextCounter() -> Int64 {
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
-    let bound = plausibleCounters.upperBound
-    let candidate = min(Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec), bound)
+    let candidate = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
     var previous = last.load(ordering: .relaxed)
     while true {
-      // Saturating at the bound, which `observe` and this keep `last` at or below: a counter
-      // made is always one a generation line may hold.
-      let next = max(candidate, min(previous + 1, bound))
+      // Never tied with a counter made or seen: one more, even past the bound (only after a
+      // counter just under it was seen). Such changes are written with counters that no reader
+      // takes, so each is another program's file to them, newer than all they had seen, and
+      // their next changes go over it. (`last` is at most the bound plus this process's
+      // changes: it never nears Int64's largest.)
+      let next = max(candidate, previous + 1)
       let (exchanged, original) = last.compareExchange(
         expected: previous, desired: next, ordering: .relaxed)
       if exchanged { return next }
@@ -505,3 +564,7 @@ struct Generation: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
   }
 }
+
+/// `link(2)` and `rename(2)`, under names that `AtomicFile.Hooks`'s members do not hide.
+private func systemLink(_ from: String, _ to: String) -> Int32 { link(from, to) }
+private func systemRename(_ from: String, _ to: String) -> Int32 { rename(from, to) }

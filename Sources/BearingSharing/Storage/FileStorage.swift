@@ -50,16 +50,19 @@ public struct FileStorage: Sendable {
     fileSystem(debounce: debounce, lockWait: AtomicFile.defaultLockWait)
   }
 
-  /// The real file system, waiting at most `lockWait` for a file's lock.
-  static func fileSystem(debounce: Duration, lockWait: Duration) -> Self {
+  /// The real file system, waiting at most `lockWait` for a file's lock, its writes' calls
+  /// replaced by `hooks` (tests).
+  static func fileSystem(
+    debounce: Duration, lockWait: Duration, hooks: AtomicFile.Hooks = AtomicFile.Hooks()
+  ) -> Self {
     Self(
       id: AnyHashableSendable("fileSystem"),
       debounce: debounce,
-      load: { try AtomicFile.stored(at: $0, lockWait: lockWait) },
+      load: { try AtomicFile.stored(at: $0) },
       save: { data, url, generation, decide, beforeRename in
         try AtomicFile.replace(
-          url, with: data, generation: generation, lockWait: lockWait, decide: decide,
-          beforeRename: beforeRename)
+          url, with: data, generation: generation, lockWait: lockWait, hooks: hooks,
+          decide: decide, beforeRename: beforeRename)
       },
       watch: { FileWatcher.shared.watch($0, onChange: $1) },
       asyncAfter: { delay, work in
@@ -73,12 +76,17 @@ public struct FileStorage: Sendable {
 
   /// The real file system, `didChange` told of each change's generation as it is made
   /// (`COUNTER WRITER`, compared in that order), `didWrite` of each write once it is in place:
-  /// its generation and bytes. For `scripts/stress-shared`.
+  /// its generation and bytes. For `scripts/stress-shared`. `betweenRenames` runs in each
+  /// write after its generation file's rename and before its file's (the probe dies there).
   @_spi(Probe) public static func fileSystem(
     debounce: Duration, didChange: @escaping @Sendable (_ generation: String) -> Void,
-    didWrite: @escaping @Sendable (_ generation: String, Data) -> Void
+    didWrite: @escaping @Sendable (_ generation: String, Data) -> Void,
+    betweenRenames: @escaping @Sendable () -> Void = {}
   ) -> Self {
-    let real = fileSystem(debounce: debounce)
+    var hooks = AtomicFile.Hooks()
+    hooks.betweenRenames = betweenRenames
+    let real = fileSystem(
+      debounce: debounce, lockWait: AtomicFile.defaultLockWait, hooks: hooks)
     return Self(
       id: real.id, debounce: debounce, load: real.load,
       save: { data, url, generation, decide, beforeRename in

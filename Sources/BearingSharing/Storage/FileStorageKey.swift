@@ -361,7 +361,8 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
           state.withLock { state in
             guard let file else { return .write(keepingCorrupt: false) }
             if state.generation(of: file) >= generation { return .skip }
-            defer { state.corrupt = nil }
+            // Kept for the next write too, should this one fail (the kept file's version is
+            // another: its link count changed).
             return .write(keepingCorrupt: state.corrupt == file.version)
           }
         },

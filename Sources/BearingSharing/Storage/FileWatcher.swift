@@ -15,13 +15,16 @@ import Synchronization
 /// The directory is watched rather than the file, so that a file replaced by a rename (as every
 /// careful writer, this module included, replaces files) is seen, as are its creation and its
 /// deletion. The thread waits in `poll` on the inotify descriptor and on a pipe that wakes it
-/// when the files watched change.
+/// when the files watched change. It never runs a watch's callback itself: each watch's runs
+/// on a dispatch queue, one call at a time, so a callback that waits (for a lock a writer holds,
+/// say) delays no other watch; events that come while a call runs make one more call after it.
 ///
 /// - A full event queue (`IN_Q_OVERFLOW`) tells every watcher: each reads its file again; and
 ///   every watched path is watched again, so that a directory whose deletion or replacement was
 ///   among the events lost is not listened to through a dead watch.
-/// - A wait that fails (`poll` refusing) writes one warning line, and the watcher polls files
-///   from then on, as without inotify: it never stops silently.
+/// - A wait that fails (`poll` refusing) writes one warning line, tells every watch once (events
+///   may have been lost with it), and the watcher polls files from then on, as without inotify:
+///   it never stops silently.
 /// - A directory deleted or moved away tells its watchers (their files are gone), and is looked
 ///   for again every ``pollingInterval`` until one is back at its path, which tells them again.
 /// - Without inotify (`inotify_init1` or `inotify_add_watch` failing, for example past the user's
@@ -51,7 +54,47 @@ final class FileWatcher: Sendable {
   private struct Watch {
     let directory: String
     let name: String
-    let onChange: @Sendable () -> Void
+    let delivery: Delivery
+  }
+
+  /// Runs a watch's callback off the watcher's thread, one call at a time: a call asked for
+  /// while one runs is made after it, and several asked for meanwhile are one (the callback
+  /// reads the file as it is then). None is made once the watch is cancelled.
+  private final class Delivery: Sendable {
+    private let onChange: @Sendable () -> Void
+    private let state = Mutex((running: false, again: false, cancelled: false))
+
+    init(_ onChange: @escaping @Sendable () -> Void) { self.onChange = onChange }
+
+    func request() {
+      let start = state.withLock { state -> Bool in
+        if state.cancelled { return false }
+        if state.running {
+          state.again = true
+          return false
+        }
+        state.running = true
+        return true
+      }
+      if start { DispatchQueue.global().async { self.run() } }
+    }
+
+    func cancel() { state.withLock { $0.cancelled = true } }
+
+    private func run() {
+      while true {
+        onChange()
+        let again = state.withLock { state -> Bool in
+          if state.again && !state.cancelled {
+            state.again = false
+            return true
+          }
+          state.running = false
+          return false
+        }
+        if !again { return }
+      }
+    }
   }
 
   private struct State {
@@ -122,9 +165,9 @@ final class FileWatcher: Sendable {
     }
   }
 
-  /// Calls `onChange` (on the watcher's thread) after each event that may concern `url`: a
-  /// write closed, a rename onto or away from it, a deletion, its directory's deletion or return,
-  /// a lost event.
+  /// Calls `onChange` (on a dispatch queue, one call at a time) after each event that may
+  /// concern `url`: a write closed, a rename onto or away from it, a deletion, its directory's
+  /// deletion or return, a lost event, a failed wait.
   func watch(_ url: URL, onChange: @escaping @Sendable () -> Void) -> SharedSubscription {
     let directory = url.deletingLastPathComponent().path
     let name = url.lastPathComponent
@@ -133,7 +176,7 @@ final class FileWatcher: Sendable {
       attributes: [.posixPermissions: 0o700])
     let id = UUID()
     let start = state.withLock { state in
-      state.watches[id] = Watch(directory: directory, name: name, onChange: onChange)
+      state.watches[id] = Watch(directory: directory, name: name, delivery: Delivery(onChange))
       if inotify < 0 || state.fallenBack {
         state.polled.insert(directory)
         state.versions[url.path] = Polled(url.path)
@@ -156,6 +199,7 @@ final class FileWatcher: Sendable {
   private func remove(_ id: UUID) {
     state.withLock { state in
       guard let watch = state.watches.removeValue(forKey: id) else { return }
+      watch.delivery.cancel()
       guard !state.watches.values.contains(where: { $0.directory == watch.directory }) else {
         return
       }
@@ -240,7 +284,11 @@ final class FileWatcher: Sendable {
         // Never a silent end: inotify is given up, and every file polled from now on (with
         // the interval slept where even the wait for the pipe fails).
         let reason = String(cString: strerror(errno))
-        if !fallBack(reason) { usleep(UInt32(timeout) * 1000) }
+        if let told = fallBack(reason) {
+          for delivery in told { delivery.request() }
+        } else {
+          usleep(UInt32(timeout) * 1000)
+        }
         pollFiles()
         continue
       }
@@ -260,10 +308,11 @@ final class FileWatcher: Sendable {
   }
 
   /// Gives inotify up after its wait failed: one warning line, and every watched file polled
-  /// from the version it has now. Whether this call gave it up (not an earlier one).
-  private func fallBack(_ reason: String) -> Bool {
+  /// from the version it has now. The watches to tell once (events may have been lost with the
+  /// wait: each reads its file again), `nil` when an earlier call gave inotify up.
+  private func fallBack(_ reason: String) -> [Delivery]? {
     state.withLock { state in
-      guard !state.fallenBack else { return false }
+      guard !state.fallenBack else { return nil }
       state.fallenBack = true
       #if os(Linux)
         for descriptor in state.directories.keys { _ = inotify_rm_watch(inotify, descriptor) }
@@ -276,7 +325,7 @@ final class FileWatcher: Sendable {
         if state.versions[path] == nil { state.versions[path] = Polled(path) }
       }
       warnLine("the file watcher's wait failed (\(reason))")
-      return true
+      return state.watches.values.map(\.delivery)
     }
   }
 
@@ -308,12 +357,12 @@ final class FileWatcher: Sendable {
 
   /// The watchers told of a batch of inotify events, then called once each.
   private func handle(_ events: [(descriptor: Int32, mask: UInt32, name: String)]) {
-    var calls: [UUID: @Sendable () -> Void] = [:]
+    var calls: [UUID: Delivery] = [:]
     state.withLock { state in
       for event in events {
         if event.mask & Self.overflow != 0 {
           recheck(&state)
-          for (id, watch) in state.watches { calls[id] = watch.onChange }
+          for (id, watch) in state.watches { calls[id] = watch.delivery }
           continue
         }
         guard let paths = state.directories[event.descriptor] else { continue }
@@ -328,7 +377,7 @@ final class FileWatcher: Sendable {
             state.polled.insert(directory)
           }
           for (id, watch) in state.watches where paths.contains(watch.directory) {
-            calls[id] = watch.onChange
+            calls[id] = watch.delivery
           }
           continue
         }
@@ -338,16 +387,16 @@ final class FileWatcher: Sendable {
         where paths.contains(watch.directory)
           && (watch.name == event.name || ".\(watch.name).generation" == event.name)
         {
-          calls[id] = watch.onChange
+          calls[id] = watch.delivery
         }
       }
     }
-    for call in calls.values { call() }
+    for delivery in calls.values { delivery.request() }
   }
 
   /// One round of polling: missing directories looked for, and without inotify, files compared.
   private func pollFiles() {
-    var calls: [UUID: @Sendable () -> Void] = [:]
+    var calls: [UUID: Delivery] = [:]
     state.withLock { state in
       for directory in state.polled {
         if inotify >= 0 && !state.fallenBack {
@@ -357,7 +406,7 @@ final class FileWatcher: Sendable {
           if state.descriptors[directory] != nil {
             // Back: its files may be too.
             for (id, watch) in state.watches where watch.directory == directory {
-              calls[id] = watch.onChange
+              calls[id] = watch.delivery
             }
             continue
           }
@@ -367,16 +416,16 @@ final class FileWatcher: Sendable {
           let version = Polled(path)
           if state.versions[path] == version { continue }
           state.versions[path] = version
-          calls[id] = watch.onChange
+          calls[id] = watch.delivery
           // Every watcher of the path is told, not only the first to see the change.
           for (other, same) in state.watches
           where same.directory == directory && same.name == watch.name {
-            calls[other] = same.onChange
+            calls[other] = same.delivery
           }
         }
       }
     }
-    for call in calls.values { call() }
+    for delivery in calls.values { delivery.request() }
   }
 
   /// The events in a buffer of `struct inotify_event`s: a 16-byte header (wd, mask, cookie,
