@@ -407,6 +407,7 @@ let package = Package(
         "CoffeeFinder", "Bearing", "BearingTesting", "BearingLocation", "BearingHTTPTesting",
         "BearingMap", "BearingPlaces", "BearingPlacesTesting", "BearingPersistence",
         "BearingProcessTesting", "BearingText", "CoffeeFinderSettings", "BearingOpeningHours",
+        "BearingWalking",
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
       ]
     ),

@@ -1,4 +1,5 @@
 import BearingText
+import BearingWalking
 import Foundation
 import GRDB
 
@@ -15,6 +16,8 @@ extension PlaceStore {
   ///   width too), so that a name resolved before is found under today's folding.
   /// - `places-v6`: each place's raw `opening_hours` value (``Place/openingHours``).
   /// - `places-v7`: each area's walking graph (`PlaceStore+Walking`), one blob an area.
+  /// - `places-v8`: each walking graph's box (its streets', which reach past the area's cafés),
+  ///   read from the stored graphs.
   public static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("places-v1") { db in
@@ -115,6 +118,23 @@ extension PlaceStore {
             graph BLOB NOT NULL
           );
           """)
+    }
+    migrator.registerMigration("places-v8") { db in
+      // The box of each graph's streets, by which a walk finds the graph under its start (the
+      // area's box is its cafés', which streets reach past); a damaged graph keeps none.
+      for column in ["south", "west", "north", "east"] {
+        try db.execute(sql: "ALTER TABLE walkingGraph ADD COLUMN \(column) REAL")
+      }
+      let rows = try Row.fetchAll(db, sql: "SELECT areaId, graph FROM walkingGraph")
+      for row in rows {
+        let bytes: Data = row["graph"]
+        guard let graph = try? WalkingGraph(serialized: bytes), let box = graph.bounds else {
+          continue
+        }
+        try db.execute(
+          sql: "UPDATE walkingGraph SET south = ?, west = ?, north = ?, east = ? WHERE areaId = ?",
+          arguments: [box.south, box.west, box.north, box.east, row["areaId"] as Int64])
+      }
     }
     return migrator
   }

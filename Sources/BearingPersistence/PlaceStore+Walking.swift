@@ -8,16 +8,26 @@ import GRDB
 extension PlaceStore {
   static func insert(_ graph: WalkingGraph, areaID: Int64, _ db: Database) throws {
     let statement = try BulkStatement(
-      db, sql: "INSERT OR REPLACE INTO walkingGraph (areaId, graph) VALUES (?, ?)")
+      db,
+      sql: """
+        INSERT OR REPLACE INTO walkingGraph (areaId, graph, south, west, north, east)
+        VALUES (?, ?, ?, ?, ?, ?)
+        """)
     statement.bind(1, areaID)
     statement.bind(2, bytes: graph.serialized())
+    // An empty graph has no box: its columns stay NULL, unbound.
+    if let box = graph.bounds {
+      statement.bind(3, box.south)
+      statement.bind(4, box.west)
+      statement.bind(5, box.north)
+      statement.bind(6, box.east)
+    }
     try statement.run()
   }
 
-  /// The stored areas with a walking graph around `point` (their places' box, widened by
-  /// about a kilometre, since streets reach past the last café), the largest graph first: the
-  /// areas whose graph a walk from `point` may use. Overlapping areas hold several; the one
-  /// to use is the first whose streets are near `point` (``walkingGraph(area:)``).
+  /// The stored areas whose walking graph's streets come within 250 m of `point` (the box of
+  /// the graph's points, widened), the largest graph first; an area whose graph's box is not
+  /// known (a graph stored damaged) by its places' box widened by about a kilometre.
   ///
   /// - throws: ``StorageError`` when the store cannot be read.
   public func walkingAreas(around point: Coordinate) async throws(StorageError) -> [Int64] {
@@ -40,25 +50,39 @@ extension PlaceStore {
   }
 
   static func walkingAreas(around point: Coordinate, _ db: Database) throws -> [Int64] {
-    let margin = 0.01
+    // 250 m, the farthest a start snaps, in degrees of latitude and of longitude here.
+    let latitudeMargin = 250 / 111_195.0
+    let longitudeMargin = latitudeMargin / max(0.01, cos(point.latitude * .pi / 180))
+    let areaMargin = 0.01
     let rows = try Row.fetchAll(
       db,
       sql: """
-        SELECT a.id, a.west, a.east FROM walkingGraph g JOIN area a ON a.id = g.areaId
-        WHERE a.south - ? <= ? AND a.north + ? >= ?
+        SELECT a.id, g.south, g.west, g.north, g.east,
+               a.south AS areaSouth, a.west AS areaWest, a.north AS areaNorth, a.east AS areaEast
+        FROM walkingGraph g JOIN area a ON a.id = g.areaId
         ORDER BY length(g.graph) DESC, a.id
-        """,
-      arguments: [margin, point.latitude, margin, point.latitude])
-    return rows.compactMap { row in
-      let west: Double = row["west"]
-      let east: Double = row["east"]
+        """)
+    func holds(_ south: Double, _ west: Double, _ north: Double, _ east: Double, _ margin: Double)
+      -> Bool
+    {
+      guard point.latitude >= south - margin, point.latitude <= north + margin else {
+        return false
+      }
       let longitude = point.longitude
+      let across = margin * (longitudeMargin / latitudeMargin)
       // A box across the antimeridian has its west east of its east.
-      let inside =
-        west <= east
-        ? longitude >= west - margin && longitude <= east + margin
-        : longitude >= west - margin || longitude <= east + margin
-      return inside ? row["id"] : nil
+      return west <= east
+        ? longitude >= west - across && longitude <= east + across
+        : longitude >= west - across || longitude <= east + across
+    }
+    return rows.compactMap { row in
+      if let south = row["south"] as Double?, let west = row["west"] as Double?,
+        let north = row["north"] as Double?, let east = row["east"] as Double?
+      {
+        return holds(south, west, north, east, latitudeMargin) ? row["id"] : nil
+      }
+      return holds(row["areaSouth"], row["areaWest"], row["areaNorth"], row["areaEast"], areaMargin)
+        ? row["id"] : nil
     }
   }
 }

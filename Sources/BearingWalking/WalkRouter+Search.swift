@@ -60,14 +60,15 @@ extension WalkRouter {
       chain.reverse()
       // From the start's snap to the first node.
       let startEdgePoints = graph.points(ofEdge: origin.edge)
-      let seeds = graph.ends(ofEdge: origin.edge)
+      let backwards = leavesByItsFirstNode(origin, node: current)
       points += part(
         of: startEdgePoints, edge: origin.edge, from: origin.along,
-        to: current == seeds.from ? 0 : graph.length(ofEdge: origin.edge))
-      // A street is named only where some of it is walked (not a start at its very end).
+        to: backwards ? 0 : graph.length(ofEdge: origin.edge))
+      // A street is named only where some of it is walked: not a start a few steps from its
+      // end, as a fix at a corner is.
       let startWalked =
-        current == seeds.from ? origin.along : graph.length(ofEdge: origin.edge) - origin.along
-      if startWalked > 0.5 { edges.append(origin.edge) }
+        backwards ? origin.along : graph.length(ofEdge: origin.edge) - origin.along
+      if startWalked > Self.unnamedStretch { edges.append(origin.edge) }
       for link in chain {
         let shape = graph.points(ofEdge: link.edge)
         points += link.reversed ? shape.reversed() : shape
@@ -75,13 +76,12 @@ extension WalkRouter {
       }
       // From the last node to the target's snap.
       let endEdgePoints = graph.points(ofEdge: end.edge)
-      let targetEnds = graph.ends(ofEdge: end.edge)
+      let forwards = entersByItsFirstNode(end, node: Int(node))
       points += part(
         of: endEdgePoints, edge: end.edge,
-        from: Int(node) == targetEnds.from ? 0 : graph.length(ofEdge: end.edge), to: end.along)
-      let endWalked =
-        Int(node) == targetEnds.from ? end.along : graph.length(ofEdge: end.edge) - end.along
-      if endWalked > 0.5 { edges.append(end.edge) }
+        from: forwards ? 0 : graph.length(ofEdge: end.edge), to: end.along)
+      let endWalked = forwards ? end.along : graph.length(ofEdge: end.edge) - end.along
+      if endWalked > Self.unnamedStretch { edges.append(end.edge) }
       points.append(end.point)
     }
     points.append(target)
@@ -90,6 +90,34 @@ extension WalkRouter {
       if let name = graph.name(ofEdge: edge), names.last != name { names.append(name) }
     }
     return Route(length: length, points: points, streetNames: names)
+  }
+
+  /// Metres of a street at a route's start or end too short to name it (a fix at a corner).
+  static let unnamedStretch = 10.0
+
+  /// Whether a walk from `snap` leaves its edge by the edge's first node (walking it
+  /// backwards) to reach `node`. On an edge that starts and ends at one node (a loop), the
+  /// search took the shorter way allowed, as this does.
+  private func leavesByItsFirstNode(_ snap: Snap, node: Int) -> Bool {
+    let ends = graph.ends(ofEdge: snap.edge)
+    guard ends.from == ends.to else { return node == ends.from }
+    let direction = graph.direction(ofEdge: snap.edge)
+    let backwards = direction.allowsBackward ? snap.along : .infinity
+    let forwards =
+      direction.allowsForward ? graph.length(ofEdge: snap.edge) - snap.along : .infinity
+    return backwards <= forwards
+  }
+
+  /// Whether a walk reaching `node` enters `snap`'s edge by the edge's first node (walking it
+  /// forwards); on a loop, the shorter way allowed.
+  private func entersByItsFirstNode(_ snap: Snap, node: Int) -> Bool {
+    let ends = graph.ends(ofEdge: snap.edge)
+    guard ends.from == ends.to else { return node == ends.from }
+    let direction = graph.direction(ofEdge: snap.edge)
+    let forwards = direction.allowsForward ? snap.along : .infinity
+    let backwards =
+      direction.allowsBackward ? graph.length(ofEdge: snap.edge) - snap.along : .infinity
+    return forwards <= backwards
   }
 
   /// The points of an edge's shape between two distances along it, in the order walked.

@@ -48,6 +48,18 @@ public struct WalkingGraph: Sendable, Equatable {
       + names.reduce(0) { $0 + $1.utf8.count }
   }
 
+  /// The box of every point of the graph (its junctions and the shapes of its ways), in
+  /// degrees; `nil` for an empty graph. A graph across the antimeridian has a box round the
+  /// whole world's width, which holds every longitude.
+  public var bounds: (south: Double, west: Double, north: Double, east: Double)? {
+    let latitudes = nodeLatitudes + shapeLatitudes
+    let longitudes = nodeLongitudes + shapeLongitudes
+    guard let south = latitudes.min(), let north = latitudes.max(), let west = longitudes.min(),
+      let east = longitudes.max()
+    else { return nil }
+    return (Double(south) * 1e-7, Double(west) * 1e-7, Double(north) * 1e-7, Double(east) * 1e-7)
+  }
+
   /// The position of node `node`.
   public func coordinate(ofNode node: Int) -> Coordinate {
     Coordinate(

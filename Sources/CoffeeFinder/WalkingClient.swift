@@ -1,6 +1,7 @@
 import Bearing
 import BearingLocation
 import BearingWalking
+import Synchronization
 
 /// Walks over the streets stored with the offline areas (``WalkRouter``).
 ///
@@ -22,28 +23,118 @@ extension WalkingClient {
   /// The walking speed the app assumes unless told: 1.3 m/s, about 4.7 km/h.
   package static let defaultSpeed = 1.3
 
-  /// How far a search for walks looks: past four times the farthest target as the crow
-  /// flies, at least 2 km (a river with one bridge can make the walk several times the line).
+  /// How far a search for walks looks: past six times the farthest target as the crow
+  /// flies, at least 5 km (a river with one bridge can make the walk several times the line).
   package static func bound(from start: Coordinate, to targets: [Coordinate]) -> Double {
-    max(2_000, 4 * (targets.map(start.distance(to:)).max() ?? 0))
+    max(5_000, 6 * (targets.map(start.distance(to:)).max() ?? 0))
   }
 
-  /// Walks over `router`'s graph, or none where `router` gives `nil`: for the executable's
-  /// live value and for tests over a hand-made graph.
+  /// How far `route` looks for the walk to one place: past ten times the line, at least 10 km,
+  /// so a walk the list found (within ``bound(from:to:)``) is found again.
+  package static func routeBound(from start: Coordinate, to target: Coordinate) -> Double {
+    max(10_000, 10 * start.distance(to: target))
+  }
+
+  /// Walks over `router`'s graph, or none where `router` gives `nil`: for tests over a
+  /// hand-made graph.
   package static func over(_ router: @escaping @Sendable (Coordinate) async throws -> WalkRouter?)
     -> WalkingClient
   {
+    over(routers: { start in try await router(start).map { [$0] } })
+  }
+
+  /// Walks over the graphs `routers` gives for a start: `nil` where no streets are stored
+  /// around it, else the routers whose streets are near it (none: no walk from there). Each
+  /// target's walk is the shortest any of them finds, so where areas overlap or meet, the
+  /// answer does not depend on which graph was read first.
+  package static func over(
+    routers: @escaping @Sendable (Coordinate) async throws -> [WalkRouter]?
+  ) -> WalkingClient {
     WalkingClient(
       walks: { start, targets in
-        guard let router = try await router(start) else { return nil }
-        return router.walks(from: start, to: targets, within: bound(from: start, to: targets))
+        guard let routers = try await routers(start) else { return nil }
+        let bound = bound(from: start, to: targets)
+        var best = [Double?](repeating: nil, count: targets.count)
+        for router in routers {
+          let lengths = router.walks(from: start, to: targets, within: bound)
+          for index in best.indices {
+            guard let length = lengths[index] else { continue }
+            if best[index].map({ length < $0 }) ?? true { best[index] = length }
+          }
+        }
+        return best
       },
       route: { start, target in
-        guard let router = try await router(start) else { return nil }
-        return router.route(
-          from: start, to: target, within: bound(from: start, to: [target]))
+        guard let routers = try await routers(start) else { return nil }
+        let bound = routeBound(from: start, to: target)
+        return routers.compactMap { $0.route(from: start, to: target, within: bound) }
+          .min { $0.length < $1.length }
       })
   }
+
+  /// Walks over stored areas' graphs: `areas` lists the areas whose streets are around a start
+  /// (none: no streets stored there), `graph` reads one area's graph (`nil`: none or damaged).
+  /// The graphs read are kept, the last `capacity` used, so a start that moves reads nothing
+  /// again; what a walk finds does not depend on which were kept.
+  package static func overStoredAreas(
+    areas: @escaping @Sendable (Coordinate) async throws -> [Int64],
+    graph: @escaping @Sendable (Int64) async throws -> WalkingGraph?,
+    capacity: Int = 3
+  ) -> WalkingClient {
+    let kept = KeptRouters(capacity: capacity)
+    return over(routers: { start in
+      let ids = try await areas(start)
+      guard !ids.isEmpty else { return nil }
+      var near: [WalkRouter] = []
+      for id in ids {
+        let router: WalkRouter?
+        if let found = kept.router(of: id) {
+          router = found
+        } else {
+          router = try await graph(id).map { WalkRouter($0) }
+          kept.keep(router, of: id)
+        }
+        if let router, router.snap(start) != nil { near.append(router) }
+      }
+      return near
+    })
+  }
+}
+
+/// The walking routers read, one an area (`nil` for an area whose graph is damaged, so it is
+/// not read again), the most recently used first, at most `capacity` (a city's graph is tens
+/// of megabytes).
+package final class KeptRouters: Sendable {
+  let capacity: Int
+  private let kept = Mutex<[(area: Int64, router: WalkRouter?)]>([])
+
+  package init(capacity: Int) {
+    self.capacity = capacity
+  }
+
+  /// The router of `area` if it is kept (its graph damaged: `.some(nil)`), made the most
+  /// recently used.
+  package func router(of area: Int64) -> WalkRouter?? {
+    kept.withLock { kept in
+      guard let index = kept.firstIndex(where: { $0.area == area }) else { return nil }
+      let found = kept.remove(at: index)
+      kept.insert(found, at: 0)
+      return .some(found.router)
+    }
+  }
+
+  /// Keeps `router` as `area`'s, the most recently used, dropping the least recently used
+  /// beyond `capacity`.
+  package func keep(_ router: WalkRouter?, of area: Int64) {
+    kept.withLock { kept in
+      kept.removeAll { $0.area == area }
+      kept.insert((area, router), at: 0)
+      if kept.count > capacity { kept.removeLast(kept.count - capacity) }
+    }
+  }
+
+  /// The areas kept, the most recently used first.
+  package var areas: [Int64] { kept.withLock { $0.map(\.area) } }
 }
 
 extension WalkingClient: TestDependencyKey {

@@ -225,77 +225,21 @@ extension DataOptions {
 }
 
 extension DataOptions {
-  /// Walks over the walking graphs stored with the areas of ``directory``. Where areas
-  /// overlap, the walk uses the first area (largest graph first) whose streets are near the
-  /// start. A graph once read is kept while it is one of the last few used, so a start that
-  /// moves on one graph reads nothing again. A place store that cannot be read has no streets
-  /// (the search has said so already).
+  /// Walks over the walking graphs stored with the areas of ``directory``
+  /// (``WalkingClient/overStoredAreas(areas:graph:capacity:)``). A place store that cannot be
+  /// read has no streets (the search has said so already).
   var walking: WalkingClient {
     let opened = OpenedPlaceStore(data: self)
-    let routers = LoadedRouters()
-    return WalkingClient.over { start in
-      if let router = routers.router(near: start) { return router }
-      guard let store = try? await opened.placeStore(),
-        let areas = try? await store.walkingAreas(around: start)
-      else { return nil }
-      for area in areas {
-        let router: WalkRouter
-        if let kept = routers.router(of: area) {
-          router = kept
-        } else {
-          guard let graph = try? await store.walkingGraph(area: area) else { continue }
-          router = WalkRouter(graph)
-          routers.keep(router, of: area)
-        }
-        if router.snap(start) != nil { return routers.used(area) }
-      }
-      return nil
-    }
+    return WalkingClient.overStoredAreas(
+      areas: { start in
+        guard let store = try? await opened.placeStore() else { return [] }
+        return (try? await store.walkingAreas(around: start)) ?? []
+      },
+      graph: { area in
+        guard let store = try? await opened.placeStore() else { return nil }
+        return try? await store.walkingGraph(area: area)
+      })
   }
-}
-
-/// The walking routers read so far, one an area, the most recently used first; at most
-/// ``capacity`` are kept (a city's graph is tens of megabytes).
-private final class LoadedRouters: Sendable {
-  static let capacity = 3
-  private let routers = Mutex<[(area: Int64, router: WalkRouter)]>([])
-
-  /// The kept router on whose streets `start` lies, made the most recently used.
-  func router(near start: Coordinate) -> WalkRouter? {
-    routers.withLock { kept in
-      guard let index = kept.firstIndex(where: { $0.router.snap(start) != nil }) else {
-        return nil
-      }
-      let found = kept.remove(at: index)
-      kept.insert(found, at: 0)
-      return found.router
-    }
-  }
-
-  /// The kept router of `area`, if it is kept.
-  func router(of area: Int64) -> WalkRouter? {
-    routers.withLock { kept in kept.first { $0.area == area }?.router }
-  }
-
-  /// Keeps `router` as `area`'s, dropping the least recently used beyond ``capacity``.
-  func keep(_ router: WalkRouter, of area: Int64) {
-    routers.withLock { kept in
-      kept.removeAll { $0.area == area }
-      kept.insert((area, router), at: 0)
-      while kept.count > Self.capacity { kept.removeLast() }
-    }
-  }
-
-  /// Makes `area`'s router the most recently used and returns it.
-  func used(_ area: Int64) -> WalkRouter? {
-    routers.withLock { kept in
-      guard let index = kept.firstIndex(where: { $0.area == area }) else { return nil }
-      let found = kept.remove(at: index)
-      kept.insert(found, at: 0)
-      return found.router
-    }
-  }
-
 }
 
 /// The place store opened once for one client value, so that the map panel, which reads

@@ -202,4 +202,34 @@ struct WalkRouterTests {
     let route = try #require(router.route(from: start, to: target, within: 10_000))
     #expect(route.streetNames == ["Itä", "Pitkä"])
   }
+
+  /// A loop (a closed way, one edge from a junction back to it) at the end of a stem: a target
+  /// just past the junction, walked the loop's short way, is drawn that way, not round it.
+  ///
+  ///     A(0,0) ── stem ── J(0,2) ──── (2,2)
+  ///                         │           │
+  ///                      target(0,3)    │
+  ///                         │           │
+  ///                       (0,4) ────── (2,4)
+  @Test func aLoopIsDrawnTheShortWayItIsWalked() throws {
+    var builder = WalkingGraphBuilder()
+    builder.addWay(
+      ids: [1, 2], points: [Grid.point(0, 0), Grid.point(0, 2)], direction: .both, name: "Varsi")
+    builder.addWay(
+      ids: [2, 3, 4, 5, 2],
+      points: [
+        Grid.point(0, 2), Grid.point(2, 2), Grid.point(2, 4), Grid.point(0, 4), Grid.point(0, 2),
+      ],
+      direction: .both, name: "Lenkki")
+    let router = WalkRouter(builder.build())
+    let start = Grid.point(0, 0.5)
+    let target = Grid.point(0, 3)
+    let route = try #require(router.route(from: start, to: target, within: 10_000))
+    let expected = start.distance(to: Grid.point(0, 2)) + Grid.point(0, 2).distance(to: target)
+    #expect(abs(route.length - expected) < 1)
+    let drawn = zip(route.points, route.points.dropFirst()).reduce(0) {
+      $0 + $1.0.distance(to: $1.1)
+    }
+    #expect(abs(drawn - route.length) < 1, "drawn \(drawn) m, walked \(route.length) m")
+  }
 }

@@ -174,6 +174,35 @@ struct WalkingEndToEndTests {
       Self.rows(table.stdout).last?.contains("1.7 km walk · 22 min") == true, "\(table.stdout)")
   }
 
+  /// One café at the east end of a 2 km street that then turns north: standing at the
+  /// street's west end, far outside the box of the area's cafés, the walk is still over the
+  /// stored street.
+  @Test func aStartOnStoredStreetsFarFromTheCafesWalks() async throws {
+    let town = """
+      {"type":"FeatureCollection","features":[
+      \(Self.café("Päässä", 0.05, 19)),
+      \(Self.line(#""highway":"residential","name":"Pitkäkatu""#, [(0, 0), (0, 10), (0, 20), (10, 20)]))
+      ]}
+      """
+    let box = try await Self.sandbox(town, name: "long.geojson")
+    let west = Self.point(0.02, 0.5)
+    let westAt = "\(west.latitude),\(west.longitude)"
+    let table: BuiltBinary.Result = try await box.run([
+      "nearby", "--at", westAt, "--provider", "offline", "--radius", "3000",
+    ])
+    #expect(table.status == 0, "\(table.stderr)")
+    #expect(table.stdout.contains("walk ·"), "\(table.stdout)")
+    #expect(table.stdout.contains("Sorted by walk"), "\(table.stdout)")
+    // Inside the box of the area's street (it turns north at the east end) but 550 m from it:
+    // streets are stored here, and no walk starts where you are.
+    let off = Self.point(5, 8)
+    let offAt = "\(off.latitude),\(off.longitude)"
+    let far: BuiltBinary.Result = try await box.run([
+      "nearby", "--at", offAt, "--provider", "offline", "--radius", "3000",
+    ])
+    #expect(far.stdout.contains("no walk found from here"), "\(far.stdout)")
+  }
+
   @Test func withoutStoredStreetsTheLineIsUsedAndSaidSo() async throws {
     let box = try await Self.sandbox(Self.cafésOnly, name: "oulu.geojson")
     let base = ["nearby", "--at", "65.0120,25.4650", "--provider", "offline"]
