@@ -18,7 +18,8 @@ extension UserMessage {
     return minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
   }
 
-  /// A place no walk over the stored streets reaches (too far from a street, or cut off).
+  /// A place no walk over the stored streets reaches (too far from a street, cut off, or past
+  /// the search's bound).
   package static let noWalk = "no walk found"
 
   /// The footer of a list ordered by the walk, the speed in the user's units ("1.3 m/s";
@@ -47,7 +48,8 @@ extension UserMessage {
   /// `route`: no walk joins the two points over the stored streets.
   package static func noRoute(to name: String) -> String {
     "no walk to \(TerminalText.escape(name)) over the stored streets: it is too far from a "
-      + "street, cut off from where you are, or no streets are stored here (import an area's "
+      + "street, cut off from where you are, farther on foot than 10 km (or ten times the "
+      + "straight line), or no streets are stored here (import an area's "
       + ".osm.pbf file, or run `coffee-finder areas update` for an area imported before walks)"
   }
 }
