@@ -383,6 +383,33 @@ import Testing
     #expect(b.seen == ["seen [1]", "seen [3]"])
   }
 
+  // A generation line a year ahead of the clock, or just under the bound of counters: no
+  // generation, and never taken into a process's counter. B changes the value, then A, 50 ms
+  // later, while both files are on their way: A's change is the newer and wins, and B sees it.
+  // (When both processes took a counter just under the bound, each made counters past it, which
+  // the other read as another program's file, newest whatever its change's order: A took B's
+  // file, dropped its own newer change, and B never saw it.)
+  @Test(arguments: [Int64(365 * 86_400) * 1_000_000_000, Generation.counterBound - 1])
+  func aLineFarAheadLeavesTheNewerChangeTheWinner(ahead: Int64) async throws {
+    defer { directory.cleanUp() }
+    let counter = ahead < Generation.counterBound / 2 ? Generation.next().counter + ahead : ahead
+    try writeAsWriter("[9]", counter: counter, future: true)
+    let (a, b) = (
+      try LineProcess.sharingProbe(["file-chat", url.path]),
+      try LineProcess.sharingProbe(["file-chat", url.path])
+    )
+    try await a.waitFor("ready")
+    try await b.waitFor("ready")
+    let mark = b.output.count
+    b.send("set 2")
+    try await Task.sleep(for: .milliseconds(50))
+    a.send("set 1")
+    try await b.waitFor("seen [1]", after: mark)
+    #expect(await a.finish() == 0)
+    #expect(await b.finish() == 0)
+    #expect(try fileValue() == [1])
+  }
+
   // Another process holds a file's lock for ever (stopped while writing). Reads take no lock:
   // a change to that file is read at once on the watcher's thread, which goes on to tell another
   // key (another file) of its change without waiting; and a load of the first file returns at

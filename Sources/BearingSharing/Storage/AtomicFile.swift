@@ -134,7 +134,7 @@ enum AtomicFile {
       for line in String(decoding: lines, as: UTF8.self).split(separator: "\n") {
         let fields = line.split(separator: " ")
         if fields.count == 4, let counter = Int64(fields[0]),
-          Generation.plausibleCounters.contains(counter), let writer = UInt64(fields[1]),
+          Generation.isPlausible(counter), let writer = UInt64(fields[1]),
           Int(fields[2]) == data.count, UInt64(fields[3]) == digest
         {
           generation = Generation(counter: counter, writer: writer)
@@ -508,13 +508,21 @@ struct Generation: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The bound of counters: `Int64.max / 2`, the year 2116 in nanoseconds.
   static let counterBound: Int64 = Int64.max / 2
 
-  /// The counters a generation line may hold: below ``counterBound``. A line at the bound or
-  /// past it (a clock set centuries ahead, a line written by hand) names no generation: its
-  /// file is taken as one without, another program's, newer than everything a process had seen
-  /// when it first saw it, which the process's next change writes over. Such a counter is never
-  /// taken into this process's: its changes go on from the largest plausible counter it saw, so
-  /// a file that once held one never stops taking changes.
-  static let plausibleCounters: Range<Int64> = 1..<counterBound
+  /// How far past this process's clock a counter may be: a day (the clocks of machines that
+  /// share a file disagree by less).
+  static let horizon: Int64 = 86_400 * 1_000_000_000
+
+  /// Whether a generation line may hold `counter`: from 1, below ``counterBound`` and at most
+  /// ``horizon`` past this process's clock. A line past that (a clock set years ahead, a line
+  /// written by hand) names no generation: its file is taken as one without, another
+  /// program's, newer than everything a process had seen when it first saw it, which the
+  /// process's next change writes over. Such a counter is never taken into this process's, so
+  /// the counters processes make stay within a day of their clocks: far below the bound, and
+  /// never taken by another process for a foreign file (which would let the order files arrive
+  /// in decide, not their changes' order).
+  static func isPlausible(_ counter: Int64) -> Bool {
+    counter >= 1 && counter < counterBound && counter <= wallClock() &+ horizon
+  }
 
   /// This process's writer id.
   static let writer: UInt64 = UInt64.random(in: 1...UInt64.max)
@@ -539,23 +547,25 @@ struct Generation: Hashable, Comparable, Sendable, CustomStringConvertible {
   }
 
   /// Notes a generation seen in a file: later changes of this process are newer. An
-  /// implausible counter (see ``plausibleCounters``) is not taken.
+  /// implausible counter (see ``isPlausible(_:)``) is not taken.
   static func observe(_ generation: Generation) {
-    guard plausibleCounters.contains(generation.counter) else { return }
+    guard isPlausible(generation.counter) else { return }
     _ = last.max(generation.counter, ordering: .relaxed)
   }
 
-  private static func nextCounter() -> Int64 {
+  /// The wall clock in nanoseconds.
+  private static func wallClock() -> Int64 {
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
-    let candidate = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+  }
+
+  private static func nextCounter() -> Int64 {
+    let candidate = wallClock()
     var previous = last.load(ordering: .relaxed)
     while true {
-      // Never tied with a counter made or seen: one more, even past the bound (only after a
-      // counter just under it was seen). Such changes are written with counters that no reader
-      // takes, so each is another program's file to them, newer than all they had seen, and
-      // their next changes go over it. (`last` is at most the bound plus this process's
-      // changes: it never nears Int64's largest.)
+      // Never tied with a counter made or seen: one more. (A counter seen is at most a day
+      // past the clock, so `last` never nears the bound.)
       let next = max(candidate, previous + 1)
       let (exchanged, original) = last.compareExchange(
         expected: previous, desired: next, ordering: .relaxed)
