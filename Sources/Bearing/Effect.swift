@@ -146,7 +146,20 @@ private final class SendGate: Sendable {
   func close() { closed.store(true, ordering: .releasing) }
 }
 
-extension Effect: Sendable where Action: Sendable {}
+// An effect is Sendable whatever its `Action`, as TCA's `Effect<Action>: Sendable` is. Were it
+// Sendable only for Sendable actions, Swift 6 (its inferred Sendable method references) could not
+// infer `Action` in `Effect.merge(effects)` or `Effect.concatenate(effects)`: `Effect` has
+// instance methods of those names, whose reference's type hangs on the unknown `Action` being
+// Sendable, and the type checker gives up.
+//
+// Safety (`@unchecked`): an effect is immutable (one `let`). Everything it holds is Sendable
+// (closures are `@Sendable`, ids `AnyHashableSendable`, nested effects the same) except the action
+// of a `.send`. Bearing never mutates that action: it reads it only where it runs effects
+// (`EffectRunner`, which requires `Action: Sendable`) and in `map`, which hands it to the
+// caller's `@Sendable` transform where `map` is called. Two readers of one immutable value do not
+// race; a race would need a transform that mutates a shared, non-Sendable reference-type action
+// from two isolation domains at once (the same contract TCA's effects have).
+extension Effect: @unchecked Sendable {}
 extension Effect.Operation: Sendable where Action: Sendable {}
 
 /// Sends actions from inside `Effect.run(priority:operation:catch:)`.
