@@ -4,7 +4,9 @@ import BearingText
 import Foundation
 
 /// Reads the named cafés out of any GeoJSON FeatureCollection: as Overpass exports it
-/// (overpass turbo's export, or `osmtogeojson`), or from any other tool.
+/// (overpass turbo's export, or `osmtogeojson`), or from any other tool. A document that is
+/// one Feature is read as a collection of that one (RFC 7946 allows either at the top level),
+/// and a feature whose `properties` is `null` has no tags, so it is no named café.
 ///
 /// A feature from OpenStreetMap keeps its element id (the feature's `id` or its `@id`
 /// property, `node/123`); any other feature gets a stable id made from `source`, its position
@@ -81,7 +83,7 @@ struct GeoJSONReader {
         let document = try parser.value()
         try parser.finish()
         throw PlaceImportError.malformed(
-          "the top level is \(document.kind), not a GeoJSON FeatureCollection")
+          "the top level is \(document.kind), not a GeoJSON FeatureCollection or Feature")
       }
       try parser.members { (parser, key) throws(JSONParser.Failure) in
         switch key {
@@ -106,10 +108,15 @@ struct GeoJSONReader {
     } catch {
       throw .malformed("not valid JSON: \(error)")
     }
+    // RFC 7946's other top level that holds places: one Feature, a collection of one.
+    if type?.string == "Feature", featureArrays == 0 {
+      try single(bytes, &output, deliver: deliver)
+      return
+    }
     guard type?.string == "FeatureCollection" else {
       throw .malformed(
         "the top level is \(type?.string.map { "a \($0)" } ?? "an object"), "
-          + "not a GeoJSON FeatureCollection")
+          + "not a GeoJSON FeatureCollection or Feature")
     }
     guard featuresKind == "an array" else {
       throw .malformed("the FeatureCollection has no \"features\" array")
@@ -121,6 +128,28 @@ struct GeoJSONReader {
     if let failure = output.failure {
       throw .malformed("feature \(failure.index): \(failure.reason)")
     }
+    _ = output.flush(deliver)
+  }
+
+  /// A document that is one Feature, read as feature 0 of a collection of one.
+  private func single(
+    _ bytes: UnsafeRawBufferPointer, _ output: inout Output, deliver: (Batch) -> Bool
+  ) throws(PlaceImportError) {
+    var parser = JSONParser(bytes)
+    let feature: JSONValue
+    do throws(JSONParser.Failure) {
+      feature = try parser.value()
+      try parser.finish()
+    } catch {
+      throw .malformed("not valid JSON: byte \(error.offset): \(error.reason)")
+    }
+    let place: Place?
+    do throws(Failure) {
+      place = try self.place(from: feature)
+    } catch {
+      throw .malformed("feature 0: \(error.reason)")
+    }
+    guard output.add(place, streets(of: feature), deliver) else { return }
     _ = output.flush(deliver)
   }
 
@@ -252,6 +281,8 @@ struct GeoJSONReader {
     guard feature["type"]?.string == "Feature" else {
       throw Failure(reason: "expected a Feature, found \(feature["type"]?.string ?? feature.kind)")
     }
+    // RFC 7946: a feature's properties may be null, which is no properties (no name, no café).
+    if case .null? = feature["properties"] { return nil }
     guard let properties = feature["properties"]?.object else {
       throw Failure(reason: "\"properties\" is missing or not an object")
     }

@@ -66,15 +66,23 @@ public enum StreetReader {
 
   private static func geoJSON(_ parser: JSONParser) -> [StreetLine] {
     var parser = parser
+    let start = parser
     var lines: [StreetLine] = []
+    var type: String?
     try? parser.members { (parser, key) throws(JSONParser.Failure) in
       guard key == "features", parser.peek() == UInt8(ascii: "[") else {
-        _ = try parser.value(depth: 1)
+        let value = try parser.value(depth: 1)
+        if key == "type" { type = value.string }
         return
       }
       try parser.elements(depth: 1) { (parser, _) throws(JSONParser.Failure) in
         lines += streets(ofFeature: try parser.value(depth: 2))
       }
+    }
+    // A document that is one Feature (RFC 7946 allows it): its own lines.
+    if type == "Feature", lines.isEmpty {
+      var whole = start
+      if let feature = try? whole.value() { lines = streets(ofFeature: feature) }
     }
     return lines
   }

@@ -203,21 +203,47 @@ package enum Screen {
           let direction = Direction.text(from: fix, to: place.coordinate)
           distance += " " + String(repeating: " ", count: max(0, 2 - direction.count)) + direction
         }
-        let nameWidth = room - hoursWidth
-        var line =
-          marker + " " + TerminalText.fit(place.name, width: nameWidth)
-          + String(repeating: " ", count: max(1, column - distance.count)) + distance
+        var summary = ""
         if hoursWidth > 0 {
           let hours = PlaceHours(place, at: instant, clock: state.hours)
-          let summary = hoursWidth < 25 ? hours.short : hours.summary
-          if !summary.isEmpty {
-            line += "  " + TerminalText.truncate(summary, width: hoursWidth - 2)
-          }
+          summary = hoursWidth < 25 ? hours.short : hours.summary
         }
-        lines.append(line)
+        lines.append(
+          listRow(
+            marker: marker, name: place.name, distance: distance, column: column,
+            hours: summary, hoursWidth: hoursWidth, width: width))
       }
       return lines
     }
+  }
+
+  /// One row of the list, never wider than `width` columns: `marker`, the name (escaped, cut
+  /// to the room the other columns leave), `distance` right-aligned in a column at least
+  /// `column` wide and one column wider than itself, then `hours` in `hoursWidth` columns
+  /// (none when 0). Measured in display columns, so a walk such as "1.2 km walk · 1 h 5 min"
+  /// or a wide name takes room from the name, never from the next row.
+  ///
+  /// ```swift
+  /// Screen.listRow(
+  ///   marker: "> ", name: "Regatta", distance: "1.2 km walk · 15 min", column: 20,
+  ///   hours: "", hoursWidth: 0, width: 30)  // ">  Regat… 1.2 km walk · 15 min"
+  /// ```
+  package static func listRow(
+    marker: String, name: String, distance: String, column: Int, hours: String,
+    hoursWidth: Int, width: Int
+  ) -> String {
+    let distanceColumns = TerminalText.columns(of: distance)
+    let distanceField = max(column, distanceColumns + 1)
+    let nameWidth = width - TerminalText.columns(of: marker) - 1 - distanceField - hoursWidth
+    var line =
+      marker + " " + TerminalText.fit(name, width: nameWidth)
+      + String(repeating: " ", count: distanceField - distanceColumns) + distance
+    if hoursWidth > 2, !hours.isEmpty {
+      line += "  " + TerminalText.truncate(hours, width: hoursWidth - 2)
+    }
+    // Narrower than the fixed columns themselves: cut, as every other line is.
+    guard TerminalText.columns(of: line) > width else { return line }
+    return String(TerminalText.prefix(line, columns: max(0, width - 1))) + "…"
   }
 
   /// `name`, escaped, cut into lines of at most `width` columns; the last of `maximumLines`

@@ -222,7 +222,7 @@ struct OSMImporterTests {
   @Test(
     "malformed GeoJSON names the feature and the problem",
     arguments: [
-      (#"{"type": "Feature"}"#, "not a GeoJSON FeatureCollection"),
+      (#"{"type": "Point", "coordinates": [24.9, 60.1]}"#, "not a GeoJSON FeatureCollection"),
       (#"{"type": "FeatureCollection", "features": 3}"#, "no \"features\" array"),
       ("{not json", "not valid JSON"),
       (

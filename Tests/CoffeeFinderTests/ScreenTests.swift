@@ -1,6 +1,7 @@
 import BearingLocation
 import BearingPersistence
 import BearingPlaces
+import BearingText
 import CoffeeFinder
 import Foundation
 import Testing
@@ -180,6 +181,53 @@ import Testing
         Terminal too small
         (20×7); need 24×7.
         """)
+  }
+
+  /// Walks over stored streets ("1.2 km walk · 15 min", up to "12.3 km walk · 2 h 38 min"),
+  /// hours and a wide name: every row fits its width in display columns, from the narrowest
+  /// terminal up, and each café's row is there once.
+  @Test(arguments: [24, 30, 37, 41, 45, 55, 56, 57, 60, 88])
+  func listRowsWithWalksFitTheWidth(width: Int) {
+    var near = Fixtures.ekberg
+    near.openingHours = "Mo-Fr 08:00-20:00"
+    var far = Fixtures.regatta
+    far.name = "珈琲館 Regatta"
+    far.openingHours = "Sa-Su 10:00-16:00"
+    var app = hoursState()
+    app.nearby.places = [near, far]
+    app.nearby.location = Fixtures.here
+    app.nearby.walks = Walks(
+      from: Fixtures.here.coordinate, lengths: [near.id: 1_170, far.id: 12_345])
+    let lines = Screen.render(app, width: width, height: 12)
+    for line in lines {
+      #expect(TerminalText.columns(of: line) <= width, "\(width): \(line)")
+    }
+    #expect(lines.filter { $0.contains("km walk") }.count == 2, "\(lines)")
+    #expect(lines.first == TerminalText.truncate("coffee-finder: coffee nearby", width: width))
+  }
+
+  @Test func aListRowGivesTheNameWhatTheOtherColumnsLeave() {
+    // The walk is as wide as its column: one space before it, taken from the name.
+    #expect(
+      Screen.listRow(
+        marker: "> ", name: "Regatta", distance: "1.2 km walk · 15 min", column: 20,
+        hours: "", hoursWidth: 0, width: 30) == ">  Regat… 1.2 km walk · 15 min")
+    // Hours after it, in their own columns.
+    #expect(
+      Screen.listRow(
+        marker: "  ", name: "Ekberg", distance: "1.2 km walk · 15 min", column: 20,
+        hours: "closed", hoursWidth: 8, width: 40)
+        == "   Ekberg   1.2 km walk · 15 min  closed")
+    // Wide characters count two columns each.
+    let wide = Screen.listRow(
+      marker: "  ", name: "珈琲館珈琲館", distance: "120 m", column: 12, hours: "",
+      hoursWidth: 0, width: 24)
+    #expect(TerminalText.columns(of: wide) == 24, "\(wide)")
+    // Narrower than the fixed columns: cut, never wider.
+    let cut = Screen.listRow(
+      marker: "> ", name: "Ekberg", distance: "12.3 km walk · 2 h 40 min", column: 20,
+      hours: "closed", hoursWidth: 8, width: 24)
+    #expect(TerminalText.columns(of: cut) <= 24, "\(cut)")
   }
 
   @Test func controlCharactersInNamesNeverReachTheTerminal() {

@@ -1,4 +1,5 @@
 import BearingHTTPTesting
+import BearingText
 import Foundation
 import Testing
 
@@ -428,6 +429,46 @@ struct WalkingUIEndToEndTests {
       // Before it, on the south bank, "Along" was first.
       let before = screens.dropLast().map(order)
       #expect(before.contains(["Along", "Across"]), "\(before)")
+      await tmux.sendKeys("q")
+      _ = try await tmux.waitFor("EXITED 0")
+    }
+  }
+
+  /// On a narrow terminal the walk column ("1.7 km walk · 22 min"), with the hours beside it
+  /// where there is room, still fits each row in the terminal's width: no row wraps onto the
+  /// next (which pushed the screen up and the title off it), and each café is listed once with
+  /// its whole walk.
+  @Test(.timeLimit(.minutes(2)), arguments: [40, 56])
+  func narrowRowsWithTheWalkFitTheTerminal(width: Int) async throws {
+    // Hours that are nearly always closed, so that the hours column shows where it has room.
+    let town = WalkingEndToEndTests.riverTown.replacingOccurrences(
+      of: #""amenity":"cafe""#, with: #""amenity":"cafe","opening_hours":"Mo 08:00-08:01""#)
+    let box = try await WalkingEndToEndTests.sandbox(town, name: "town.geojson")
+    let command = Tmux.app(
+      [
+        "--at", WalkingEndToEndTests.at, "--provider", "offline", "--data-dir", box.data.path,
+      ], directory: box.directory)
+    try await Tmux.with(command, width: width, height: 20) { tmux in
+      _ = try await tmux.waitFor("by walk")
+      let screens = try await tmux.captures(forUpTo: 20) {
+        $0.contains("22 min") && $0.contains("Along") && $0.contains("Across")
+      }
+      let screen = screens.last ?? ""
+      let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+      #expect(lines.first?.hasPrefix("coffee-finder: coffee nearby") == true, "\(screen)")
+      for line in lines {
+        #expect(TerminalText.columns(of: line) <= width, "\(line)\n\(screen)")
+      }
+      for name in ["Along", "Across"] {
+        let rows = lines.filter { $0.contains(name) }
+        #expect(rows.count == 1, "\(name)\n\(screen)")
+        #expect(rows.first?.contains(" walk · ") == true, "\(screen)")
+        #expect(
+          rows.first?.hasSuffix(" min") == true || rows.first?.contains(" min  ") == true,
+          "\(screen)")
+      }
+      #expect(lines.contains { $0.hasSuffix("1.7 km walk · 22 min") || $0.contains("22 min  ") })
+      if width >= 56 { #expect(lines.filter { $0.hasSuffix("closed") }.count == 2, "\(screen)") }
       await tmux.sendKeys("q")
       _ = try await tmux.waitFor("EXITED 0")
     }
