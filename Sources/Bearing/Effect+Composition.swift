@@ -66,8 +66,9 @@ extension Effect.Operation {
         await operation(Send(origin: send.origin) { action in send.send(transform(action)) })
       }
     case .subscribe(let subscribe):
-      return .subscribe { send, ended in
-        subscribe(Send(origin: send.origin) { action in send.send(transform(action)) }, ended)
+      return .subscribe { send, onMainActor, ended in
+        subscribe(
+          Send(origin: send.origin) { action in send.send(transform(action)) }, onMainActor, ended)
       }
     case .merge(let effects):
       return .merge(effects.map { $0.map(transform) })

@@ -26,9 +26,14 @@ public struct Effect<Action> {
     /// reach the store at once, as TCA's do), and returns what waits for its end.
     /// `ended` is called once the subscription is over, at once where it ends (the store counts
     /// it as running until then).
+    ///
+    /// A publisher delivers its values on any thread: it hands each to `onMainActor`, which runs
+    /// the job on the main actor, in order, where the value goes through `Send`.
     case subscribe(
-      @Sendable (Send<Action>, _ ended: @escaping @Sendable () -> Void) ->
-        @Sendable () async -> Void
+      @Sendable (
+        Send<Action>, _ onMainActor: @escaping MainActorHop,
+        _ ended: @escaping @Sendable () -> Void
+      ) -> @Sendable () async -> Void
     )
     case merge([Effect])
     case concatenate([Effect])
@@ -100,7 +105,7 @@ public struct Effect<Action> {
                 guard !gate.isClosed else {
                   reportIssue(
                     RuntimeWarningMessage.sentFromCompletedEffect(
-                      action: action, origin: send.origin),
+                      action: action, origin: send.origin?.value),
                     fileID: fileID, filePath: filePath, line: line, column: column
                   )
                   return
@@ -162,26 +167,35 @@ private final class SendGate: Sendable {
 extension Effect: @unchecked Sendable {}
 extension Effect.Operation: Sendable where Action: Sendable {}
 
+/// Runs a job on the main actor, in order with the store's other work: how a publisher's value,
+/// delivered on any thread, reaches the store.
+@usableFromInline
+typealias MainActorHop = @Sendable (_ job: @escaping @MainActor @Sendable () -> Void) -> Void
+
 /// Sends actions from inside `Effect.run(priority:operation:catch:)`.
 ///
 /// Actions sent after the effect is cancelled are dropped, so a cancelled effect never changes
 /// state.
 ///
+/// It sends on the main actor, where the store reduces: an action crosses from the effect's task
+/// to the store as the argument of this main-actor call, so `Action` need not be `Sendable`
+/// (an action made in the effect and handed over is checked by the compiler as sent).
+///
 /// ```swift
 /// .run { send in await send(.tick) }
 /// ```
 public struct Send<Action>: Sendable {
-  let send: @Sendable (Action) -> Void
+  let send: @MainActor @Sendable (Action) -> Void
   /// The action whose reduce returned the effect, when a store started it: what a warning
-  /// about the effect names.
-  let origin: (any Sendable)?
+  /// about the effect names (read on the main actor only).
+  let origin: Carried<Any>?
 
-  public init(send: @escaping @Sendable (Action) -> Void) {
+  public init(send: @escaping @MainActor @Sendable (Action) -> Void) {
     self.send = send
     self.origin = nil
   }
 
-  init(origin: (any Sendable)?, send: @escaping @Sendable (Action) -> Void) {
+  init(origin: Carried<Any>?, send: @escaping @MainActor @Sendable (Action) -> Void) {
     self.send = send
     self.origin = origin
   }
@@ -211,4 +225,25 @@ struct ThrottleWindow: Sendable {
   let isOver: @Sendable () -> Bool
   /// Waits until the window closes.
   let sleepUntilOver: @Sendable () async throws -> Void
+}
+
+/// A value of a feature's type (an action, an effect holding actions), which need not be
+/// `Sendable`, carried by the store's effect machinery between the main actor and the tasks and
+/// threads that run effects.
+///
+/// `@unchecked Sendable`, and why no two threads touch a carried value's contents at once:
+/// Bearing reads into a carried value (reduces it, maps it, compares it, describes it) only on
+/// the main actor: the store's reducer, `Send` and what it calls, the runtime warnings. Off the
+/// main actor the effect machinery only moves a carried value: stores it, passes it along, hands
+/// it to a job for the main actor. Moving a value reads none of its contents (a reference that
+/// moves only has its count changed, atomically). So the main actor is the only reader, as it is
+/// with The Composable Architecture, whose store asks for no `Sendable` action either.
+@usableFromInline
+struct Carried<Value>: @unchecked Sendable {
+  @usableFromInline let value: Value
+
+  @usableFromInline
+  init(_ value: Value) {
+    self.value = value
+  }
 }

@@ -5,13 +5,17 @@ import Synchronization
 ///
 /// Every task it starts is registered, cancellable or not, so that a store going away cancels
 /// them all (``close()``), and belongs to the ``EffectGroup`` of the send that caused it.
+///
+/// Actions need not be `Sendable`: one sent on the main actor (through `Send`) is handed to the
+/// store there; one met off it (a `.send` in a concatenation, a delayed effect started on a
+/// scheduler's thread) is carried to the main actor (``Carried``) and handed over there.
 @usableFromInline
-final class EffectRunner<Action: Sendable>: Sendable {
+final class EffectRunner<Action>: Sendable {
   private struct Throttle {
     /// The window now open.
     var window: ThrottleWindow
     /// What runs when it closes.
-    var pending: Effect<Action>?
+    var pending: Carried<Effect<Action>>?
     /// Whether a task waits for the window's end.
     var isWaiting = false
   }
@@ -20,17 +24,33 @@ final class EffectRunner<Action: Sendable>: Sendable {
   /// `.run` operations started and not yet ended: what `Store.effectCancellables` counts.
   let runningOperations = Atomic<Int>(0)
   private let throttles = Mutex<[AnyHashableSendable: Throttle]>([:])
-  /// Feeds an action back into the store from an effect's task, as part of a group.
-  let send: @Sendable (Action, EffectGroup) -> Void
+  /// Feeds an action back into the store, on the main actor, as part of a group.
+  let send: @MainActor @Sendable (Action, EffectGroup) -> Void
+  /// Runs a job on the main actor, in order with what other threads hand the store; the job
+  /// counts as pending in the group until it has run.
+  let hop: @Sendable (EffectGroup, _ job: @escaping @MainActor @Sendable () -> Void) -> Void
 
   /// - Parameter registry: Where `.cancellable(id:)` effects are registered: a store's own, or
   ///   the process's for effects run outside a store.
   init(
     registry: CancellationRegistry = CancellationRegistry(),
-    send: @escaping @Sendable (Action, EffectGroup) -> Void
+    send: @escaping @MainActor @Sendable (Action, EffectGroup) -> Void,
+    hop:
+      @escaping @Sendable (EffectGroup, _ job: @escaping @MainActor @Sendable () -> Void) ->
+      Void
   ) {
     self.registry = registry
     self.send = send
+    self.hop = hop
+  }
+
+  /// Feeds back an action met off the main actor: carried there, and sent in order.
+  func sendFromAnywhere(_ actions: [Action], group: EffectGroup) {
+    guard !actions.isEmpty else { return }
+    let carried = Carried(actions)
+    hop(group) { [self] in
+      for action in carried.value { send(action, group) }
+    }
   }
 
   /// Starts `effect` for `group`: cancellations happen now, actions to send now are appended to
@@ -39,7 +59,7 @@ final class EffectRunner<Action: Sendable>: Sendable {
   func start(
     _ effect: Effect<Action>,
     group: EffectGroup,
-    origin: Action? = nil,
+    origin: Carried<Action>? = nil,
     gate: RegistrationGate? = nil,
     tasks: inout [Task<Void, Never>],
     actions: inout [Action]
@@ -52,7 +72,7 @@ final class EffectRunner<Action: Sendable>: Sendable {
       actions.append(action)
 
     case .run(let priority, let name, let operation):
-      let send = Send<Action>(origin: origin) { [self] action in
+      let send = Send<Action>(origin: origin.map { Carried($0.value) }) { [self] action in
         // What an effect sends may be reduced right here, in its task, by the whole app: from
         // the root, outside the navigation place the effect was made in.
         NavigationScope.at(nil) { self.send(action, group) }
@@ -65,7 +85,10 @@ final class EffectRunner<Action: Sendable>: Sendable {
         })
 
     case .subscribe(let subscribe):
-      let send = Send<Action>(origin: origin) { [self] action in self.send(action, group) }
+      let send = Send<Action>(origin: origin.map { Carried($0.value) }) { [self] action in
+        self.send(action, group)
+      }
+      let onMainActor: MainActorHop = { [self] job in hop(group, job) }
       // Counted as running until it ends: at once when the publisher completes, or when the
       // waiting task ends (cancelled), whichever comes first.
       let once = Once()
@@ -75,7 +98,7 @@ final class EffectRunner<Action: Sendable>: Sendable {
       runningOperations.add(1, ordering: .relaxed)
       // Subscribed here, on the sending thread: what the publisher sends at once is sent
       // before the send that started it returns, as with TCA.
-      let ending = subscribe(send, ended)
+      let ending = subscribe(send, onMainActor, ended)
       tasks.append(
         spawn(group: group, gate: gate) {
           await ending()
@@ -96,10 +119,10 @@ final class EffectRunner<Action: Sendable>: Sendable {
         rest = rest.dropFirst()
       }
       guard !rest.isEmpty else { return }
-      let remaining = Array(rest)
+      let remaining = Carried(Array(rest))
       tasks.append(
         spawn(group: group, gate: gate) {
-          for effect in remaining {
+          for effect in remaining.value {
             if Task.isCancelled { return }
             await self.perform(effect, group: group, origin: origin)
           }
@@ -133,7 +156,7 @@ final class EffectRunner<Action: Sendable>: Sendable {
           throttles[id] = Throttle(window: makeWindow())
           return .none
         }
-        if latest || throttles[id]?.pending == nil { throttles[id]?.pending = inner }
+        if latest || throttles[id]?.pending == nil { throttles[id]?.pending = Carried(inner) }
         guard throttles[id]?.isWaiting == false else { return .some(nil) }
         throttles[id]?.isWaiting = true
         return .some(window)
@@ -146,13 +169,13 @@ final class EffectRunner<Action: Sendable>: Sendable {
       tasks.append(
         spawn(group: group, gate: gate) {
           try? await window.sleepUntilOver()
-          let next = self.throttles.withLock { throttles -> Effect<Action>? in
+          let next = self.throttles.withLock { throttles -> Carried<Effect<Action>>? in
             let pending = throttles[id]?.pending
             throttles[id] = pending == nil ? nil : Throttle(window: makeWindow())
             return pending
           }
           guard let next, !Task.isCancelled else { return }
-          await self.perform(next, group: group, origin: origin)
+          await self.perform(next.value, group: group, origin: origin)
         })
 
     case .delay(let schedule, let inner):
@@ -166,8 +189,8 @@ final class EffectRunner<Action: Sendable>: Sendable {
         let once = Once()
         let finish: @Sendable () -> Void = { if once.claim() { onFinish() } }
         let finishing = Effect<Action>(
-          .subscribe { send, ended in
-            subscribe(send) {
+          .subscribe { send, onMainActor, ended in
+            subscribe(send, onMainActor) {
               ended()
               finish()
             }
@@ -206,16 +229,17 @@ final class EffectRunner<Action: Sendable>: Sendable {
     _ inner: Effect<Action>,
     schedule: @Sendable (_ fire: @escaping @Sendable () -> Void) -> Void,
     group: EffectGroup,
-    origin: Action?,
+    origin: Carried<Action>?,
     gate: RegistrationGate?
   ) -> Task<Void, Never> {
     let delayed = DelayedStart()
+    let inner = Carried(inner)
     schedule { [self] in
       guard delayed.fire() else { return }
       var innerTasks: [Task<Void, Never>] = []
       var actions: [Action] = []
-      start(inner, group: group, origin: origin, tasks: &innerTasks, actions: &actions)
-      for action in actions { send(action, group) }
+      start(inner.value, group: group, origin: origin, tasks: &innerTasks, actions: &actions)
+      sendFromAnywhere(actions, group: group)
       delayed.started(innerTasks)
     }
     let waiter = spawn(group: group, gate: gate) {
@@ -271,11 +295,13 @@ final class EffectRunner<Action: Sendable>: Sendable {
   }
 
   /// Runs `effect` to its end in the current task; cancelling the task cancels the effect.
-  func perform(_ effect: Effect<Action>, group: EffectGroup, origin: Action? = nil) async {
+  func perform(
+    _ effect: Effect<Action>, group: EffectGroup, origin: Carried<Action>? = nil
+  ) async {
     var started: [Task<Void, Never>] = []
     var actions: [Action] = []
     start(effect, group: group, origin: origin, tasks: &started, actions: &actions)
-    for action in actions { send(action, group) }
+    sendFromAnywhere(actions, group: group)
     await awaitAll(started)
   }
 

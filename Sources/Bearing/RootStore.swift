@@ -9,18 +9,19 @@ import Synchronization
 /// Every action is reduced on the main actor, as with The Composable Architecture: `Store`'s API
 /// is there, and what an effect sends from anywhere else (a publisher delivering on its
 /// scheduler's thread, a scheduler firing a delayed effect, a concatenation's task) is handed to
-/// the main actor in the order it was sent (``sendFromEffect(_:group:)``). So the store takes no
-/// lock: its state is the main actor's. The first send to find the store idle becomes the
-/// "drainer" and reduces queued actions until the queue is empty; a send that arrives while
-/// another is being reduced (from an effect, an observer, a subscriber of the store's publisher)
-/// is queued behind it, never dropped and never re-entrant.
+/// the main actor in the order it was sent (``inbox``). So the store takes no lock: its state is
+/// the main actor's, and so are its actions, which need not be `Sendable`: they are read only
+/// here. The first send to find the store idle becomes the "drainer" and reduces queued actions
+/// until the queue is empty; a send that arrives while another is being reduced (from an effect,
+/// an observer, a subscriber of the store's publisher) is queued behind it, never dropped and
+/// never re-entrant.
 ///
 /// The send path is `@inlinable` so that it is specialized for the feature's state and action
 /// types in the module that sends: unspecialized, it spends most of its time looking up generic
 /// metadata at run time (see the core benchmarks).
 @usableFromInline
 @MainActor
-final class RootStore<State, Action: Sendable> {
+final class RootStore<State, Action> {
   @usableFromInline
   struct Inner {
     @usableFromInline var state: State
@@ -151,21 +152,28 @@ final class RootStore<State, Action: Sendable> {
   /// Reads the state's `_$id`, when the state is `@ObservableState`.
   @usableFromInline nonisolated let identify: (@Sendable (State) -> ObservableStateID)?
 
-  /// - Parameter send: Where actions from effects go; ``StoreLifetime`` routes them back here
-  ///   (through ``sendFromEffect(_:group:)``) for as long as a store of this root exists.
+  /// - Parameters:
+  ///   - send: Where actions from effects go, on the main actor; ``StoreLifetime`` routes them
+  ///     back here (through ``sendFromEffect(_:group:)``) for as long as a store of this root
+  ///     exists.
+  ///   - hop: How work from other threads reaches the main actor: through this store's
+  ///     ``inbox``, for as long as a store of this root exists.
   @usableFromInline
   init(
     initialState: State,
     reducer: sending some Reducer<State, Action>,
     dependencies: DependencyValues,
-    send: @escaping @Sendable (Action, EffectGroup) -> Void
+    send: @escaping @MainActor @Sendable (Action, EffectGroup) -> Void,
+    hop:
+      @escaping @Sendable (EffectGroup, _ job: @escaping @MainActor @Sendable () -> Void) ->
+      Void
   ) {
     let identify = StoreObservation.identity(of: State.self)
     var inner = Inner(state: initialState, reduce: reducer.reduce(into:action:))
     inner.identity = identify?(initialState)
     self.inner = inner
     self.dependencies = dependencies
-    self.runner = EffectRunner(send: send)
+    self.runner = EffectRunner(send: send, hop: hop)
     self.identify = identify
     self.observation = identify == nil ? nil : StoreObservation()
   }
@@ -261,11 +269,13 @@ final class RootStore<State, Action: Sendable> {
     return effect
   }
 
-  /// Sends an effect's action, from any thread: at once when the caller is on the main actor
-  /// and nothing sent earlier still waits to get there; otherwise in order, on the main actor,
-  /// as soon as it is free. The action counts as pending in `group` until it is reduced.
-  nonisolated func sendFromEffect(_ action: Action, group: EffectGroup) {
-    inbox.run(pending: group) { _ = self.send(action, group: group) }
+  /// Sends an effect's action: at once when nothing handed over earlier from another thread
+  /// still waits; otherwise after it, in order. The action counts as pending in `group` until
+  /// it is reduced.
+  func sendFromEffect(_ action: Action, group: EffectGroup) {
+    // Made and read on the main actor: the job that waits runs there.
+    let action = Carried(action)
+    inbox.run(pending: group) { _ = self.send(action.value, group: group) }
   }
 
   /// Runs `body` with the store's dependencies current.
@@ -310,7 +320,8 @@ final class RootStore<State, Action: Sendable> {
       if case .none = effect.operation {
       } else {
         var started: [Task<Void, Never>] = []
-        runner.start(effect, group: group, origin: origin, tasks: &started, actions: &actions)
+        runner.start(
+          effect, group: group, origin: Carried(origin), tasks: &started, actions: &actions)
       }
       let current = group
       let next = withInner { inner -> (Effect<Action>, EffectGroup, Action)? in
@@ -524,7 +535,7 @@ extension DependencyValues {
 /// Effects reach the root through a weak reference to the lifetime rather than to the root
 /// itself: a weakly referenced object keeps its reference counts in a side table, which makes
 /// every retain and release slower, and the root is retained on every send.
-final class StoreLifetime<State, Action: Sendable>: Sendable {
+final class StoreLifetime<State, Action>: Sendable {
   let root: RootStore<State, Action>
 
   private init(root: RootStore<State, Action>) {
@@ -540,7 +551,8 @@ final class StoreLifetime<State, Action: Sendable>: Sendable {
     let box = WeakBox<StoreLifetime>()
     let root = RootStore(
       initialState: initialState, reducer: reducer, dependencies: dependencies,
-      send: { action, group in box.value?.root.sendFromEffect(action, group: group) })
+      send: { action, group in box.value?.root.sendFromEffect(action, group: group) },
+      hop: { group, job in box.value?.root.inbox.run(pending: group, job) })
     let lifetime = StoreLifetime(root: root)
     box.value = lifetime
     return lifetime

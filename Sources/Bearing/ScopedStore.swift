@@ -37,7 +37,7 @@ extension RootStore: StoreCore {
   }
 
   @usableFromInline
-  nonisolated func scoped<ChildState, ChildAction: Sendable>(
+  nonisolated func scoped<ChildState, ChildAction>(
     state: @escaping @Sendable (State) -> ChildState,
     action: @escaping @Sendable (ChildAction) -> Action
   ) -> any StoreCore<ChildState, ChildAction> {
@@ -59,7 +59,7 @@ extension RootStore: StoreCore {
 /// A child's view of a root store: one composed key path in, one composed function out, so
 /// cost does not grow with the depth of scoping.
 final class ScopedStore<
-  RootState, RootAction: Sendable, State, Action: Sendable
+  RootState, RootAction, State, Action
 >:
   StoreCore
 {
@@ -89,7 +89,7 @@ final class ScopedStore<
     return { [weak root] in root?.removeObserver(id) }
   }
 
-  func scoped<ChildState, ChildAction: Sendable>(
+  func scoped<ChildState, ChildAction>(
     state: @escaping @Sendable (State) -> ChildState,
     action: @escaping @Sendable (ChildAction) -> Action
   ) -> any StoreCore<ChildState, ChildAction> {

@@ -15,7 +15,7 @@ import Synchronization
 /// ```
 @dynamicMemberLookup
 @MainActor
-public final class Store<State, Action: Sendable>: Sendable {
+public final class Store<State, Action>: Sendable {
   @usableFromInline let core: any StoreCore<State, Action>
   /// The same object as `core` when this is a root store, held concretely so that ``send(_:)``
   /// is specialized for `State` and `Action` where it is called.
@@ -135,7 +135,7 @@ public final class Store<State, Action: Sendable>: Sendable {
   /// `\.nearby` names the case's entry in `Action.AllCasePaths`, whose embedding is a plain
   /// function: a send through a child store costs about the same as one through the root.
   @inlinable
-  public func scope<ChildState, ChildAction: Sendable>(
+  public func scope<ChildState, ChildAction>(
     state toChildState: any KeyPath<State, ChildState> & Sendable,
     action toChildAction: KeyPath<Action.AllCasePaths, AnyCasePath<Action, ChildAction>>
   ) -> Store<ChildState, ChildAction> where Action: CasePathable {
@@ -151,7 +151,7 @@ public final class Store<State, Action: Sendable>: Sendable {
   /// several cases (`\.detail.editor`) or one held in a variable.
   @inlinable
   @_disfavoredOverload
-  public func scope<ChildState, ChildAction: Sendable>(
+  public func scope<ChildState, ChildAction>(
     state toChildState: any KeyPath<State, ChildState> & Sendable,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> where Action: CasePathable {
@@ -165,7 +165,7 @@ public final class Store<State, Action: Sendable>: Sendable {
 
   /// `scope(state:action:)` with the state path unlabeled: `store.scope(\.child, action: \.child)`.
   @inlinable
-  public func scope<ChildState, ChildAction: Sendable>(
+  public func scope<ChildState, ChildAction>(
     _ toChildState: any KeyPath<State, ChildState> & Sendable,
     action toChildAction: KeyPath<Action.AllCasePaths, AnyCasePath<Action, ChildAction>>
   ) -> Store<ChildState, ChildAction> where Action: CasePathable {
@@ -175,7 +175,7 @@ public final class Store<State, Action: Sendable>: Sendable {
   /// `scope(state:action:)` with the state path unlabeled, its actions by case key path.
   @inlinable
   @_disfavoredOverload
-  public func scope<ChildState, ChildAction: Sendable>(
+  public func scope<ChildState, ChildAction>(
     _ toChildState: any KeyPath<State, ChildState> & Sendable,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> where Action: CasePathable {
@@ -183,7 +183,7 @@ public final class Store<State, Action: Sendable>: Sendable {
   }
 
   @inlinable
-  func scope<ChildState, ChildAction: Sendable>(
+  func scope<ChildState, ChildAction>(
     state toChildState: any KeyPath<State, ChildState> & Sendable,
     casePath: AnyCasePath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> {
@@ -192,7 +192,7 @@ public final class Store<State, Action: Sendable>: Sendable {
 
   /// A store for a child feature, with the child's actions embedded by a function.
   @inlinable
-  public func scope<ChildState, ChildAction: Sendable>(
+  public func scope<ChildState, ChildAction>(
     state toChildState: any KeyPath<State, ChildState> & Sendable,
     action fromChildAction: @escaping @Sendable (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
@@ -211,7 +211,7 @@ public final class Store<State, Action: Sendable>: Sendable {
   /// ```
   @inlinable
   @_disfavoredOverload
-  public func scope<ChildState, ChildAction: Sendable>(
+  public func scope<ChildState, ChildAction>(
     state toChildState: @escaping @Sendable (State) -> ChildState,
     action fromChildAction: @escaping @Sendable (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
@@ -231,7 +231,7 @@ public final class Store<State, Action: Sendable>: Sendable {
   /// what it sends still reaches this store's reducer (which reports an action for a child
   /// that is not there).
   @inlinable
-  public func scope<ChildState, ChildAction: Sendable>(
+  public func scope<ChildState, ChildAction>(
     _ toChildState: any KeyPath<State, ChildState?> & Sendable,
     action toChildAction: KeyPath<Action.AllCasePaths, AnyCasePath<Action, ChildAction>>
   ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
@@ -244,7 +244,7 @@ public final class Store<State, Action: Sendable>: Sendable {
   /// The optional scope, its actions by case key path.
   @inlinable
   @_disfavoredOverload
-  public func scope<ChildState, ChildAction: Sendable>(
+  public func scope<ChildState, ChildAction>(
     _ toChildState: any KeyPath<State, ChildState?> & Sendable,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
@@ -257,7 +257,7 @@ public final class Store<State, Action: Sendable>: Sendable {
   /// The optional scope with the state path labeled (The Composable Architecture's older
   /// spelling): `store.scope(state: \.child, action: \.child)`.
   @inlinable
-  public func scope<ChildState, ChildAction: Sendable>(
+  public func scope<ChildState, ChildAction>(
     state toChildState: any KeyPath<State, ChildState?> & Sendable,
     action toChildAction: KeyPath<Action.AllCasePaths, AnyCasePath<Action, ChildAction>>
   ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
@@ -270,7 +270,7 @@ public final class Store<State, Action: Sendable>: Sendable {
   /// The optional scope with the state path labeled, its actions by case key path.
   @inlinable
   @_disfavoredOverload
-  public func scope<ChildState, ChildAction: Sendable>(
+  public func scope<ChildState, ChildAction>(
     state toChildState: any KeyPath<State, ChildState?> & Sendable,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
@@ -284,7 +284,7 @@ public final class Store<State, Action: Sendable>: Sendable {
   /// `id`), else the store kept for `id` or a new one. From a store that cannot cache, it
   /// reports that its stores cannot be observed, as The Composable Architecture does.
   @inlinable
-  func scope<ChildState, ChildAction: Sendable>(
+  func scope<ChildState, ChildAction>(
     optional toChildState: any KeyPath<State, ChildState?> & Sendable,
     casePath: AnyCasePath<Action, ChildAction>,
     id: ScopeID
@@ -305,7 +305,7 @@ public final class Store<State, Action: Sendable>: Sendable {
   /// A store of the child state at `path`, unwrapped: it goes on reading the last non-`nil`
   /// state once the state there becomes `nil`.
   @inlinable
-  func unwrapping<ChildState, ChildAction: Sendable>(
+  func unwrapping<ChildState, ChildAction>(
     _ path: SendableKeyPath<State, ChildState?>,
     initial: ChildState,
     action embed: @escaping @Sendable (ChildAction) -> Action
@@ -414,14 +414,14 @@ final class LastChildState<Value>: @unchecked Sendable {
 @usableFromInline
 protocol StoreCore<State, Action>: AnyObject, Sendable {
   associatedtype State
-  associatedtype Action: Sendable
+  associatedtype Action
 
   @MainActor var state: State { get }
   @MainActor func send(_ action: Action) -> StoreTask
   /// Calls `observer` with the state now and after every send, on the main actor (at once when
   /// called there); it must only hand the state on, never send. Returns what ends it.
   func observe(_ observer: @escaping @Sendable (State) -> Void) -> @Sendable () -> Void
-  func scoped<ChildState, ChildAction: Sendable>(
+  func scoped<ChildState, ChildAction>(
     state: @escaping @Sendable (State) -> ChildState,
     action: @escaping @Sendable (ChildAction) -> Action
   ) -> any StoreCore<ChildState, ChildAction>

@@ -4,7 +4,6 @@
 /// let store: StoreOf<Counter> = Store(initialState: Counter.State()) { Counter() }
 /// ```
 public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
-where R.Action: Sendable
 
 /// A reducer of the same state and actions as `R`, for `body`.
 ///

@@ -33,7 +33,7 @@ public final class ViewModel<
     event toAction: @escaping @Sendable (Event) -> R.Action,
     viewEffect: CaseKeyPath<R.Action, ViewEffect>,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
-  ) where R.State: Sendable, R.Action: Sendable & CasePathable {
+  ) where R.State: Sendable, R.Action: CasePathable {
     let mailbox = effects
     let toViewEffect = AnyCasePath(viewEffect)
     let base = reducer()

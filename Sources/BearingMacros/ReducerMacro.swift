@@ -209,6 +209,17 @@ extension ReducerMacro: MemberMacro {
     let actionCases = cases.compactMap { feature in
       feature.actionType.map { "case \(feature.name)(\($0))" }
     }
+    // An enum may declare its own `Action` (an action for an ignored case's alert beside its
+    // features' actions, as TCA's SyncUps does): it is used as it is, not generated, and its
+    // cases are not known to be the features' alone.
+    let declaresAction = enumDecl.memberBlock.members.contains { member in
+      if let nested = member.decl.as(EnumDeclSyntax.self) { return nested.name.text == "Action" }
+      if let nested = member.decl.as(StructDeclSyntax.self) {
+        return nested.name.text == "Action"
+      }
+      if let alias = member.decl.as(TypeAliasDeclSyntax.self) { return alias.name.text == "Action" }
+      return false
+    }
     // Each feature case reduces its value in place of a `Scope` per case: no key paths or
     // case paths to form, since a parent rebuilds this body for every action.
     let reduceCases = cases.compactMap { feature -> String? in
@@ -230,6 +241,22 @@ extension ReducerMacro: MemberMacro {
         return nil
       }
     }
+    // Over a declared `Action`, each feature's case is matched on its own and every other
+    // action does nothing: a `switch` could not know whether it is exhaustive.
+    let matchFeatureCases = cases.compactMap { feature -> String? in
+      guard feature.kind == .feature else { return nil }
+      return """
+        if case .\(feature.name)(let action) = action {
+          guard case .\(feature.name)(var childState) = state else {
+            Bearing._reportCaseMismatch(action: action, in: Self.self)
+            return .none
+          }
+          let effect = \(feature.makeReducer).reduce(into: &childState, action: action)
+          state = .\(feature.name)(childState)
+          return effect.map { .\(feature.name)($0) }
+        }
+        """
+    }
     let caseIndices = cases.enumerated().map { "case .\($1.name): \($0)" }
     // The value's `id`, when its type is `Identifiable`: chosen by overload at compile time.
     let elementIDs = cases.map { feature in
@@ -238,8 +265,7 @@ extension ReducerMacro: MemberMacro {
         : "case .\(feature.name): nil"
     }
     let ephemeral = cases.filter { $0.kind == .ephemeral }.map { "case .\($0.name): true" }
-    return [
-      """
+    let stateDecl: DeclSyntax = """
       @CasePaths.CasePathable
       @dynamicMemberLookup
       @Bearing.ObservableState
@@ -265,16 +291,26 @@ extension ReducerMacro: MemberMacro {
           }
         }
       }
-      """,
       """
+    let actionDecl: DeclSyntax = """
       @CasePaths.CasePathable
       \(raw: access)enum Action {
         \(raw: actionCases.joined(separator: "\n"))
       }
-      """,
-      // An explicit type, not `some Reducer`: associated types of a conformance that a macro
-      // adds cannot be inferred from an opaque type that a macro adds.
       """
+    // An explicit type, not `some Reducer`: associated types of a conformance that a macro
+    // adds cannot be inferred from an opaque type that a macro adds.
+    let bodyDecl: DeclSyntax =
+      declaresAction
+      ? """
+      \(raw: access)static var body: Bearing.Reduce<Self.State, Self.Action> {
+        Bearing.Reduce { state, action in
+          \(raw: matchFeatureCases.joined(separator: "\n"))
+          return .none
+        }
+      }
+      """
+      : """
       \(raw: access)static var body: Bearing.Reduce<Self.State, Self.Action> {
         Bearing.Reduce { state, action in
           switch action {
@@ -282,8 +318,8 @@ extension ReducerMacro: MemberMacro {
           }
         }
       }
-      """,
-    ]
+      """
+    return declaresAction ? [stateDecl, bodyDecl] : [stateDecl, actionDecl, bodyDecl]
   }
 }
 

@@ -6,7 +6,7 @@ import Synchronization
 
 /// What a ``TestStore`` has seen: states after the test's sends, received actions, running
 /// effects. Written by the store's reducer, read by the test.
-final class Ledger<State: Equatable, Action: Sendable>: Sendable {
+final class Ledger<State: Equatable, Action>: Sendable {
   /// A state the reducer produced, with the stack-id generator as it stood before the action,
   /// for the assertion of that step.
   struct Step {
@@ -156,13 +156,13 @@ protocol EffectFinishing: AnyObject, Sendable {
 
 extension Ledger: EffectFinishing {}
 
-/// A ledger's record behind a lock, for a state that need not be `Sendable` (TCA's
-/// `TestStore<State: Equatable, Action>` asks for none).
+/// A ledger's record behind a lock, for a state and actions that need not be `Sendable` (TCA's
+/// `TestStore<State: Equatable, Action>` asks for neither).
 ///
-/// `@unchecked Sendable`: every access takes the lock. The states in the record (not `Sendable`)
-/// are read and written only on the main actor: by the test store's API, which is `@MainActor`,
-/// and by its reducer, which the store runs on the main actor. Other threads (an effect's task
-/// that ends) touch only the record's `Sendable` bookkeeping.
+/// `@unchecked Sendable`: every access takes the lock. The states and actions in the record (not
+/// `Sendable`) are read and written only on the main actor: by the test store's API, which is
+/// `@MainActor`, and by its reducer, which the store runs on the main actor. Other threads (an
+/// effect's task that ends) touch only the record's `Sendable` bookkeeping.
 final class LedgerLock<Value>: @unchecked Sendable {
   private let lock = NSLock()
   private var value: Value

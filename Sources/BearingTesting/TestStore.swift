@@ -30,7 +30,7 @@ import Synchronization
 /// }
 /// ```
 @MainActor
-public final class TestStore<State: Equatable, Action: Sendable>: Sendable {
+public final class TestStore<State: Equatable, Action>: Sendable {
   let root: Store<State, TestAction<Action>>
   let ledger: Ledger<State, Action>
   /// Whether an effect called `dismiss()` at the root, dismissing the store.
@@ -199,11 +199,11 @@ public enum Exhaustivity: Equatable, Sendable {
 /// let store: TestStoreOf<Counter> = TestStore(initialState: Counter.State()) { Counter() }
 /// ```
 public typealias TestStoreOf<R: Reducer> = TestStore<R.State, R.Action>
-where R.State: Equatable, R.Action: Sendable
+where R.State: Equatable
 
 /// The actions a ``TestStore`` runs: the test's own, those fed back by effects, and its
 /// bookkeeping.
-enum TestAction<Action: Sendable>: Sendable {
+enum TestAction<Action> {
   case test(Action, token: Int, at: SourceLocation)
   /// An action an effect fed back, with the place of the test's `send` its chain started from.
   case effect(Action, at: SourceLocation)

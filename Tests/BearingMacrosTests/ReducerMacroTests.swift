@@ -328,4 +328,93 @@ struct ReducerMacroInferenceTests {
       failureHandler: { Issue.record("\($0.message)") }
     )
   }
+
+  /// An enum that declares its own `Action` (SyncUps' detail destination) keeps it: no second
+  /// `Action` is generated, and the body reduces its feature cases one by one, every other
+  /// action doing nothing.
+  @Test func anEnumThatDeclaresItsActionKeepsIt() {
+    assertMacroExpansion(
+      """
+      @Reducer
+      enum Destination {
+        @ReducerCaseIgnored case alert(AlertState<Alert>)
+        case edit(Form)
+
+        @CasePathable
+        enum Action {
+          case alert(Alert)
+          case edit(Form.Action)
+        }
+      }
+      """,
+      expandedSource: #"""
+        enum Destination {
+          @ReducerCaseIgnored case alert(AlertState<Alert>)
+          case edit(Form)
+
+          @CasePathable
+          enum Action {
+            case alert(Alert)
+            case edit(Form.Action)
+          }
+
+            @CasePaths.CasePathable
+            @dynamicMemberLookup
+            @Bearing.ObservableState
+            enum State: Bearing.CaseReducerState {
+              typealias StateReducer = Destination
+              case alert(AlertState<Alert>)
+              case edit(Form.State)
+
+              var _$caseIndex: Int {
+                switch self {
+                case .alert:
+                    0
+                case .edit:
+                    1
+                }
+              }
+
+              var _$elementID: Int? {
+                switch self {
+                case .alert(let value):
+                    Bearing._presentationElementID(value)
+                case .edit(let value):
+                    Bearing._presentationElementID(value)
+                }
+              }
+
+              var _$isEphemeral: Bool {
+                switch self {
+                default:
+                    false
+                }
+              }
+            }
+
+            static var body: Bearing.Reduce<Self.State, Self.Action> {
+              Bearing.Reduce { state, action in
+                if case .edit(let action) = action {
+              guard case .edit(var childState) = state else {
+                Bearing._reportCaseMismatch(action: action, in: Self.self)
+                return .none
+              }
+              let effect = Form().reduce(into: &childState, action: action)
+              state = .edit(childState)
+              return effect.map {
+                  .edit($0)
+              }
+                }
+                return .none
+              }
+            }
+        }
+
+        extension Destination: Bearing.CaseReducer, Bearing.Reducer {
+        }
+        """#,
+      macroSpecs: macros,
+      failureHandler: { Issue.record("\($0.message)") }
+    )
+  }
 }

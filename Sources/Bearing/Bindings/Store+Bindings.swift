@@ -27,7 +27,7 @@ extension Store where State: ObservableState, Action: CasePathable {
   /// `ifLet` is missing). A navigation binding's internals, under `@_spi(Internals)` as in The
   /// Composable Architecture.
   @_spi(Internals)
-  public subscript<ChildState: Sendable, ChildAction: Sendable>(
+  public subscript<ChildState, ChildAction>(
     id id: AnyHashable?,
     state state: any KeyPath<State, ChildState?> & Sendable,
     action action: CaseKeyPath<Action, PresentationAction<ChildAction>>,
@@ -39,10 +39,11 @@ extension Store where State: ObservableState, Action: CasePathable {
   ) -> Store<ChildState, ChildAction>? {
     get {
       guard let child = self.state[keyPath: state] else { return nil }
+      // Read only where the scoped store's state is read: on the main actor.
+      let last = Carried(child)
       let casePath = AnyCasePath(action)
       return scope(
-        state: { $0[keyPath: state] ?? child },
-        action: { casePath.embed(.presented($0)) })
+        state: { $0[keyPath: state] ?? last.value }, action: embeddingPresented(casePath))
     }
     set {
       guard newValue == nil, let child = self.state[keyPath: state], id == identity(of: child)
@@ -92,4 +93,13 @@ private func identity(of value: Any) -> AnyHashable? {
   func open<Value: Identifiable>(_ value: Value) -> AnyHashable { AnyHashable(value.id) }
   guard let value = value as? any Identifiable else { return nil }
   return open(value)
+}
+
+/// Embeds a presented child's actions: made outside the store's extension, whose requirement
+/// that `Action` be `CasePathable` a closure made there would capture along with `Action`'s type,
+/// which need not be `Sendable`.
+private func embeddingPresented<Action, ChildAction>(
+  _ casePath: AnyCasePath<Action, PresentationAction<ChildAction>>
+) -> @Sendable (ChildAction) -> Action {
+  { casePath.embed(.presented($0)) }
 }

@@ -21,8 +21,24 @@ final class UnhandledBindingDebugger: Sendable {
   ///   - actionType: The feature's action type, which the report names.
   ///   - value: The value the binding wrote.
   ///   - bindingState: Where the `@BindingState` field was declared, when the binding is to one.
-  init(
+  convenience init(
     actionType: Any.Type,
+    value: Any,
+    bindingState: BindingDeclaration?,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    self.init(
+      actionTypeName: debugTypeName(actionType), value: value, bindingState: bindingState,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// The same, the action type named already (by `debugTypeName(_:)`): for a closure that may
+  /// not capture the type itself, which need not be `Sendable`.
+  init(
+    actionTypeName: String,
     value: Any,
     bindingState: BindingDeclaration?,
     fileID: StaticString = #fileID,
@@ -33,7 +49,7 @@ final class UnhandledBindingDebugger: Sendable {
     var valueDump = ""
     customDump(value, to: &valueDump, maxDepth: 0)
     self.message = RuntimeWarningMessage.unhandledBinding(
-      actionType: actionType,
+      actionTypeName: actionTypeName,
       valueDump: valueDump,
       definedAt: bindingState.map { "\($0.fileID):\($0.line)" })
     self.fileID = bindingState?.fileID ?? fileID

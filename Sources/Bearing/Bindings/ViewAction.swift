@@ -36,7 +36,7 @@ public protocol ViewAction<ViewAction> {
 @MainActor
 public protocol ViewActionSending<StoreState, StoreAction> {
   associatedtype StoreState
-  associatedtype StoreAction: ViewAction & Sendable
+  associatedtype StoreAction: ViewAction
   /// The store the view's actions go to.
   var store: Store<StoreState, StoreAction> { get }
 }

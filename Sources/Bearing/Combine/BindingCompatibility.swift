@@ -143,12 +143,15 @@ public struct BindingViewStore<State> {
 extension ViewStore {
   /// A view store whose view state is made through a ``BindingViewStore``, so that it can hold
   /// ``BindingViewState`` fields: `ViewStore(store, observe: { ViewState(name: $0.$name) })`.
-  public convenience init<State: Sendable, Action: BindableAction & Sendable>(
+  public convenience init<State: Sendable, Action: BindableAction>(
     _ store: Store<State, Action>,
     observe toViewState: @escaping (_ state: BindingViewStore<State>) -> ViewState,
     send fromViewAction: @escaping (_ viewAction: ViewAction) -> Action,
     removeDuplicates isDuplicate: @escaping (_ lhs: ViewState, _ rhs: ViewState) -> Bool
   ) where Action.State == State {
+    // Named here: the closures below may not capture `Action`'s type, which need not be
+    // `Sendable`.
+    let actionTypeName = debugTypeName(Action.self)
     self.init(
       store,
       observe: { state in
@@ -160,7 +163,8 @@ extension ViewStore {
             current: { MainActor.assumeIsolated { store.state } },
             send: { action in MainActor.assumeIsolated { _ = store.send(.binding(action)) } },
             debugger: {
-              UnhandledBindingDebugger(actionType: Action.self, value: $0, bindingState: $1)
+              UnhandledBindingDebugger(
+                actionTypeName: actionTypeName, value: $0, bindingState: $1)
             }))
       },
       send: fromViewAction,
@@ -176,7 +180,7 @@ extension ViewStore {
   }
 
   /// The same, view states compared with `==`.
-  public convenience init<State: Sendable, Action: BindableAction & Sendable>(
+  public convenience init<State: Sendable, Action: BindableAction>(
     _ store: Store<State, Action>,
     observe toViewState: @escaping (_ state: BindingViewStore<State>) -> ViewState,
     send fromViewAction: @escaping (_ viewAction: ViewAction) -> Action

@@ -21,14 +21,20 @@ extension Effect {
   ) -> Self where P.Output == Action, P.Failure == Never {
     withEscapedDependencies { dependencies in
       Self(
-        .subscribe { send, ended in
+        .subscribe { send, onMainActor, ended in
           // Subscribed when the effect starts, under the dependencies it was made with; the
           // task that follows only waits for the end (or cancels the subscription).
           let subscription = PublisherSubscription()
           let finished = FinishSignal()
           dependencies.yield {
             subscription.start(
-              createPublisher(), send: send.send,
+              createPublisher(),
+              send: { value in
+                // Delivered on the publisher's thread: carried to the main actor, where the
+                // store reduces it, in the order the publisher sent.
+                let value = Carried(value)
+                onMainActor { send.send(value.value) }
+              },
               finished: {
                 ended()
                 finished.signal()

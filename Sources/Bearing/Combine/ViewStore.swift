@@ -28,7 +28,7 @@ import Foundation
 /// `objectWillChange` is only sent to under the lock.
 @dynamicMemberLookup
 @MainActor
-public final class ViewStore<ViewState: Sendable, ViewAction: Sendable>: Sendable {
+public final class ViewStore<ViewState: Sendable, ViewAction>: Sendable {
   /// Emits before the view state changes.
   nonisolated(unsafe) public let objectWillChange = ObservableObjectPublisher()
 
@@ -44,7 +44,7 @@ public final class ViewStore<ViewState: Sendable, ViewAction: Sendable>: Sendabl
 
   /// A view store of `store`, its state made by `toViewState`, its actions turned into the
   /// store's by `fromViewAction`; a state that `isDuplicate` finds equal to the last is dropped.
-  public init<State: Sendable, Action: Sendable>(
+  public init<State: Sendable, Action>(
     _ store: Store<State, Action>,
     observe toViewState: @escaping (_ state: State) -> ViewState,
     send fromViewAction: @escaping (_ viewAction: ViewAction) -> Action,
@@ -76,7 +76,7 @@ public final class ViewStore<ViewState: Sendable, ViewAction: Sendable>: Sendabl
   }
 
   /// A view store whose states are compared with `==`.
-  public convenience init<State: Sendable, Action: Sendable>(
+  public convenience init<State: Sendable, Action>(
     _ store: Store<State, Action>,
     observe toViewState: @escaping (_ state: State) -> ViewState,
     send fromViewAction: @escaping (_ viewAction: ViewAction) -> Action

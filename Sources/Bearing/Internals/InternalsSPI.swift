@@ -100,9 +100,11 @@ extension Effect where Action: Sendable {
   @_spi(Internals)
   public var actions: AsyncStream<Action> {
     AsyncStream { continuation in
-      let runner = EffectRunner<Action>(registry: .shared) { action, _ in
-        continuation.yield(action)
-      }
+      let inbox = MainActorInbox()
+      let runner = EffectRunner<Action>(
+        registry: .shared,
+        send: { action, _ in continuation.yield(action) },
+        hop: { group, job in inbox.run(pending: group, job) })
       let group = EffectGroup()
       // Started here, as the stream is made, not in a task of its own: cancellations (a
       // `cancelInFlight`, a debounce) happen before the caller's next step, as they do when a

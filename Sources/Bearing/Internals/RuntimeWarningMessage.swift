@@ -211,7 +211,7 @@ enum RuntimeWarningMessage {
   }
 
   /// A binding action that a store's binding sent, which no reducer applied.
-  static func unhandledBinding(actionType: Any.Type, valueDump: String, definedAt: String?)
+  static func unhandledBinding(actionTypeName: String, valueDump: String, definedAt: String?)
     -> String
   {
     let field = definedAt.map { "for binding state defined at \"\($0)\" " } ?? ""
@@ -219,7 +219,7 @@ enum RuntimeWarningMessage {
       A binding action sent from a store \(field)was not handled.
 
         Action:
-          \(debugTypeName(actionType)).binding(.set(_, \(valueDump)))
+          \(actionTypeName).binding(.set(_, \(valueDump)))
 
       To fix this, invoke "BindingReducer()" from your feature reducer's "body".
       """

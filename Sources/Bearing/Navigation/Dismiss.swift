@@ -93,8 +93,10 @@ extension DependencyValues {
 extension Effect {
   /// This effect, with `dismiss()` in its operations sending `dismissAction` to the store.
   @usableFromInline
-  func dismissing(with dismissAction: Action) -> Self where Action: Sendable {
-    wrappingRuns { send, operation in
+  func dismissing(with dismissAction: Action) -> Self {
+    // Read on the main actor only, by the `Send` that delivers it.
+    let dismissAction = Carried(dismissAction)
+    return wrappingRuns { send, operation in
       // What the child sends is reduced by the whole app, perhaps in this very task: it must
       // not see the child's presentation, nor start parent effects that inherit its dismiss.
       let outside = Send<Action>(origin: send.origin) { action in
@@ -102,8 +104,11 @@ extension Effect {
           NavigationScope.presented(false) { send.send(action) }
         }
       }
+      let dismiss: @Sendable () async -> Void = { @MainActor in
+        await outside(dismissAction.value)
+      }
       await NavigationScope.presented(true) {
-        await DismissEffect.$handler.withValue({ await outside(dismissAction) }) {
+        await DismissEffect.$handler.withValue(dismiss) {
           await operation(outside)
         }
       }

@@ -141,8 +141,7 @@ extension Reducer {
 }
 
 /// What ``Reducer/ifLet(_:action:destination:fileID:line:)`` builds.
-public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
-where Base.Action: Sendable {
+public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer {
   @usableFromInline let base: Base
   @usableFromInline let destination: Destination
   @usableFromInline let toPresentationState:

@@ -95,8 +95,7 @@ extension Reducer {
 }
 
 /// What ``Reducer/forEach(_:action:destination:fileID:line:)`` builds.
-public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer
-where Base.Action: Sendable {
+public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
   @usableFromInline let base: Base
   @usableFromInline let destination: any Reducer<Destination.State, Destination.Action>
   @usableFromInline let toStackState: WritableKeyPath<Base.State, StackState<Destination.State>>

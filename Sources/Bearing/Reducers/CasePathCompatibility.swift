@@ -77,7 +77,7 @@ extension Reducer {
     line: UInt = #line
   ) -> _StackReducer<Self, Destination>
   where
-    Action: Sendable, DestinationState == Destination.State,
+    DestinationState == Destination.State,
     DestinationAction == Destination.Action
   {
     _StackReducer(

@@ -15,7 +15,7 @@ extension Store where Action: CasePathable {
   /// program. From a store that cannot cache its scopes (one made by functions), it reports that
   /// its stores cannot be observed, as The Composable Architecture does.
   @_disfavoredOverload
-  public func scope<ElementID: Hashable & Sendable, ElementState, ElementAction: Sendable>(
+  public func scope<ElementID: Hashable & Sendable, ElementState, ElementAction>(
     _ state: any KeyPath<State, IdentifiedArray<ElementID, ElementState>> & Sendable,
     action: CaseKeyPath<Action, IdentifiedAction<ElementID, ElementAction>>,
     fileID: StaticString = #fileID,
@@ -33,7 +33,7 @@ extension Store where Action: CasePathable {
 
   /// The element stores, the state path labeled (The Composable Architecture's older spelling).
   @_disfavoredOverload
-  public func scope<ElementID: Hashable & Sendable, ElementState, ElementAction: Sendable>(
+  public func scope<ElementID: Hashable & Sendable, ElementState, ElementAction>(
     state: any KeyPath<State, IdentifiedArray<ElementID, ElementState>> & Sendable,
     action: CaseKeyPath<Action, IdentifiedAction<ElementID, ElementAction>>,
     fileID: StaticString = #fileID,
@@ -46,7 +46,7 @@ extension Store where Action: CasePathable {
 }
 
 /// The stores of an identified array's elements, made as they are read.
-private struct ElementStores<ID: Hashable & Sendable, ElementState, ElementAction: Sendable>:
+private struct ElementStores<ID: Hashable & Sendable, ElementState, ElementAction>:
   RandomAccessCollection, Sendable
 {
   let store: Store<IdentifiedArray<ID, ElementState>, IdentifiedAction<ID, ElementAction>>
