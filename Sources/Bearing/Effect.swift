@@ -160,7 +160,7 @@ private final class SendGate: Sendable {
 // Safety (`@unchecked`): an effect is immutable (one `let`). Everything it holds is Sendable
 // (closures are `@Sendable`, ids `AnyHashableSendable`, nested effects the same) except the action
 // of a `.send`. Bearing never mutates that action: it reads it only where it runs effects
-// (`EffectRunner`, which requires `Action: Sendable`) and in `map`, which hands it to the
+// (`EffectRunner`, on the main actor, where the store reduces it) and in `map`, which hands it to the
 // caller's `@Sendable` transform where `map` is called. Two readers of one immutable value do not
 // race; a race would need a transform that mutates a shared, non-Sendable reference-type action
 // from two isolation domains at once (the same contract TCA's effects have).
