@@ -169,10 +169,11 @@ public final class AppStorageStore: Sendable {
   }
 
   /// Writes the changes not yet written, now. A failure is reported on standard error, once
-  /// until a write succeeds again; an app that says it itself calls ``write()``.
+  /// until a write succeeds again (a failure ``write()`` threw counts as reported: its caller
+  /// said it); an app that says it itself calls ``write()``.
   public func synchronize() {
     do {
-      try write()
+      try writePending()
       state.withLock { $0.reportedError = false }
     } catch {
       let report = state.withLock { state in
@@ -193,8 +194,21 @@ public final class AppStorageStore: Sendable {
   /// change of the same key came first.
   ///
   /// - Throws: A ``FileStorageError`` saying why the store's file could not be read (the file
-  ///   is then left as it is: its other keys are not lost) or written.
+  ///   is then left as it is: its other keys are not lost) or written. The caller reports it:
+  ///   ``synchronize()`` (the timer's, the exit's) then says nothing more of the same failure
+  ///   until a write succeeds.
   public func write() throws {
+    do {
+      try writePending()
+      state.withLock { $0.reportedError = false }
+    } catch {
+      state.withLock { $0.reportedError = true }
+      throw error
+    }
+  }
+
+  /// Writes the pending changes, keeping them pending when the write fails.
+  private func writePending() throws {
     guard let url else { return }
     try io.withLock { _ in
       let changes = state.withLock { state in
