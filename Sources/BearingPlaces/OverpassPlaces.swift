@@ -1,6 +1,6 @@
 import BearingHTTP
 import BearingLocation
-import BearingMap
+import BearingStreets
 import BearingText
 import BearingWalking
 import Foundation

@@ -21,10 +21,10 @@ import Testing
       ]
     ),
     (
-      "on the foundations: the store core, walking, the renderer, the clients",
+      "on the foundations: the store core, street lines, walking, the clients",
       [
         "Bearing", "BearingGPSD", "BearingGeoClue", "BearingHTTP", "BearingLocationTesting",
-        "BearingMap", "BearingWalking",
+        "BearingStreets", "BearingWalking",
       ]
     ),
     (
@@ -33,6 +33,8 @@ import Testing
       ["BearingGeoClueTesting", "BearingPlaces", "BearingTelemetry", "BearingTesting"]
     ),
     ("stores and settings", ["BearingPersistence", "CoffeeFinderSettings"]),
+    // Above the data it draws, so that no data module can import it.
+    ("the map renderer", ["BearingMap"]),
     ("the app's features", ["CoffeeFinder"]),
     (
       "programs: the app and the test helpers",
