@@ -231,7 +231,7 @@ let package = Package(
     ),
     .target(
       name: "CoffeeFinderSettings",
-      dependencies: ["BearingLocation", "BearingPlaces", "BearingText"]
+      dependencies: ["BearingLocation", "BearingText"]
     ),
     .target(
       name: "BearingTelemetry",
@@ -396,7 +396,7 @@ let package = Package(
       resources: [.copy("Golden")]
     ),
     .testTarget(
-      name: "CoffeeFinderSettingsTests", dependencies: ["BearingPlaces", "CoffeeFinderSettings"]),
+      name: "CoffeeFinderSettingsTests", dependencies: ["BearingText", "CoffeeFinderSettings"]),
     .testTarget(
       name: "BearingTelemetryTests",
       dependencies: [

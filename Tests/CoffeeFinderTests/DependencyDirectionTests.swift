@@ -21,10 +21,11 @@ import Testing
       ]
     ),
     (
-      "on the foundations: the store core, street lines, walking, the clients",
+      "on the foundations alone: the store core, street lines, walking, the clients, the app's"
+        + " settings",
       [
         "Bearing", "BearingGPSD", "BearingGeoClue", "BearingHTTP", "BearingLocationTesting",
-        "BearingStreets", "BearingWalking",
+        "BearingStreets", "BearingWalking", "CoffeeFinderSettings",
       ]
     ),
     (
@@ -32,7 +33,7 @@ import Testing
         + " the core and the clients",
       ["BearingGeoClueTesting", "BearingPlaces", "BearingTelemetry", "BearingTesting"]
     ),
-    ("stores and settings", ["BearingPersistence", "CoffeeFinderSettings"]),
+    ("stores", ["BearingPersistence"]),
     // Above the data it draws, so that no data module can import it.
     ("the map renderer", ["BearingMap"]),
     ("the app's features", ["CoffeeFinder"]),
