@@ -236,7 +236,7 @@ let package = Package(
     .target(
       name: "BearingTelemetry",
       dependencies: [
-        "Bearing", "BearingLocation", "BearingText",
+        "BearingLocation", "BearingText",
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "DependenciesMacros", package: "swift-dependencies"),
@@ -400,8 +400,7 @@ let package = Package(
     .testTarget(
       name: "BearingTelemetryTests",
       dependencies: [
-        "Bearing", "BearingLocation", "BearingTelemetry", "BearingTesting", "BearingText",
-        .product(name: "CasePaths", package: "swift-case-paths"),
+        "BearingLocation", "BearingTelemetry", "BearingText",
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "Logging", package: "swift-log"),
@@ -413,8 +412,8 @@ let package = Package(
         "BearingLocationTesting", "BearingGeoClueTesting",
         "CoffeeFinder", "Bearing", "BearingTesting", "BearingLocation", "BearingHTTPTesting",
         "BearingMap", "BearingPlaces", "BearingPlacesTesting", "BearingPersistence",
-        "BearingProcessTesting", "BearingStreets", "BearingText", "CoffeeFinderSettings",
-        "BearingOpeningHours",
+        "BearingProcessTesting", "BearingStreets", "BearingTelemetry", "BearingText",
+        "CoffeeFinderSettings", "BearingOpeningHours",
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
       ]
     ),

@@ -21,17 +21,16 @@ import Testing
       ]
     ),
     (
-      "on the foundations alone: the store core, street lines, walking, the clients, the app's"
-        + " settings",
+      "on the foundations alone: the store core, street lines, walking, the clients, logging and"
+        + " analytics, the app's settings",
       [
         "Bearing", "BearingGPSD", "BearingGeoClue", "BearingHTTP", "BearingLocationTesting",
-        "BearingStreets", "BearingWalking", "CoffeeFinderSettings",
+        "BearingStreets", "BearingTelemetry", "BearingWalking", "CoffeeFinderSettings",
       ]
     ),
     (
-      "data and telemetry: places and their readers; logging and analytics; test support over"
-        + " the core and the clients",
-      ["BearingGeoClueTesting", "BearingPlaces", "BearingTelemetry", "BearingTesting"]
+      "data: places and their readers; test support over the core and the clients",
+      ["BearingGeoClueTesting", "BearingPlaces", "BearingTesting"]
     ),
     ("stores", ["BearingPersistence"]),
     // Above the data it draws, so that no data module can import it.
