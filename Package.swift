@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "BearingTelemetry", targets: ["BearingTelemetry"]),
     .library(name: "BearingText", targets: ["BearingText"]),
     .library(name: "BearingMap", targets: ["BearingMap"]),
+    .library(name: "BearingStreets", targets: ["BearingStreets"]),
     .library(name: "BearingOpeningHours", targets: ["BearingOpeningHours"]),
     .library(name: "BearingWalking", targets: ["BearingWalking"]),
     // The app's own modules (CoffeeFinder, CoffeeFinderSettings) are not for other packages:
@@ -169,8 +170,12 @@ let package = Package(
     // Untrusted text made safe for a terminal, the JSON-lines encoder for output, and the one
     // JSON string reader and JSON value type.
     .target(name: "BearingText"),
+    // Street lines and their kinds: the values the readers give, the place store keeps and maps
+    // draw.
+    .target(name: "BearingStreets", dependencies: ["BearingLocation"]),
     // Maps in braille cells and SVG: a pure renderer of streets and marks.
-    .target(name: "BearingMap", dependencies: ["BearingLocation", "BearingText"]),
+    .target(
+      name: "BearingMap", dependencies: ["BearingLocation", "BearingStreets", "BearingText"]),
     // OpenStreetMap's `opening_hours`: a parser and an evaluator, with no dependency.
     .target(name: "BearingOpeningHours"),
     // Walking: the graph of walkable ways, snapping to it, and one-to-many walks over it.
@@ -203,7 +208,8 @@ let package = Package(
     .target(
       name: "BearingPlaces",
       dependencies: [
-        "BearingHTTP", "BearingLocation", "BearingMap", "BearingText", "BearingWalking", "CZlib",
+        "BearingHTTP", "BearingLocation", "BearingStreets", "BearingText", "BearingWalking",
+        "CZlib",
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "DependenciesMacros", package: "swift-dependencies"),
@@ -216,7 +222,7 @@ let package = Package(
     .target(
       name: "BearingPersistence",
       dependencies: [
-        "BearingLocation", "BearingMap", "BearingPlaces", "BearingText", "BearingWalking",
+        "BearingLocation", "BearingPlaces", "BearingStreets", "BearingText", "BearingWalking",
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "DependenciesMacros", package: "swift-dependencies"),
         .product(name: "GRDB", package: "GRDB.swift"),
@@ -225,12 +231,12 @@ let package = Package(
     ),
     .target(
       name: "CoffeeFinderSettings",
-      dependencies: ["BearingLocation", "BearingPlaces", "BearingText"]
+      dependencies: ["BearingLocation", "BearingText"]
     ),
     .target(
       name: "BearingTelemetry",
       dependencies: [
-        "Bearing", "BearingLocation", "BearingText",
+        "BearingLocation", "BearingText",
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "DependenciesMacros", package: "swift-dependencies"),
@@ -268,8 +274,8 @@ let package = Package(
       name: "CoffeeFinder",
       dependencies: [
         "Bearing", "BearingHTTP", "BearingLocation", "BearingMap", "BearingOpeningHours",
-        "BearingPlaces", "BearingPersistence", "CoffeeFinderSettings", "BearingTelemetry",
-        "BearingText", "BearingWalking",
+        "BearingPlaces", "BearingPersistence", "BearingStreets", "CoffeeFinderSettings",
+        "BearingTelemetry", "BearingText", "BearingWalking",
       ]
     ),
     .executableTarget(
@@ -278,7 +284,7 @@ let package = Package(
         "CoffeeFinder", "Bearing", "BearingLocation", "BearingGPSD", "BearingGeoClue",
         "BearingHTTP", "BearingMap", "BearingOpeningHours",
         "BearingPlaces",
-        "BearingPersistence", "BearingTelemetry", "BearingText", "BearingWalking",
+        "BearingPersistence", "BearingStreets", "BearingTelemetry", "BearingText", "BearingWalking",
         "CoffeeFinderSettings",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -352,7 +358,7 @@ let package = Package(
       name: "BearingPlacesTests",
       dependencies: [
         "BearingPlaces", "BearingPlacesTesting", "BearingHTTP", "BearingHTTPTesting",
-        "BearingLocation", "BearingMap", "BearingOpeningHours", "BearingProcessTesting",
+        "BearingLocation", "BearingOpeningHours", "BearingProcessTesting", "BearingStreets",
         "BearingText", .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
@@ -363,8 +369,8 @@ let package = Package(
     .testTarget(
       name: "BearingPersistenceTests",
       dependencies: [
-        "BearingPersistence", "BearingLocation", "BearingMap", "BearingPlaces",
-        "BearingProcessTesting",
+        "BearingPersistence", "BearingLocation", "BearingPlaces", "BearingProcessTesting",
+        "BearingStreets",
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
@@ -385,16 +391,16 @@ let package = Package(
       resources: [.copy("Fixtures")]
     ),
     .testTarget(
-      name: "BearingMapTests", dependencies: ["BearingMap", "BearingLocation", "BearingText"],
+      name: "BearingMapTests",
+      dependencies: ["BearingMap", "BearingLocation", "BearingStreets", "BearingText"],
       resources: [.copy("Golden")]
     ),
     .testTarget(
-      name: "CoffeeFinderSettingsTests", dependencies: ["BearingPlaces", "CoffeeFinderSettings"]),
+      name: "CoffeeFinderSettingsTests", dependencies: ["BearingText", "CoffeeFinderSettings"]),
     .testTarget(
       name: "BearingTelemetryTests",
       dependencies: [
-        "Bearing", "BearingLocation", "BearingTelemetry", "BearingTesting", "BearingText",
-        .product(name: "CasePaths", package: "swift-case-paths"),
+        "BearingLocation", "BearingTelemetry", "BearingText",
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "Logging", package: "swift-log"),
@@ -406,8 +412,8 @@ let package = Package(
         "BearingLocationTesting", "BearingGeoClueTesting",
         "CoffeeFinder", "Bearing", "BearingTesting", "BearingLocation", "BearingHTTPTesting",
         "BearingMap", "BearingPlaces", "BearingPlacesTesting", "BearingPersistence",
-        "BearingProcessTesting", "BearingText", "CoffeeFinderSettings", "BearingOpeningHours",
-        "BearingWalking",
+        "BearingProcessTesting", "BearingStreets", "BearingTelemetry", "BearingText",
+        "CoffeeFinderSettings", "BearingOpeningHours", "BearingWalking",
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
       ]
     ),

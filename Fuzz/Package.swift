@@ -46,7 +46,7 @@ let package = Package(
     fuzzTarget("gpx", ["BearingLocation"]),
     fuzzTarget("geojson", ["BearingPlaces"]),
     fuzzTarget("pbf", ["BearingPlaces"]),
-    fuzzTarget("foursquare", ["BearingHTTP", "BearingLocation", "BearingPlaces"]),
+    fuzzTarget("foursquare", ["BearingHTTP", "BearingLocation", "BearingPlaces", "BearingText"]),
     fuzzTarget("overpass", ["BearingHTTP", "BearingLocation", "BearingPlaces", "BearingText"]),
     fuzzTarget("config", ["CoffeeFinderSettings"]),
     fuzzTarget("headers", ["BearingHTTP"]),

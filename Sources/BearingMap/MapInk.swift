@@ -1,3 +1,5 @@
+import BearingStreets
+
 /// What drew a cell of a map frame: decides its colour. Higher raw values cover lower ones
 /// when two lines share a cell.
 public enum MapInk: UInt8, Hashable, Sendable, CaseIterable {

@@ -1,4 +1,5 @@
 import BearingLocation
+import BearingStreets
 import Foundation
 
 /// Draws a map: a pure function of a viewport, the streets and the marks, to a frame of braille

@@ -1,4 +1,5 @@
 import BearingLocation
+import BearingStreets
 import BearingText
 import Foundation
 

@@ -1,5 +1,5 @@
-import BearingMap
 import BearingPlaces
+import BearingStreets
 import BearingWalking
 import Foundation
 import GRDB

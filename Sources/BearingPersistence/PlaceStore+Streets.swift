@@ -1,5 +1,5 @@
 import BearingLocation
-import BearingMap
+import BearingStreets
 import Foundation
 import GRDB
 import GRDBSQLite

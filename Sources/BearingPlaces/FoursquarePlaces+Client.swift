@@ -1,4 +1,5 @@
 import BearingHTTP
+import BearingText
 import Dependencies
 import Foundation
 

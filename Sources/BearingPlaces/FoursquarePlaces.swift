@@ -1,5 +1,6 @@
 import BearingHTTP
 import BearingLocation
+import BearingText
 import CustomDump
 import Foundation
 

@@ -1,5 +1,5 @@
 import BearingLocation
-import BearingMap
+import BearingStreets
 import Foundation
 
 /// Imports the cafés of the user's own OpenStreetMap data, so offline search works anywhere.

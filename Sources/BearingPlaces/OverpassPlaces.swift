@@ -1,6 +1,6 @@
 import BearingHTTP
 import BearingLocation
-import BearingMap
+import BearingStreets
 import BearingText
 import BearingWalking
 import Foundation
@@ -20,8 +20,8 @@ import Foundation
 /// let cafés = try await overpass.search(query, using: httpClient)
 /// ```
 public struct OverpassPlaces: Sendable {
-  /// The main public instance.
-  public static let defaultEndpoint = URL(string: "https://overpass-api.de/api/interpreter")!
+  /// The main public instance (``OverpassEndpoint/publicInterpreter``).
+  public static let defaultEndpoint = OverpassEndpoint.publicInterpreter
   /// How long the server may work on a query, in seconds (`[timeout:…]`).
   public static let serverTimeout = 25
 

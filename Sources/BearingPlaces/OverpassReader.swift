@@ -1,4 +1,4 @@
-import BearingMap
+import BearingStreets
 import BearingText
 
 /// Reads an Overpass answer (``OverpassResponse``'s JSON) an element at a time, for an import

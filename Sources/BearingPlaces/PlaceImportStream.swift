@@ -1,4 +1,4 @@
-import BearingMap
+import BearingStreets
 import BearingWalking
 import Foundation
 import Synchronization

@@ -1,4 +1,5 @@
 import BearingLocation
+import BearingText
 import Dependencies
 import DependenciesMacros
 import Foundation

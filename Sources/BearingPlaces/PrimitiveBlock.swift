@@ -1,5 +1,5 @@
 import BearingLocation
-import BearingMap
+import BearingStreets
 import BearingWalking
 
 /// One decompressed `PrimitiveBlock` of an `.osm.pbf` file: its string table, coordinate

@@ -1,5 +1,5 @@
 import BearingLocation
-import BearingMap
+import BearingStreets
 import Foundation
 
 /// Street geometry for maps, as `scripts/derive_osm_streets.py` writes it: lines of

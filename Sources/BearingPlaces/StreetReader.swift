@@ -1,5 +1,5 @@
 import BearingLocation
-import BearingMap
+import BearingStreets
 import BearingText
 import Foundation
 

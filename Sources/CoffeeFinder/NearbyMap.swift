@@ -2,6 +2,7 @@ import BearingLocation
 import BearingMap
 import BearingPersistence
 import BearingPlaces
+import BearingStreets
 import Foundation
 
 /// The app's state as a map: the marks of ``BearingMap`` and the viewport that follows you.

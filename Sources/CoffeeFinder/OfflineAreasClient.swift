@@ -1,8 +1,8 @@
 import Bearing
 import BearingLocation
-import BearingMap
 import BearingPersistence
 import BearingPlaces
+import BearingStreets
 import BearingWalking
 
 /// The offline data in the app's data directory: the areas stored for offline search, and the

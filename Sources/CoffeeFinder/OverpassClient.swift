@@ -1,8 +1,8 @@
 import Bearing
 import BearingHTTP
 import BearingLocation
-import BearingMap
 import BearingPlaces
+import BearingStreets
 import BearingWalking
 import Foundation
 

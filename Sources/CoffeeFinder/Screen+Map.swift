@@ -1,5 +1,6 @@
 import BearingLocation
 import BearingMap
+import BearingStreets
 import BearingText
 import Foundation
 

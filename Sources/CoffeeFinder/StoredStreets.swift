@@ -1,7 +1,7 @@
 import Bearing
 import BearingLocation
-import BearingMap
 import BearingPersistence
+import BearingStreets
 
 /// The streets that stored areas brought, read around the map: the feature behind the stored
 /// streets of `coffee-finder map` and of the full-screen UI's map panel. (The built-in streets

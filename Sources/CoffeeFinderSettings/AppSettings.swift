@@ -1,5 +1,5 @@
 import BearingLocation
-import BearingPlaces
+import BearingText
 import Foundation
 
 /// The app's settings after the config file, environment and command line were applied.
@@ -37,7 +37,7 @@ public struct AppSettings: Hashable, Sendable, CustomStringConvertible {
     provider: PlaceProvider = .auto,
     gpsdAddress: GPSDEndpoint = GPSDEndpoint(),
     foursquareAPIKey: FoursquareAPIKey? = nil,
-    overpassURL: URL = OverpassPlaces.defaultEndpoint
+    overpassURL: URL = OverpassEndpoint.publicInterpreter
   ) {
     self.searchRadius = searchRadius
     self.resultLimit = resultLimit

@@ -1,5 +1,4 @@
 import BearingLocation
-import BearingPlaces
 import BearingText
 import Foundation
 
@@ -56,7 +55,7 @@ enum SettingParser {
         url.host?.isEmpty == false
       else {
         throw .init(
-          "must be an http(s) URL such as \(OverpassPlaces.defaultEndpoint), not \(quoted)")
+          "must be an http(s) URL such as \(OverpassEndpoint.publicInterpreter), not \(quoted)")
       }
       settings.overpassURL = url
     }

@@ -1,4 +1,4 @@
-import BearingPlaces
+import BearingText
 
 /// Values given on the command line; each one set overrides the environment and the file.
 ///

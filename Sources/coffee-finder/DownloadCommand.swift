@@ -1,9 +1,9 @@
 import ArgumentParser
 import Bearing
 import BearingLocation
-import BearingMap
 import BearingPersistence
 import BearingPlaces
+import BearingStreets
 import BearingText
 import CoffeeFinder
 import CoffeeFinderSettings

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Bearing
-import BearingMap
 import BearingPersistence
 import BearingPlaces
+import BearingStreets
 import BearingText
 import CoffeeFinder
 import Foundation

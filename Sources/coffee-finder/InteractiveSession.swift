@@ -4,6 +4,7 @@ import BearingLocation
 import BearingMap
 import BearingPersistence
 import BearingPlaces
+import BearingStreets
 import CoffeeFinder
 import Foundation
 import UnixSignals

@@ -1,5 +1,6 @@
 import BearingPersistence
 import BearingPlaces
+import BearingText
 import CoffeeFinder
 import CoffeeFinderSettings
 import Foundation

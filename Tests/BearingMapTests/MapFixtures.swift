@@ -1,5 +1,6 @@
 import BearingLocation
 import BearingMap
+import BearingStreets
 
 /// Synthetic streets: a grid around a point, so a golden frame shows where every line must be.
 enum MapFixtures {

@@ -1,5 +1,6 @@
 import BearingLocation
 import BearingMap
+import BearingStreets
 import Testing
 
 @Suite("Map frames against golden frames")

@@ -1,7 +1,7 @@
 import BearingLocation
-import BearingMap
 import BearingPlaces
 import BearingProcessTesting
+import BearingStreets
 import Foundation
 import Testing
 

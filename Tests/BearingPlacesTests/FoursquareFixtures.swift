@@ -1,6 +1,7 @@
 import BearingHTTP
 import BearingLocation
 import BearingPlaces
+import BearingText
 import Foundation
 
 /// Shared values for the Foursquare tests: a fake key, the query center, and fixture access.

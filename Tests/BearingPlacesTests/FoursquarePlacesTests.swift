@@ -2,6 +2,7 @@ import BearingHTTP
 import BearingLocation
 import BearingOpeningHours
 import BearingPlaces
+import BearingText
 import ConcurrencyExtras
 import CustomDump
 import Dependencies

@@ -1,6 +1,6 @@
-import BearingMap
 import BearingPlacesTesting
 import BearingProcessTesting
+import BearingStreets
 import Foundation
 import Testing
 

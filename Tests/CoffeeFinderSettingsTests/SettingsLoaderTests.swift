@@ -1,4 +1,4 @@
-import BearingPlaces
+import BearingText
 import CoffeeFinderSettings
 import Foundation
 import Testing

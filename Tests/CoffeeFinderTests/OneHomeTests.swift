@@ -40,7 +40,7 @@ import Testing
       homes: ["BearingText/SecretNames.swift"]),
     Concept(
       name: "the default Overpass server", pattern: #"overpass-api\.de"#,
-      homes: ["BearingPlaces/OverpassPlaces.swift"]),
+      homes: ["BearingLocation/OverpassEndpoint.swift"]),
     // JSONFieldScanner's `Value` holds byte ranges of the line for gpsd's hot path
     // (ARCHITECTURE.md, BearingGPSD): a scanner's view, not a second value type.
     Concept(

@@ -1,7 +1,7 @@
 import Bearing
 import BearingLocation
-import BearingMap
 import BearingPersistence
+import BearingStreets
 import BearingTesting
 import CoffeeFinder
 import ConcurrencyExtras

@@ -1,5 +1,5 @@
 import Bearing
-import Dependencies
+import BearingTelemetry
 
 extension Reducer {
   /// Tracks an analytics event for each action that `event` maps to one, through the
@@ -21,7 +21,7 @@ extension Reducer {
   ///   }
   /// }
   /// ```
-  public func analytics(
+  package func analytics(
     _ event: @escaping (_ state: State, _ action: Action) -> AnalyticsEvent?
   ) -> _AnalyticsReducer<Self> {
     _AnalyticsReducer(base: self, event: event)
@@ -29,12 +29,12 @@ extension Reducer {
 }
 
 /// What ``Reducer/analytics(_:)`` builds.
-public struct _AnalyticsReducer<Base: Reducer>: Reducer {
+package struct _AnalyticsReducer<Base: Reducer>: Reducer {
   let base: Base
   let event: (Base.State, Base.Action) -> AnalyticsEvent?
   @Dependency(\.analytics) var analyticsClient
 
-  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+  package func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     let effect = base.reduce(into: &state, action: action)
     guard let event = event(state, action) else { return effect }
     let client = analyticsClient

@@ -1,6 +1,7 @@
 import BearingLocation
 
-/// What kind of line a map draws: it decides the line's colour and what covers what.
+/// What a street line is, from OpenStreetMap's tags: a map chooses a line's colour, what covers
+/// what and whether it is drawn at a scale by it.
 public enum StreetKind: UInt8, Hashable, Sendable, CaseIterable, Codable {
   /// Rivers, canals, coastlines and the edges of water areas.
   case water = 1
@@ -44,19 +45,8 @@ public enum StreetKind: UInt8, Hashable, Sendable, CaseIterable, Codable {
   }
 }
 
-extension StreetKind {
-  /// Whether a map at this scale draws lines of this kind: paths only up to 5 m a dot, minor
-  /// streets up to 20 m a dot; coarser, they would fill every cell.
-  public func isDrawn(atMetresPerDot metresPerDot: Double) -> Bool {
-    switch self {
-    case .path: metresPerDot <= 5
-    case .minor: metresPerDot <= 20
-    case .water, .rail, .major: true
-    }
-  }
-}
-
-/// A polyline of a map: a street, a railway, the edge of water.
+/// A street, a railway or the edge of water as a polyline: what the readers of OpenStreetMap data
+/// give, the place store keeps and a map draws.
 ///
 /// ```swift
 /// let street = StreetLine(kind: .minor, points: [a, b, c])

@@ -2,7 +2,7 @@ import Bearing
 import BearingLocation
 import BearingTelemetry
 import BearingTesting
-import CasePaths
+import CoffeeFinder
 import Testing
 
 /// A small feature whose favourite and search actions are tracked.

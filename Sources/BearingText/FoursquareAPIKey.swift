@@ -1,11 +1,11 @@
-import CustomDump
 import Foundation
 
 /// A Foursquare Places API key that never shows itself: the package's one API-key type.
 ///
-/// Every way of printing a key — `description`, `debugDescription`, `dump`, custom dumps and
-/// reflection — prints `FoursquareAPIKey(<redacted>)`. The type is deliberately not `Codable`,
-/// so a key cannot end up in analytics or a JSON log by accident.
+/// Every way of printing a key — `description`, `debugDescription`, `dump` and reflection, which
+/// custom dumps read too — hides the key: `FoursquareAPIKey(<redacted>)`, or with reflection no
+/// field at all. The type is deliberately not `Codable`, so a key cannot end up in analytics or a
+/// JSON log by accident.
 ///
 /// ```swift
 /// if let key = FoursquareAPIKey.fromEnvironment() {
@@ -40,17 +40,16 @@ public struct FoursquareAPIKey: Hashable, Sendable {
   }
 
   /// `text` with every occurrence of the key replaced, for server messages that echo it.
-  func scrub(_ text: String) -> String {
+  package func scrub(_ text: String) -> String {
     text.replacingOccurrences(of: secret, with: "<redacted>")
   }
 }
 
 extension FoursquareAPIKey: CustomStringConvertible, CustomDebugStringConvertible,
-  CustomDumpStringConvertible, CustomReflectable
+  CustomReflectable
 {
   public var description: String { "FoursquareAPIKey(<redacted>)" }
   public var debugDescription: String { description }
-  public var customDumpDescription: String { description }
   /// No children: reflection-based printing (`dump`, `String(reflecting:)`) cannot reach the key.
   public var customMirror: Mirror { Mirror(self, children: [:]) }
 }
