@@ -96,7 +96,7 @@ import Testing
     #expect(byName["BearingGPSD"]?.products.contains("NIOCore") == true)
     #expect(byName["BearingTests"]?.isTest == true)
     let problems = Self.violations(of: targets)
-    #expect(problems.isEmpty, "\n" + problems.joined(separator: "\n"))
+    #expect(problems.isEmpty, "\n\(problems.joined(separator: "\n"))")
   }
 
   /// The rule itself fails: a dependency sideways or upwards, a module without a layer, a layer
