@@ -119,6 +119,10 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
     /// that comes in after a later one (threads read outside the shared value's lock) is stale.
     var readsBegun: UInt64 = 0
     var readsSettled: UInt64 = 0
+    /// The last read begun before the key's last write ended: such a read may have read the
+    /// file that write replaced (its version is noted, and the reads before settled, just
+    /// before its rename, not after).
+    var readsBeforeLastWrite: UInt64 = 0
 
     /// Numbers a read of the file about to begin.
     mutating func beginRead() -> UInt64 {
@@ -168,8 +172,11 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
         version = file.version
         return (nil, [])
       }
-      // Older than the value held, which is on its way to the file: that write wins.
-      if fileGeneration < generation && (isPending || writesInFlight > 0) {
+      // Older than the value held, which is on its way to the file (that write wins), or read
+      // while the key's last write replaced it (a stale read, decided after that write ended).
+      if fileGeneration < generation
+        && (isPending || writesInFlight > 0 || read <= readsBeforeLastWrite)
+      {
         return (nil, [])
       }
       let superseded = waiting
@@ -341,7 +348,12 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
   private func writeLocked(
     _ value: Value, generation: Generation
   ) -> (Result<Void, any Error>, skipped: Bool) {
-    defer { state.withLock { $0.writesInFlight -= 1 } }
+    defer {
+      state.withLock { state in
+        state.writesInFlight -= 1
+        state.readsBeforeLastWrite = state.readsBegun
+      }
+    }
     let data: Data
     do {
       data = try encode(value)
