@@ -60,7 +60,7 @@ extension WalkRouter {
       chain.reverse()
       // From the start's snap to the first node.
       let startEdgePoints = graph.points(ofEdge: origin.edge)
-      let backwards = leavesByItsFirstNode(origin, node: current)
+      let backwards = passesFirstNode(origin, node: current, entering: false)
       points += part(
         of: startEdgePoints, edge: origin.edge, from: origin.along,
         to: backwards ? 0 : graph.length(ofEdge: origin.edge))
@@ -76,7 +76,7 @@ extension WalkRouter {
       }
       // From the last node to the target's snap.
       let endEdgePoints = graph.points(ofEdge: end.edge)
-      let forwards = entersByItsFirstNode(end, node: Int(node))
+      let forwards = passesFirstNode(end, node: Int(node), entering: true)
       points += part(
         of: endEdgePoints, edge: end.edge,
         from: forwards ? 0 : graph.length(ofEdge: end.edge), to: end.along)
@@ -95,29 +95,18 @@ extension WalkRouter {
   /// Metres of a street at a route's start or end too short to name it (a fix at a corner).
   static let unnamedStretch = 10.0
 
-  /// Whether a walk from `snap` leaves its edge by the edge's first node (walking it
-  /// backwards) to reach `node`. On an edge that starts and ends at one node (a loop), the
-  /// search took the shorter way allowed, as this does.
-  private func leavesByItsFirstNode(_ snap: Snap, node: Int) -> Bool {
+  /// Whether the walk between `snap` and `node` passes the edge's first node: leaving a start
+  /// backwards, or entering a target forwards (`entering`). On an edge that starts and ends at
+  /// one node (a loop), the search took the shorter way allowed, as this does.
+  private func passesFirstNode(_ snap: Snap, node: Int, entering: Bool) -> Bool {
     let ends = graph.ends(ofEdge: snap.edge)
     guard ends.from == ends.to else { return node == ends.from }
     let direction = graph.direction(ofEdge: snap.edge)
-    let backwards = direction.allowsBackward ? snap.along : .infinity
-    let forwards =
-      direction.allowsForward ? graph.length(ofEdge: snap.edge) - snap.along : .infinity
-    return backwards <= forwards
-  }
-
-  /// Whether a walk reaching `node` enters `snap`'s edge by the edge's first node (walking it
-  /// forwards); on a loop, the shorter way allowed.
-  private func entersByItsFirstNode(_ snap: Snap, node: Int) -> Bool {
-    let ends = graph.ends(ofEdge: snap.edge)
-    guard ends.from == ends.to else { return node == ends.from }
-    let direction = graph.direction(ofEdge: snap.edge)
-    let forwards = direction.allowsForward ? snap.along : .infinity
-    let backwards =
-      direction.allowsBackward ? graph.length(ofEdge: snap.edge) - snap.along : .infinity
-    return forwards <= backwards
+    let viaFirst = entering ? direction.allowsForward : direction.allowsBackward
+    let viaLast = entering ? direction.allowsBackward : direction.allowsForward
+    let first = viaFirst ? snap.along : .infinity
+    let last = viaLast ? graph.length(ofEdge: snap.edge) - snap.along : .infinity
+    return first <= last
   }
 
   /// The points of an edge's shape between two distances along it, in the order walked.
