@@ -87,6 +87,11 @@ extension LocationEngine {
     /// its watcher waiting for an event that never comes.
     var endedUnheard: LocationError?
     var lastSignificant: Location?
+    /// The latest fix that came while not authorized, which region monitoring has not seen:
+    /// when authorization comes, the monitored regions' states are determined from it, as Core
+    /// Location determines them from where the device is (a replay's first fixes, or all of a
+    /// short one, can come before the app's authorization request is answered).
+    var unseenByRegions: Location?
     var regionMonitor: RegionMonitor
     var visitDetector: VisitDetector
 
@@ -257,7 +262,14 @@ extension LocationEngine {
       let status = authorizationStatus
       guard status != reportedStatus else { return [] }
       reportedStatus = status
-      return [.didChangeAuthorization(status), .authorizationDidChange(status, .fullAccuracy)]
+      var actions: [LocationManager.Action] = [
+        .didChangeAuthorization(status), .authorizationDidChange(status, .fullAccuracy),
+      ]
+      if status.isAuthorized, let fix = unseenByRegions {
+        unseenByRegions = nil
+        actions += Self.actions(for: regionMonitor.update(with: fix))
+      }
+      return actions
     }
 
     private mutating func process(_ fix: Location) -> [LocationManager.Action] {
@@ -268,7 +280,11 @@ extension LocationEngine {
         undelivered.append(fix)
         if undelivered.count > Self.maximumUndelivered { undelivered.removeFirst() }
       }
-      guard authorizationStatus.isAuthorized else { return [] }
+      guard authorizationStatus.isAuthorized else {
+        unseenByRegions = fix
+        return []
+      }
+      unseenByRegions = nil
       var actions = Self.actions(for: regionMonitor.update(with: fix))
       if isMonitoringVisits {
         for visit in visitDetector.update(with: fix) { actions.append(.didVisit(visit)) }

@@ -211,6 +211,14 @@ struct LocationEngineStateTests {
       given: authorized + [.source(.fix(fix()))], input: .startMonitoring(region),
       publishes: [.didStartMonitoring(region), .didDetermineState(.inside, region)]),
     .init(
+      name: "a fix before authorization: the region's state comes with the authorization",
+      given: [
+        .startMonitoring(region), .source(.fix(fix(500))), .source(.fix(fix())),
+        .requestAuthorization(.authorizedWhenInUse),
+      ],
+      input: .source(.available),
+      publishes: status(.authorizedWhenInUse) + [.didDetermineState(.inside, region)]),
+    .init(
       name: "a stopped region is not monitored", given: [.startMonitoring(region)],
       input: .stopMonitoring(region), publishes: [],
       leaves: { $0.regionMonitor.monitoredRegions.isEmpty }),
