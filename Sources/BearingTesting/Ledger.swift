@@ -82,7 +82,7 @@ final class Ledger<State: Equatable, Action>: Sendable {
       let id = inner.withLock { inner in
         defer { inner.nextEffect += 1 }
         inner.inFlight[inner.nextEffect] = InFlightEffect(
-          action: String(customDumping: origin), location: location)
+          describe: { String(customDumping: origin) }, location: location)
         return inner.nextEffect
       }
       return

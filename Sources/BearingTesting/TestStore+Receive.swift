@@ -139,7 +139,6 @@ extension TestStore {
         }
         check(
           actual: step.state, stackElementIDs: step.stackElementIDs, assert: assert,
-          step: "receiving \(String(customDumping: action))",
           fileID: fileID, filePath: filePath, line: line, column: column)
         // Let the effect that sent it, and any it started, go on to their next suspension.
         await Task.megaYield()

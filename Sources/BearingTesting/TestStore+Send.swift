@@ -53,7 +53,6 @@ extension TestStore {
     }
     check(
       actual: step.state, stackElementIDs: step.stackElementIDs, assert: assert,
-      step: "sending \(String(customDumping: action))",
       fileID: fileID, filePath: filePath, line: line, column: column)
     // Let the effects just started reach their first suspension before the test goes on.
     await Task.megaYield()
@@ -101,7 +100,6 @@ extension TestStore {
     actual: State,
     stackElementIDs: StackElementIDGenerator,
     assert: ((inout State) throws -> Void)?,
-    step: String,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) {
     let (previous, exhaustivity, dependencies) = ledger.inner.withLock {

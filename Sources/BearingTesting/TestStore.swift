@@ -176,7 +176,7 @@ public final class TestStore<State: Equatable, Action>: Sendable {
     withoutActuallyEscaping(updateStateToExpectedResult) { update in
       check(
         actual: actual, stackElementIDs: ledger.dependencies.stackElementID.incrementingCopy(),
-        assert: update, step: "asserting",
+        assert: update,
         fileID: fileID, filePath: filePath, line: line, column: column)
     }
   }
@@ -224,7 +224,11 @@ struct SourceLocation: Sendable {
 
 /// A running effect, named after the action that started it, with the place of the `send` it
 /// came from (directly, or through actions its chain fed back).
-struct InFlightEffect: Sendable {
-  let action: String
+struct InFlightEffect {
+  /// The action that started the effect, dumped only when a failure names it: dumping every
+  /// action as its effect starts cost seconds a send for large actions in a debug build.
+  let describe: () -> String
   let location: SourceLocation
+
+  var action: String { describe() }
 }
