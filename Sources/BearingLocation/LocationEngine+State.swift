@@ -92,6 +92,11 @@ extension LocationEngine {
     /// Location determines them from where the device is (a replay's first fixes, or all of a
     /// short one, can come before the app's authorization request is answered).
     var unseenByRegions: Location?
+    /// Regions started before any fix, whose state no fix has settled yet. The monitor tells
+    /// only the inside ones when the first fix comes (one event a region, for thousands); the
+    /// engine tells these few outside too, as Core Location determines every region it starts
+    /// monitoring, so that an app that remembered being inside one hears that it is not.
+    var undetermined: [Region] = []
     var regionMonitor: RegionMonitor
     var visitDetector: VisitDetector
 
@@ -182,9 +187,13 @@ extension LocationEngine {
       case .startUpdatingHeading:
         return [.didFailWithError(.headingUnavailable)]
       case .startMonitoring(let region):
-        return Self.actions(for: regionMonitor.startMonitoring(region))
+        let events = regionMonitor.startMonitoring(region)
+        undetermined.removeAll { $0.identifier == region.identifier }
+        if events == [.didStartMonitoring(region)] { undetermined.append(region) }
+        return Self.actions(for: events)
       case .stopMonitoring(let region):
         regionMonitor.stopMonitoring(region)
+        undetermined.removeAll { $0.identifier == region.identifier }
         return []
       case .requestState(let region):
         return Self.actions(for: regionMonitor.requestState(for: region))
@@ -267,7 +276,26 @@ extension LocationEngine {
       ]
       if status.isAuthorized, let fix = unseenByRegions {
         unseenByRegions = nil
-        actions += Self.actions(for: regionMonitor.update(with: fix))
+        actions += regionActions(for: fix)
+      }
+      return actions
+    }
+
+    /// What `fix` changes of the monitored regions, with the outside state of each region
+    /// started before any fix that it settles (see ``undetermined``).
+    private mutating func regionActions(for fix: Location) -> [LocationManager.Action] {
+      var actions = Self.actions(for: regionMonitor.update(with: fix))
+      guard !undetermined.isEmpty else { return actions }
+      undetermined.removeAll { region in
+        switch regionMonitor.requestState(for: region).first {
+        case .didDetermineState(.outside, let region)?:
+          actions.append(.didDetermineState(.outside, region))
+          return true
+        case .didDetermineState(.inside, _)?:
+          return true  // told by the monitor's own events
+        default:
+          return false
+        }
       }
       return actions
     }
@@ -285,7 +313,7 @@ extension LocationEngine {
         return []
       }
       unseenByRegions = nil
-      var actions = Self.actions(for: regionMonitor.update(with: fix))
+      var actions = regionActions(for: fix)
       if isMonitoringVisits {
         for visit in visitDetector.update(with: fix) { actions.append(.didVisit(visit)) }
       }

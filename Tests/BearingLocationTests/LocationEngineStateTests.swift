@@ -219,6 +219,14 @@ struct LocationEngineStateTests {
       input: .source(.available),
       publishes: status(.authorizedWhenInUse) + [.didDetermineState(.inside, region)]),
     .init(
+      name: "a region started before any fix: the first fix outside says so",
+      given: authorized + [.startMonitoring(region)], input: .source(.fix(fix(500))),
+      publishes: [.didDetermineState(.outside, region)]),
+    .init(
+      name: "a region started before any fix is told outside once",
+      given: authorized + [.startMonitoring(region), .source(.fix(fix(500)))],
+      input: .source(.fix(fix(600))), publishes: []),
+    .init(
       name: "a stopped region is not monitored", given: [.startMonitoring(region)],
       input: .stopMonitoring(region), publishes: [],
       leaves: { $0.regionMonitor.monitoredRegions.isEmpty }),

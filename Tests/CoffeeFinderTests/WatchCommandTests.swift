@@ -74,6 +74,13 @@ import Testing
     let second = try await replay(from: center, to: north, pause: 4, until: "exit")
     #expect(second.events == ["exit"])
     #expect(second.fixes >= 5)
+    // A run that ends inside, then one that starts far away and never comes near: the stale
+    // "inside" is corrected with an exit at the first fix, so the next arrival is told.
+    let third = try await replay(from: south, to: center, pause: 2, until: "enter")
+    #expect(third.events == ["enter"])
+    let far = Self.offset(center, metresNorth: 900)
+    let fourth = try await replay(from: north, to: far, pause: 1, until: "exit")
+    #expect(fourth.events == ["exit"])
   }
 
   /// SIGTERM, as a service manager stops a process, is not the normal end of a watch: exit
