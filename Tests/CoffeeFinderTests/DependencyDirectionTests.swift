@@ -1,10 +1,12 @@
+import BearingProcessTesting
 import Foundation
 import Testing
 
 /// Keeps the arrows between the package's modules pointing one way: every module of Package.swift
 /// has a layer, and a module depends only on modules of lower layers (test targets may depend on
 /// anything). ARCHITECTURE.md's module table says what each layer is for.
-@Suite struct DependencyDirectionTests {
+/// Off the pool: parsing the manifest character by character takes seconds in a debug build.
+@Suite(.offPool) struct DependencyDirectionTests {
   /// The layers, lowest first: a module's layer is its index here. Each module of Package.swift
   /// that is not a test target is named exactly once.
   static let layers: [(name: String, modules: [String])] = [
@@ -51,6 +53,11 @@ import Testing
   }
 
   static func packageTargets() throws -> [PackageTarget] {
+    try parsedManifest.get()
+  }
+
+  /// Package.swift, read and parsed once for every test of the suite.
+  private static let parsedManifest = Result {
     try PackageTarget.read(String(contentsOf: manifest, encoding: .utf8))
   }
 
@@ -244,7 +251,7 @@ struct ManifestParser {
         var literal = ""
         rest = rest.dropFirst()
         while let character = rest.first, character != "\"" {
-          if character == "\\", rest.count > 1 {
+          if character == "\\", !rest.dropFirst().isEmpty {
             rest = rest.dropFirst()
           }
           literal.append(rest.first ?? character)

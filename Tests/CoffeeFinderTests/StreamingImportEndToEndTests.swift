@@ -1,3 +1,4 @@
+import BearingProcessTesting
 import Foundation
 import Testing
 
@@ -5,7 +6,8 @@ import Testing
 /// (issue 22): the places stored are the ones a whole-file read stored, and a file that turns
 /// out bad after batches have gone to the store fails with its cause and leaves the store as
 /// it was.
-@Suite("streaming import of Overpass JSON and .osm.pbf (built binary)", .serialized)
+/// Off the pool: building a many-batch Overpass answer takes seconds in a debug build.
+@Suite("streaming import of Overpass JSON and .osm.pbf (built binary)", .serialized, .offPool)
 struct StreamingImportEndToEndTests {
   typealias Sandbox = AreasCommandTests.Sandbox
 
