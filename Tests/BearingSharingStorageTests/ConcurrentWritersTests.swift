@@ -135,6 +135,86 @@ import Testing
     #expect(received.values.withLock { $0.compactMap { $0.value } } == [[5]])
   }
 
+  // The interleaving behind the failure of the test above ([3], [4], [5] told), forced: A's
+  // write renames its generation file into place, an event for A's watch, whose read gets the
+  // file before the write renames it: the older change [3], being replaced. That read is decided
+  // only once A's write has ended: it is stale, and nothing is told; A's own file's event is
+  // A's, and only the newer [5] is told. The watch is called here as the watcher would call it.
+  @Test(.offPool) func aReadOfTheFileAWriteReplacesIsStaleAfterTheWrite() throws {
+    defer { directory.cleanUp() }
+    let onChange = Mutex<(@Sendable () -> Void)?>(nil)
+    let readBetweenRenames = Mutex(false)
+    let holdNextRead = Mutex(false)
+    let (loaded, release, decided) = (
+      DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)
+    )
+    var hooks = AtomicFile.Hooks()
+    hooks.betweenRenames = {
+      guard readBetweenRenames.withLock({ $0 }), let onChange = onChange.withLock({ $0 }) else {
+        return
+      }
+      // The generation file's event, on a thread of the watch's: its read is held once it has
+      // the file, until the write has ended.
+      holdNextRead.withLock { $0 = true }
+      Thread.detachNewThread {
+        onChange()
+        decided.signal()
+      }
+      #expect(loaded.wait(timeout: .now() + 30) == .success)
+    }
+    let real = FileStorage.fileSystem(
+      debounce: .seconds(60), lockWait: AtomicFile.defaultLockWait, hooks: hooks)
+    let storage = FileStorage(
+      id: real.id, debounce: real.debounce,
+      load: { url in
+        let file = try real.load(url)
+        let hold = holdNextRead.withLock { hold -> Bool in
+          defer { hold = false }
+          return hold
+        }
+        if hold {
+          loaded.signal()
+          _ = release.wait(timeout: .now() + 30)
+        }
+        return file
+      },
+      save: real.save,
+      watch: { _, change in
+        onChange.withLock { $0 = change }
+        return SharedSubscription {}
+      },
+      asyncAfter: { _, _ in })
+    let a: FileStorageKey<[Int]> = withDependencies {
+      $0.defaultFileStorage = storage
+    } operation: {
+      .fileStorage(directory.file("items.json"))
+    }
+    let received = Received<[Int]>()
+    let subscription = a.subscribe(context: .initialValue([]), subscriber: received.subscriber)
+    defer { subscription.cancel() }
+    let watch = try #require(onChange.withLock { $0 })
+    let pending = SaveResult()
+    a.save([4], context: .didSet, continuation: pending.continuation)
+    try directory.writeAsWriter("[3]", counter: wallClock() - 3_600_000_000_000)
+    watch()
+    #expect(received.count == 0)
+    readBetweenRenames.withLock { $0 = true }
+    a.flush(force: true)
+    readBetweenRenames.withLock { $0 = false }
+    #expect(pending.result.withLock { $0 }.map { $0.error == nil } == true)
+    #expect(try fileValue() == [4])
+    // The write has ended: the read of [3] is decided now.
+    release.signal()
+    #expect(decided.wait(timeout: .now() + 30) == .success)
+    #expect(received.count == 0)
+    // The event of A's file's rename.
+    watch()
+    #expect(received.count == 0)
+    try writeAsAnotherProgram("[5]")
+    watch()
+    #expect(received.values.withLock { $0.compactMap { $0.value } } == [[5]])
+  }
+
   // Threads of their own, not tasks (see BearingSharingTests' `concurrentChangesAreNotLost`).
   // Each round, four threads change one file-stored value; once every change is made and the
   // pending write is flushed, the file holds the value in memory.
