@@ -135,6 +135,95 @@ import Testing
     #expect(received.values.withLock { $0.compactMap { $0.value } } == [[5]])
   }
 
+  func key(_ storage: FileStorage) -> FileStorageKey<[Int]> {
+    withDependencies {
+      $0.defaultFileStorage = storage
+    } operation: {
+      .fileStorage(directory.file("items.json"))
+    }
+  }
+
+  // The interleaving behind the one failure of the test above ([3], [4], [5] told), forced: A's
+  // write renames its generation file into place, an event for A's watch, whose read gets the
+  // file before the write renames it: the older change [3], being replaced. That read is decided
+  // only once A's write has ended: it is stale, and nothing is told; the event of A's own file
+  // is A's; only the newer [5] is told.
+  @Test(.offPool) func aReadOfTheFileAWriteReplacesIsStaleAfterTheWrite() throws {
+    defer { directory.cleanUp() }
+    let reads = ReadBetweenRenames()
+    let a = key(reads.storage)
+    let received = Received<[Int]>()
+    let subscription = a.subscribe(context: .initialValue([]), subscriber: received.subscriber)
+    defer { subscription.cancel() }
+    let pending = SaveResult()
+    a.save([4], context: .didSet, continuation: pending.continuation)
+    try directory.writeAsWriter("[3]", counter: wallClock() - 3_600_000_000_000)
+    reads.watch()
+    #expect(received.count == 0)
+    #expect(reads.flush(a))
+    #expect(pending.result.withLock { $0 }.map { $0.error == nil } == true)
+    #expect(try fileValue() == [4])
+    #expect(received.count == 0)
+    // The event of A's file's rename.
+    reads.watch()
+    #expect(received.count == 0)
+    try writeAsAnotherProgram("[5]")
+    reads.watch()
+    #expect(received.values.withLock { $0.compactMap { $0.value } } == [[5]])
+  }
+
+  // As above, the file being replaced another program's that does not decode: the write keeps
+  // it (`items.json.corrupt`, a hard link, which changes its status) before its renames. The
+  // read of it between the renames is stale too, though a new status would make it a new
+  // version of another program's file, newer than everything: A is told the file's error when
+  // it subscribes, and then only [5].
+  @Test(.offPool) func aReadOfTheCorruptFileAWriteKeepsAndReplacesIsStale() throws {
+    defer { directory.cleanUp() }
+    try Data("[1, 2,\u{0} torn".utf8).write(to: directory.file("items.json"))
+    let reads = ReadBetweenRenames()
+    let a = key(reads.storage)
+    let received = Received<[Int]>()
+    let subscription = a.subscribe(context: .initialValue([]), subscriber: received.subscriber)
+    defer { subscription.cancel() }
+    #expect(received.count == 1)
+    #expect((received.last?.error as? FileStorageError)?.operation == .decode)
+    let pending = SaveResult()
+    a.save([4], context: .didSet, continuation: pending.continuation)
+    #expect(reads.flush(a))
+    #expect(pending.result.withLock { $0 }.map { $0.error == nil } == true)
+    #expect(try fileValue() == [4])
+    #expect(FileManager.default.fileExists(atPath: directory.file("items.json.corrupt").path))
+    #expect(received.count == 1)
+    reads.watch()
+    #expect(received.count == 1)
+    try writeAsAnotherProgram("[5]")
+    reads.watch()
+    #expect(received.count == 2)
+    #expect(received.last?.value == .some([5]))
+  }
+
+  // As above, with no file before A's first write: the read between its renames finds none,
+  // which is not a deletion (back to the declared value) but the state before the rename.
+  @Test(.offPool) func noFileReadWhileAFirstWriteRenamesIsStale() throws {
+    defer { directory.cleanUp() }
+    let reads = ReadBetweenRenames()
+    let a = key(reads.storage)
+    let received = Received<[Int]>()
+    let subscription = a.subscribe(context: .initialValue([]), subscriber: received.subscriber)
+    defer { subscription.cancel() }
+    let pending = SaveResult()
+    a.save([4], context: .didSet, continuation: pending.continuation)
+    #expect(reads.flush(a))
+    #expect(pending.result.withLock { $0 }.map { $0.error == nil } == true)
+    #expect(try fileValue() == [4])
+    #expect(received.count == 0)
+    reads.watch()
+    #expect(received.count == 0)
+    try writeAsAnotherProgram("[5]")
+    reads.watch()
+    #expect(received.values.withLock { $0.compactMap { $0.value } } == [[5]])
+  }
+
   // Threads of their own, not tasks (see BearingSharingTests' `concurrentChangesAreNotLost`).
   // Each round, four threads change one file-stored value; once every change is made and the
   // pending write is flushed, the file holds the value in memory.
@@ -231,6 +320,75 @@ import Testing
     #expect(try fileValue() == [8])
     #expect(try Data(contentsOf: directory.file("items.json.corrupt")) == earlier)
     #expect(try Data(contentsOf: directory.file("items.json.corrupt-2")) == corrupt)
+  }
+}
+
+/// A `.fileStorage` key's storage: the real file system, but a watch the test calls (as the
+/// watcher would after an event), and writes that `flush(_:)` makes call that watch between
+/// their generation file's rename and their file's, on a thread of its own, whose read is held
+/// once it has the file until the write has ended: a read of the file being replaced, decided
+/// after the write.
+final class ReadBetweenRenames: Sendable {
+  private let onChange = Mutex<(@Sendable () -> Void)?>(nil)
+  private let armed = Mutex(false)
+  private let holdNextRead = Mutex(false)
+  private let loaded = DispatchSemaphore(value: 0)
+  private let release = DispatchSemaphore(value: 0)
+  private let decided = DispatchSemaphore(value: 0)
+
+  var storage: FileStorage {
+    var hooks = AtomicFile.Hooks()
+    hooks.betweenRenames = { self.readNow() }
+    let real = FileStorage.fileSystem(
+      debounce: .seconds(60), lockWait: AtomicFile.defaultLockWait, hooks: hooks)
+    return FileStorage(
+      id: real.id, debounce: real.debounce,
+      load: { url in
+        let file = try real.load(url)
+        self.holdIfAsked()
+        return file
+      },
+      save: real.save,
+      watch: { _, change in
+        self.onChange.withLock { $0 = change }
+        return SharedSubscription {}
+      },
+      asyncAfter: { _, _ in })
+  }
+
+  /// The key's watch called, as after an event.
+  func watch() { onChange.withLock { $0 }?() }
+
+  /// Writes `key`'s pending change, its watch reading between the renames; then lets that read
+  /// be decided, and waits for it; whether it was.
+  func flush<Value>(_ key: FileStorageKey<Value>) -> Bool {
+    armed.withLock { $0 = true }
+    key.flush(force: true)
+    armed.withLock { $0 = false }
+    release.signal()
+    return decided.wait(timeout: .now() + 30) == .success
+  }
+
+  private func readNow() {
+    guard armed.withLock({ $0 }), let onChange = onChange.withLock({ $0 }) else { return }
+    holdNextRead.withLock { $0 = true }
+    let decided = self.decided
+    Thread.detachNewThread {
+      onChange()
+      decided.signal()
+    }
+    _ = loaded.wait(timeout: .now() + 30)
+  }
+
+  private func holdIfAsked() {
+    let hold = holdNextRead.withLock { hold -> Bool in
+      defer { hold = false }
+      return hold
+    }
+    if hold {
+      loaded.signal()
+      _ = release.wait(timeout: .now() + 30)
+    }
   }
 }
 

@@ -119,10 +119,24 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
     /// that comes in after a later one (threads read outside the shared value's lock) is stale.
     var readsBegun: UInt64 = 0
     var readsSettled: UInt64 = 0
-    /// The last read begun before the key's last write ended: such a read may have read the
-    /// file that write replaced (its version is noted, and the reads before settled, just
-    /// before its rename, not after).
-    var readsBeforeLastWrite: UInt64 = 0
+    /// The key's last write that came to its renames: the file it replaced (`nil`: none), known
+    /// by its generation and digest (not by its status, which the write changes when it keeps a
+    /// corrupt file by a link), and the last read begun before the write ended (`nil` while it
+    /// is under way). The write notes its own file and settles the reads begun so far just
+    /// before its renames, so a read begun between the note and the file's rename brings the
+    /// file being replaced, or no file where there was none: see `isStale(_:read:)`.
+    var lastWrite: (replaced: (generation: Generation?, digest: UInt64)?, readsBefore: UInt64?)?
+
+    /// Whether `read`, begun after the key's last write noted its file and before that write
+    /// ended, brought the file the write replaced, or no file: the write's rename came after
+    /// it, whenever it is decided. (Another program's file renamed meanwhile is still taken.)
+    func isStale(_ file: StoredFile?, read: UInt64) -> Bool {
+      guard let lastWrite, read <= lastWrite.readsBefore ?? .max else { return false }
+      guard let file else { return true }
+      guard let replaced = lastWrite.replaced else { return false }
+      return replaced.generation == file.version.generation
+        && replaced.digest == file.version.digest
+    }
 
     /// Numbers a read of the file about to begin.
     mutating func beginRead() -> UInt64 {
@@ -153,6 +167,7 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
       // A later read, or a write of the key's, came first: this read's file is not the newest.
       guard read > readsSettled else { return (nil, []) }
       readsSettled = read
+      if isStale(file, read: read) { return (nil, []) }
       guard let file else {
         // No file where one was known: back to the declared value, unless a write of ours is
         // on its way. (No file known, none there: nothing new, a write that failed included.)
@@ -172,13 +187,8 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
         version = file.version
         return (nil, [])
       }
-      // Older than the value held, which is on its way to the file (that write wins), or read
-      // while the key's last write replaced it (a stale read, decided after that write ended).
-      if fileGeneration < generation
-        && (isPending || writesInFlight > 0 || read <= readsBeforeLastWrite)
-      {
-        return (nil, [])
-      }
+      // Older than the value held, which is on its way to the file: that write wins.
+      if fileGeneration < generation && (isPending || writesInFlight > 0) { return (nil, []) }
       let superseded = waiting
       waiting = []
       isPending = false
@@ -348,10 +358,13 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
   private func writeLocked(
     _ value: Value, generation: Generation
   ) -> (Result<Void, any Error>, skipped: Bool) {
+    // The file this write replaces, once it is to be replaced.
+    var replacing: StoredFile?
+    var noted = false
     defer {
       state.withLock { state in
         state.writesInFlight -= 1
-        state.readsBeforeLastWrite = state.readsBegun
+        if noted { state.lastWrite?.readsBefore = state.readsBegun }
       }
     }
     let data: Data
@@ -373,6 +386,7 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
           state.withLock { state in
             guard let file else { return .write(keepingCorrupt: false) }
             if state.generation(of: file) >= generation { return .skip }
+            replacing = file
             // Kept for the next write too, should this one fail (the kept file's version is
             // another: its link count changed).
             return .write(keepingCorrupt: state.corrupt == file.version)
@@ -383,8 +397,13 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
           state.withLock { state in
             if state.generation == generation { state.version = version }
             state.known = (version.digest, generation)
-            // Reads begun before this write may bring an older file: they are stale.
+            // Reads begun before this write may bring an older file: they are stale; and so
+            // are reads begun from now until its end that bring the file it replaces.
             state.readsSettled = state.readsBegun
+            state.lastWrite = (
+              replacing.map { ($0.version.generation, $0.version.digest) }, readsBefore: nil
+            )
+            noted = true
           }
         })
     }
