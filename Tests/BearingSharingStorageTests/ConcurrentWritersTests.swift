@@ -224,6 +224,44 @@ import Testing
     #expect(received.values.withLock { $0.compactMap { $0.value } } == [[5]])
   }
 
+  // Another program deletes the file just after A's rename, and the watch's read (the only one
+  // for that event) is decided while A's write is still under way, so it is dropped: A reads
+  // the file again when its write ends, and is told of the deletion.
+  @Test(.offPool) func aDeletionJustAfterAWritesRenameIsTold() throws {
+    defer { directory.cleanUp() }
+    let url = directory.file("items.json")
+    let onChange = Mutex<(@Sendable () -> Void)?>(nil)
+    let armed = Mutex(false)
+    var hooks = AtomicFile.Hooks()
+    hooks.afterRename = {
+      guard armed.withLock({ $0 }) else { return }
+      _ = unlink(url.path)
+      onChange.withLock { $0 }?()
+    }
+    let real = FileStorage.fileSystem(
+      debounce: .seconds(60), lockWait: AtomicFile.defaultLockWait, hooks: hooks)
+    let storage = FileStorage(
+      id: real.id, debounce: real.debounce, load: real.load, save: real.save,
+      watch: { _, change in
+        onChange.withLock { $0 = change }
+        return SharedSubscription {}
+      },
+      asyncAfter: { _, _ in })
+    let a = key(storage)
+    let received = Received<[Int]>()
+    let subscription = a.subscribe(context: .initialValue([]), subscriber: received.subscriber)
+    defer { subscription.cancel() }
+    let pending = SaveResult()
+    a.save([4], context: .didSet, continuation: pending.continuation)
+    armed.withLock { $0 = true }
+    a.flush(force: true)
+    armed.withLock { $0 = false }
+    #expect(pending.result.withLock { $0 }.map { $0.error == nil } == true)
+    #expect(!FileManager.default.fileExists(atPath: url.path))
+    #expect(received.count == 1)
+    #expect(received.last?.value == .some(nil))
+  }
+
   // Threads of their own, not tasks (see BearingSharingTests' `concurrentChangesAreNotLost`).
   // Each round, four threads change one file-stored value; once every change is made and the
   // pending write is flushed, the file holds the value in memory.

@@ -158,11 +158,13 @@ enum AtomicFile {
 
   /// The calls of a write that tests and the probe replace: how a corrupt file is linked, and
   /// else renamed, to the name that keeps it (a file system without hard links, a rename
-  /// refused), and what runs between the generation file's rename and the file's (a crash).
+  /// refused), and what runs between the generation file's rename and the file's (a crash), or
+  /// just after the file's (another program's change that lands at once).
   struct Hooks: Sendable {
     var link: @Sendable (String, String) -> Int32 = { systemLink($0, $1) }
     var renameKept: @Sendable (String, String) -> Int32 = { systemRename($0, $1) }
     var betweenRenames: @Sendable () -> Void = {}
+    var afterRename: @Sendable () -> Void = {}
   }
 
   /// Replaces the file with `data` so that a crash at any moment leaves the old file or the new
@@ -279,6 +281,7 @@ enum AtomicFile {
       unlink(temporary)
       throw error
     }
+    hooks.afterRename()
     if directoryFD >= 0 { _ = fsync(directoryFD) }
     return true
   }

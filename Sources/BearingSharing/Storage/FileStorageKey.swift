@@ -126,6 +126,10 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
     /// before its renames, so a read begun between the note and the file's rename brings the
     /// file being replaced, or no file where there was none: see `isStale(_:read:)`.
     var lastWrite: (replaced: (generation: Generation?, digest: UInt64)?, readsBefore: UInt64?)?
+    /// Whether a read was dropped while a write of the key was under way: the file is read once
+    /// more when the write ends, since what that read brought may not have been the write's
+    /// file (another program's deletion just after the rename, say) and its event is spent.
+    var droppedDuringWrite = false
 
     /// Whether `read`, begun after the key's last write noted its file and before that write
     /// ended, brought the file the write replaced, or no file: the write's rename came after
@@ -167,10 +171,14 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
       // A later read, or a write of the key's, came first: this read's file is not the newest.
       guard read > readsSettled else { return (nil, []) }
       readsSettled = read
-      if isStale(file, read: read) { return (nil, []) }
+      if isStale(file, read: read) {
+        droppedDuringWrite = droppedDuringWrite || writesInFlight > 0
+        return (nil, [])
+      }
       guard let file else {
         // No file where one was known: back to the declared value, unless a write of ours is
         // on its way. (No file known, none there: nothing new, a write that failed included.)
+        if writesInFlight > 0 { droppedDuringWrite = true }
         if isPending || writesInFlight > 0 || version == nil { return (nil, []) }
         generation = .zero
         version = nil
@@ -188,7 +196,10 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
         return (nil, [])
       }
       // Older than the value held, which is on its way to the file: that write wins.
-      if fileGeneration < generation && (isPending || writesInFlight > 0) { return (nil, []) }
+      if fileGeneration < generation && (isPending || writesInFlight > 0) {
+        droppedDuringWrite = droppedDuringWrite || writesInFlight > 0
+        return (nil, [])
+      }
       let superseded = waiting
       waiting = []
       isPending = false
@@ -294,7 +305,7 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
         return state.waiting
       }
       let (result, skipped) = writing.withLock { _ in writeLocked(value, generation: generation) }
-      if skipped { refresh() }
+      if skipped || lookAgainAfterWrite() { refresh() }
       continuation.resume(with: result)
       for other in waiting { other.resume(with: result) }
       return
@@ -349,7 +360,7 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
       return skipped
     }
     // After `writing`, which a save the user asked for takes holding the shared value's lock.
-    if skipped { refresh() }
+    if skipped || lookAgainAfterWrite() { refresh() }
   }
 
   /// Writes `value` of `generation` unless something newer is held or in the file; whether the
@@ -413,7 +424,18 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
     }
   }
 
-  /// After a write skipped because the file was newer: the file's value, to the subscriber.
+  /// Whether a read was dropped while the writes just ended were under way (see
+  /// `State.droppedDuringWrite`): then the file is to be read again, by a read begun now.
+  private func lookAgainAfterWrite() -> Bool {
+    state.withLock { state in
+      guard state.droppedDuringWrite, state.writesInFlight == 0 else { return false }
+      state.droppedDuringWrite = false
+      return true
+    }
+  }
+
+  /// After a write skipped because the file was newer, or one during which a read was dropped:
+  /// the file's value, to the subscriber.
   private func refresh() {
     guard let subscriber = state.withLock({ $0.subscriber }) else { return }
     externalChange(subscriber)
