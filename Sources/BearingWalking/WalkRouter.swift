@@ -7,7 +7,8 @@ import Foundation
 /// walk is known or the search has passed its bound.
 ///
 /// A walk's length counts the steps from the start to the way, along the ways, and from the
-/// way to the target.
+/// way to the target; where the straight line is shorter than the steps to the ways alone, the
+/// walk is the straight line (``Route/isDirect``).
 ///
 /// ```swift
 /// let router = WalkRouter(graph)
