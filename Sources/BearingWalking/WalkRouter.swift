@@ -65,10 +65,20 @@ public final class WalkRouter: Sendable {
           long.insert(Int32(edge))
           continue
         }
+        let rows = Self.row(min(a.latitude, b.latitude))...Self.row(max(a.latitude, b.latitude))
+        let columns =
+          Self.column(min(a.longitude, b.longitude))...Self.column(max(a.longitude, b.longitude))
+        // Within one row or one column (most segments), the line crosses every cell of its box.
+        if rows.count == 1 || columns.count == 1,
+          rows.count * columns.count <= Self.mostCellsCrossed
+        {
+          for row in rows {
+            for column in columns { pairs.append((Self.cell(row, column), Int32(edge))) }
+          }
+          continue
+        }
         // A line crosses at least as many cells as its box has rows, or columns.
-        let span = max(
-          Self.row(max(a.latitude, b.latitude)) - Self.row(min(a.latitude, b.latitude)),
-          Self.column(max(a.longitude, b.longitude)) - Self.column(min(a.longitude, b.longitude)))
+        let span = max(rows.count, columns.count) - 1
         let crossed = span < Self.mostCellsCrossed ? Self.cellsCrossed(from: a, to: b) : []
         guard !crossed.isEmpty,
           crossed.reduce(0, { $0 + $1.columns.count }) <= Self.mostCellsCrossed
