@@ -9,6 +9,18 @@ extension WalkRouter {
     public var points: [Coordinate]
     /// The names of the ways walked, in order, each once a stretch (an unnamed way is left out).
     public var streetNames: [String]
+    /// Whether the walk is the straight line, across whatever lies between (``isDirect(_:_:_:_:)``).
+    public var isDirect = false
+  }
+
+  /// Whether the walk from `start` to `target` is the straight line: when the line is shorter
+  /// than the steps from each to its street together, any walk along the streets is longer
+  /// than walking straight across (a square, a courtyard, a café beside you between two
+  /// streets), as a maps app walks it.
+  static func isDirect(
+    _ start: Coordinate, _ origin: Snap, _ target: Coordinate, _ end: Snap
+  ) -> Bool {
+    start.distance(to: target) < origin.offset + end.offset
   }
 
   /// The length of the walk from `start` to each of `targets` (`nil` where a point is not near
@@ -20,8 +32,11 @@ extension WalkRouter {
     let snaps = targets.map(snap)
     let search = Search(router: self, origin: origin, targets: snaps, bound: bound)
     return search.best.indices.map { index in
-      guard let target = snaps[index], search.best[index].isFinite else { return nil }
-      let length = origin.offset + search.best[index] + target.offset
+      guard let target = snaps[index] else { return nil }
+      let length =
+        Self.isDirect(start, origin, targets[index], target)
+        ? start.distance(to: targets[index])
+        : origin.offset + search.best[index] + target.offset
       return length <= bound ? length : nil
     }
   }
@@ -31,6 +46,11 @@ extension WalkRouter {
     -> Route?
   {
     guard let origin = snap(start), let end = snap(target) else { return nil }
+    if Self.isDirect(start, origin, target, end) {
+      let line = start.distance(to: target)
+      guard line <= bound else { return nil }
+      return Route(length: line, points: [start, target], streetNames: [], isDirect: true)
+    }
     let search = Search(router: self, origin: origin, targets: [end], bound: bound)
     guard search.best[0].isFinite else { return nil }
     let length = origin.offset + search.best[0] + end.offset

@@ -7,7 +7,8 @@ import Foundation
 /// walk is known or the search has passed its bound.
 ///
 /// A walk's length counts the steps from the start to the way, along the ways, and from the
-/// way to the target.
+/// way to the target; where the straight line is shorter than the steps to the ways alone, the
+/// walk is the straight line (``Route/isDirect``).
 ///
 /// ```swift
 /// let router = WalkRouter(graph)
@@ -20,13 +21,14 @@ public final class WalkRouter: Sendable {
   private let cells: [Int64]
   private let cellStart: [Int32]
   private let cellEdges: [Int32]
-  /// Edges with a segment whose box covers more than ``largestIndexedBox`` cells (or crosses
-  /// the antimeridian): looked at by every snap instead of filling the grid, so one long
-  /// segment (a damaged graph's, or a path drawn across a country) cannot fill memory.
+  /// Edges with a segment that crosses more than ``mostCellsCrossed`` cells (or the
+  /// antimeridian): looked at by every snap instead of filling the grid, so one long segment (a
+  /// damaged graph's, or a path drawn across a continent) cannot fill memory.
   let longEdges: [Int32]
-  /// The most cells a segment's box may cover to be indexed in the grid: 64, a box of about
-  /// 900 m on a side at 60° N.
-  static let largestIndexedBox = 64
+  /// The most cells a segment may cross to be indexed in the grid: 1,000, a line of 50 to
+  /// 100 km. A segment is indexed in the cells its line crosses, not every cell of its box,
+  /// so a long diagonal track fills a few cells a row.
+  static let mostCellsCrossed = 1_000
 
   /// How far from the nearest way a point may be and still be walked from or to, in metres.
   public let maximumSnap: Double
@@ -66,11 +68,25 @@ public final class WalkRouter: Sendable {
         let rows = Self.row(min(a.latitude, b.latitude))...Self.row(max(a.latitude, b.latitude))
         let columns =
           Self.column(min(a.longitude, b.longitude))...Self.column(max(a.longitude, b.longitude))
-        guard rows.count * columns.count <= Self.largestIndexedBox else {
+        // Within one row or one column (most segments), the line crosses every cell of its box.
+        if rows.count == 1 || columns.count == 1,
+          rows.count * columns.count <= Self.mostCellsCrossed
+        {
+          for row in rows {
+            for column in columns { pairs.append((Self.cell(row, column), Int32(edge))) }
+          }
+          continue
+        }
+        // A line crosses at least as many cells as its box has rows, or columns.
+        let span = max(rows.count, columns.count) - 1
+        let crossed = span < Self.mostCellsCrossed ? Self.cellsCrossed(from: a, to: b) : []
+        guard !crossed.isEmpty,
+          crossed.reduce(0, { $0 + $1.columns.count }) <= Self.mostCellsCrossed
+        else {
           long.insert(Int32(edge))
           continue
         }
-        for row in rows {
+        for (row, columns) in crossed {
           for column in columns { pairs.append((Self.cell(row, column), Int32(edge))) }
         }
       }
@@ -96,6 +112,13 @@ public final class WalkRouter: Sendable {
     isMainEdge = Self.mainEdges(graph)
   }
 
+  /// The bytes of the router's own arrays beside its graph's (``WalkingGraph/memoryBytes``):
+  /// the snapping grid's cells and their edges, the long edges, which edges are main.
+  public var indexBytes: Int {
+    cells.count * MemoryLayout<Int64>.stride + (cellStart.count + cellEdges.count + longEdges.count)
+      * MemoryLayout<Int32>.stride + isMainEdge.count * MemoryLayout<Bool>.stride
+  }
+
   /// Which edges lie in a main part of the network (union–find over the edges' ends).
   static func mainEdges(_ graph: WalkingGraph) -> [Bool] {
     var parent = Array(0..<graph.nodeCount)
@@ -116,6 +139,32 @@ public final class WalkRouter: Sendable {
     for node in 0..<graph.nodeCount { size[root(node)] += 1 }
     let largest = size.max() ?? 0
     return (0..<graph.edgeCount).map { size[root(graph.ends(ofEdge: $0).from)] * 10 >= largest }
+  }
+
+  /// The grid cells the straight line (in latitude and longitude) from `a` to `b` crosses, a
+  /// row at a time: the columns of the line's stretch within each row's band of latitude,
+  /// widened by a hair so that rounding cannot lose a cell the line touches.
+  static func cellsCrossed(from a: Coordinate, to b: Coordinate)
+    -> [(row: Int64, columns: ClosedRange<Int64>)]
+  {
+    let hair = 1e-9
+    let rows = row(min(a.latitude, b.latitude) - hair)...row(max(a.latitude, b.latitude) + hair)
+    let rise = b.latitude - a.latitude
+    return rows.map { row in
+      // The part of the line, as fractions of it from `a`, within the row's band.
+      var low = 0.0
+      var high = 1.0
+      if abs(rise) > 0 {
+        let south = Double(row) / cellsPerDegree - 90
+        let north = Double(row + 1) / cellsPerDegree - 90
+        let (t0, t1) = ((south - a.latitude) / rise, (north - a.latitude) / rise)
+        high = min(1, max(t0, t1))
+        low = min(high, max(0, min(t0, t1)))
+      }
+      let first = a.longitude + low * (b.longitude - a.longitude)
+      let last = a.longitude + high * (b.longitude - a.longitude)
+      return (row, column(min(first, last) - hair)...column(max(first, last) + hair))
+    }
   }
 
   static func row(_ latitude: Double) -> Int64 {

@@ -2,9 +2,10 @@
 ///
 /// Walkable: footways, paths, pedestrian streets, steps, living streets, residential, service
 /// and unclassified streets, tracks, corridors, bridleways, and tertiary roads and above
-/// (links included). Never a motorway; never a way tagged `foot=no`; not `access=private|no`
-/// unless `foot=yes|designated`; a cycleway only with `foot=yes|designated`; not an area
-/// (`area=yes`: its outline is no way to walk along). `oneway` binds vehicles only: a walk
+/// (links included). Never a motorway; never a way tagged `foot=no`; not a motorroad
+/// (`motorroad=yes`, a road for motor vehicles only) nor `access=private|no` unless
+/// `foot=yes|designated|permissive`; a cycleway only with `foot=yes|designated|permissive`; not
+/// an area (`area=yes`: its outline is no way to walk along). `oneway` binds vehicles only: a walk
 /// follows `oneway:foot` alone.
 ///
 /// ```swift
@@ -22,13 +23,15 @@ public enum WalkingRules {
   public static func direction(_ tag: (String) -> String?) -> WalkDirection? {
     guard let highway = tag("highway") else { return nil }
     let foot = tag("foot")
-    let footAllowed = foot == "yes" || foot == "designated"
+    // `permissive`: the owner lets walkers through, as far as a walk is concerned a yes.
+    let footAllowed = foot == "yes" || foot == "designated" || foot == "permissive"
     if foot == "no" { return nil }
     if highway == "motorway" || highway == "motorway_link" { return nil }
     guard walkableHighways.contains(highway) || (highway == "cycleway" && footAllowed) else {
       return nil
     }
     if tag("area") == "yes" { return nil }
+    if tag("motorroad") == "yes", !footAllowed { return nil }
     if let access = tag("access"), access == "private" || access == "no", !footAllowed {
       return nil
     }

@@ -66,9 +66,11 @@ extension UserMessage {
         + "(\(DistanceText.format(line, units: units)) in a straight line)"
     ]
     lines.append(
-      route.streetNames.isEmpty
-        ? "Along: unnamed ways"
-        : "Along: " + route.streetNames.map { TerminalText.escape($0) }.joined(separator: ", "))
+      route.isDirect
+        ? "Direct: straight there, nearer than either end is to a street"
+        : route.streetNames.isEmpty
+          ? "Along: unnamed ways"
+          : "Along: " + route.streetNames.map { TerminalText.escape($0) }.joined(separator: ", "))
     return lines.joined(separator: "\n")
   }
 }

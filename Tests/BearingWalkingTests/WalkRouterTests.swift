@@ -53,6 +53,60 @@ struct WalkRouterTests {
     #expect(snap.offset < 250)
   }
 
+  // A straight track of about 1 km to the north-east: its box covers about 100 grid cells, its
+  // line about 20. It is indexed by the cells its line crosses (not looked at by every snap),
+  // and a point 20 m beside it anywhere along it snaps onto it; a corner of its box, 500 m
+  // from it, does not.
+  @Test func aLongDiagonalSegmentIsIndexedByTheCellsItsLineCrosses() throws {
+    let (a, b) = (Grid.point(0, 0), Grid.point(6.4, 6.4))
+    var builder = WalkingGraphBuilder()
+    builder.addWay(ids: [1, 2], points: [a, b], direction: .both, name: "Rata")
+    let router = WalkRouter(builder.build())
+    #expect(router.longEdges.isEmpty)
+    for step in 0...20 {
+      let t = Double(step) / 20
+      let on = Coordinate(
+        latitude: a.latitude + t * (b.latitude - a.latitude),
+        longitude: a.longitude + t * (b.longitude - a.longitude))
+      // 20 m to the north-west of the line, at right angles to it.
+      let beside = on.destination(bearing: 315, distance: 20)
+      let snap = try #require(router.snap(beside), "at \(t)")
+      #expect(abs(snap.offset - 20) < 1, "at \(t): \(snap.offset)")
+    }
+    #expect(router.snap(Grid.point(6.4, 0)) == nil)
+  }
+
+  // Many segments of every length and direction, some over 1,000 cells: each point snaps to the
+  // nearest of them, as a look at every segment finds it.
+  @Test func snappingFindsTheNearestOfSegmentsOfEveryLength() throws {
+    var seed: UInt64 = 36
+    func uniform() -> Double {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Double(seed >> 11) / Double(1 << 53)
+    }
+    var builder = WalkingGraphBuilder()
+    for way in 0..<300 {
+      let start = Grid.point(uniform() * 20, uniform() * 10)
+      let reach = way % 10 == 0 ? 1.0 : 0.02
+      let end = Coordinate(
+        latitude: start.latitude + (uniform() - 0.5) * reach,
+        longitude: start.longitude + (uniform() - 0.5) * reach)
+      builder.addWay(points: [start, end], direction: .both, name: nil)
+    }
+    let graph = builder.build()
+    let router = WalkRouter(graph, strayAllowance: 0)
+    for _ in 0..<300 {
+      let point = Grid.point(uniform() * 20, uniform() * 10)
+      let nearest = (0..<graph.edgeCount).map { router.project(point, onto: $0).offset }.min()
+      let snap = router.snap(point)
+      if let nearest, nearest <= router.maximumSnap {
+        #expect(snap.map { abs($0.offset - nearest) < 1e-6 } == true, "at \(point)")
+      } else {
+        #expect(snap == nil, "at \(point)")
+      }
+    }
+  }
+
   /// A comb of streets (a main part of 24 nodes) and a stray piece of way beside it, joined
   /// to nothing: a point nearest the stray piece snaps to the comb when the comb is at most
   /// 30 m farther.

@@ -84,6 +84,27 @@ struct WalkingGraphTests {
     #expect(direction(["highway": "footway", "oneway:foot": "-1"]) == .backward)
   }
 
+  @Test func aMotorroadIsNoWayForWalkersUnlessFootIsAllowed() {
+    func direction(_ tags: [String: String]) -> WalkDirection? {
+      WalkingRules.direction { tags[$0] }
+    }
+    #expect(direction(["highway": "primary", "motorroad": "yes"]) == nil)
+    #expect(direction(["highway": "trunk", "motorroad": "yes"]) == nil)
+    #expect(direction(["highway": "trunk", "motorroad": "yes", "foot": "yes"]) == .both)
+    #expect(direction(["highway": "primary", "motorroad": "yes", "foot": "designated"]) == .both)
+    #expect(direction(["highway": "primary", "motorroad": "no"]) == .both)
+  }
+
+  @Test func footPermissiveLetsWalkersThrough() {
+    func direction(_ tags: [String: String]) -> WalkDirection? {
+      WalkingRules.direction { tags[$0] }
+    }
+    #expect(direction(["highway": "service", "access": "private", "foot": "permissive"]) == .both)
+    #expect(direction(["highway": "service", "access": "no", "foot": "permissive"]) == .both)
+    #expect(direction(["highway": "cycleway", "foot": "permissive"]) == .both)
+    #expect(direction(["highway": "trunk", "motorroad": "yes", "foot": "permissive"]) == .both)
+  }
+
   @Test func aOneWayForWalkersHasOneArc() throws {
     var builder = WalkingGraphBuilder()
     builder.addWay(

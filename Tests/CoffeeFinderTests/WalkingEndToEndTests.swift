@@ -204,6 +204,46 @@ struct WalkingEndToEndTests {
     #expect(far.stdout.contains("no walk found from here"), "\(far.stdout)")
   }
 
+  /// Two parallel streets 55 m apart and a café 6 m from the start between them, each 20-odd
+  /// metres from a street: the walk is the 6 m straight across, not 50 m by way of a street; a
+  /// café down the street is still walked along it.
+  @Test func aCafeBesideYouBetweenStreetsIsWalkedStraightAcross() async throws {
+    let town = """
+      {"type":"FeatureCollection","features":[
+      \(Self.café("Vieressä", 0.22, 1.05)),
+      \(Self.café("Kadulla", 0.02, 5)),
+      \(Self.line(#""highway":"residential","name":"Alakatu""#, [(0, 0), (0, 8)])),
+      \(Self.line(#""highway":"residential","name":"Yläkatu""#, [(0.5, 0), (0.5, 8)])),
+      \(Self.line(#""highway":"footway","name":"Kuja""#, [(0, 8), (0.5, 8)]))
+      ]}
+      """
+    let box = try await Self.sandbox(town, name: "courtyard.geojson")
+    let start = Self.point(0.2, 1)
+    let at = "\(start.latitude),\(start.longitude)"
+    let json = try await box.run([
+      "nearby", "--at", at, "--provider", "offline", "--radius", "1000", "--json",
+    ])
+    #expect(json.status == 0, "\(json.stderr)")
+    let report = try JSONDecoder().decode(NearbyJSON.self, from: Data(json.stdout.utf8))
+    #expect(report.sort == "walk")
+    let beside = try #require(report.places.first { $0.name == "Vieressä" })
+    let besideWalk = try #require(beside.walkMetres, "\(json.stdout)")
+    #expect(beside.distance < 10, "\(json.stdout)")
+    #expect(abs(besideWalk - beside.distance) < 0.5, "\(json.stdout)")
+    let down = try #require(report.places.first { $0.name == "Kadulla" })
+    let downWalk = try #require(down.walkMetres, "\(json.stdout)")
+    #expect(downWalk > down.distance + 20, "\(json.stdout)")
+
+    let route = try await box.run(["route", "Vieressä", "--at", at, "--provider", "offline"])
+    #expect(route.status == 0, "\(route.stderr)")
+    #expect(route.stdout.contains("Walk to Vieressä: 6 m walk · 1 min"), "\(route.stdout)")
+    #expect(
+      route.stdout.contains("Direct: straight there, nearer than either end is to a street"),
+      "\(route.stdout)")
+    let along = try await box.run(["route", "Kadulla", "--at", at, "--provider", "offline"])
+    #expect(along.stdout.contains("Along: Alakatu"), "\(along.stdout)")
+  }
+
   @Test func withoutStoredStreetsTheLineIsUsedAndSaidSo() async throws {
     let box = try await Self.sandbox(Self.cafésOnly, name: "oulu.geojson")
     let base = ["nearby", "--at", "65.0120,25.4650", "--provider", "offline"]
