@@ -5,9 +5,15 @@ import Synchronization
 ///
 /// Each store's effects have one; code running outside any store's effect uses ``shared``.
 final class CancellationRegistry: Sendable {
+  /// Work registered under an id: how to cancel it, and the count's epoch it was counted in.
+  private struct Identified {
+    let cancel: @Sendable () -> Void
+    let epoch: Int
+  }
+
   private struct State {
     var nextKey = 0
-    var byID: [AnyHashableSendable: [Int: @Sendable () -> Void]] = [:]
+    var byID: [AnyHashableSendable: [Int: Identified]] = [:]
     var all: [Int: @Sendable () -> Void] = [:]
     var isClosed = false
   }
@@ -28,8 +34,8 @@ final class CancellationRegistry: Sendable {
       let key = state.nextKey
       state.nextKey += 1
       if let id {
-        state.byID[id, default: [:]][key] = cancel
-        _cancellationCancellables.added()
+        state.byID[id, default: [:]][key] = Identified(
+          cancel: cancel, epoch: _cancellationCancellables.added())
       } else {
         state.all[key] = cancel
       }
@@ -43,7 +49,9 @@ final class CancellationRegistry: Sendable {
         state.all[key] = nil
         return
       }
-      if state.byID[id]?.removeValue(forKey: key) != nil { _cancellationCancellables.removed() }
+      if let removed = state.byID[id]?.removeValue(forKey: key) {
+        _cancellationCancellables.removed([removed.epoch])
+      }
       if state.byID[id]?.isEmpty == true { state.byID[id] = nil }
     }
   }
@@ -55,21 +63,22 @@ final class CancellationRegistry: Sendable {
 
   /// Cancels everything registered under `id`.
   func cancel(id: AnyHashableSendable) {
-    let cancels = state.withLock { $0.byID.removeValue(forKey: id) }
-    if let cancels { _cancellationCancellables.removed(cancels.count) }
-    for cancel in cancels?.values ?? [:].values { cancel() }
+    let cancels = state.withLock { $0.byID.removeValue(forKey: id) } ?? [:]
+    _cancellationCancellables.removed(cancels.values.map(\.epoch))
+    for identified in cancels.values { identified.cancel() }
   }
 
   /// Cancels everything, and everything registered from now on: the store is going away.
   func close() {
     let cancels = state.withLock { state in
       state.isClosed = true
-      _cancellationCancellables.removed(state.byID.values.reduce(0) { $0 + $1.count })
+      let identified = state.byID.values.flatMap(\.values)
+      _cancellationCancellables.removed(identified.map(\.epoch))
       defer {
         state.byID = [:]
         state.all = [:]
       }
-      return Array(state.all.values) + state.byID.values.flatMap(\.values)
+      return Array(state.all.values) + identified.map(\.cancel)
     }
     for cancel in cancels { cancel() }
   }

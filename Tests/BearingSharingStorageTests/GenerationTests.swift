@@ -384,8 +384,8 @@ import Testing
   }
 
   // A generation line a year ahead of the clock, or just under the bound of counters: no
-  // generation, and never taken into a process's counter. B changes the value, then A, 50 ms
-  // later, while both files are on their way: A's change is the newer and wins, and B sees it.
+  // generation, and never taken into a process's counter. B changes the value, then A, once B
+  // has taken its change, while both files are on their way: A's change is the newer and wins, and B sees it.
   // (When both processes took a counter just under the bound, each made counters past it, which
   // the other read as another program's file, newest whatever its change's order: A took B's
   // file, dropped its own newer change, and B never saw it.)
@@ -402,7 +402,7 @@ import Testing
     try await b.waitFor("ready")
     let mark = b.output.count
     b.send("set 2")
-    try await Task.sleep(for: .milliseconds(50))
+    try await b.waitFor("took 2", after: mark)
     a.send("set 1")
     try await b.waitFor("seen [1]", after: mark)
     #expect(await a.finish() == 0)

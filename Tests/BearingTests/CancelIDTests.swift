@@ -29,6 +29,23 @@ import Testing
     #expect(!_cancellationCancellables.withValue { $0.exists(at: id, path: NavigationIDPath()) })
   }
 
+  // A test case's tear-down forgets the registrations left (`removeAll()`); one of those that
+  // ends in the next test must not move that test's count (TCA's count is of the registrations
+  // present, so it cannot go below zero). A count of its own, as the process's is shared by
+  // every test running.
+  @Test func anEffectForgottenByRemoveAllLeavesTheNextCountAlone() {
+    let count = CancellablesCount()
+    let leftOver = count.added()
+    #expect(count.withValue { $0.count } == 1)
+    count.withValue { $0.removeAll() }
+    #expect(count.count == 0)
+    let next = count.added()
+    count.removed([leftOver])
+    #expect(count.count == 1)
+    count.removed([next])
+    #expect(count.count == 0)
+  }
+
   @Test func theNavigationIDPathDependencyPlacesTheIDs() async {
     let id = UUID()
     let place = NavigationIDPath(path: [NavigationID(AnyHashableSendable("detail"))])

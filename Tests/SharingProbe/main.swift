@@ -10,7 +10,8 @@ import Synchronization
 // A separate process for the end-to-end tests of file and app storage. It prints one line per
 // event and reads commands ("set N") from its standard input; it exits when that closes.
 //
-//   file-chat PATH     load and watch a [Int] in PATH; "set N" saves [N]
+//   file-chat PATH     load and watch a [Int] in PATH; "set N" saves [N], then prints
+//                      "took N"
 //   app-chat KEY       load and watch an Int in app storage; "set N" saves N
 //   file-burst PATH N  write arrays of N equal numbers as fast as it can, for ever
 //   file-save PATH N   load PATH, save [N], say how it went and then "took MS" (the load's start
@@ -54,6 +55,9 @@ func chat<Key: SharedKey>(_ key: Key, parse: (Int) -> Key.Value) {
         continuation: SaveContinuation { result in
           if case .failure(let error) = result { say("error \(error)") }
         })
+      // The change has its place in the order of changes (its generation) once `save`
+      // returns: a test that needs one process's change to come after another's waits for this.
+      say("took \(number)")
     }
   }
   subscription.cancel()

@@ -17,23 +17,31 @@ public let _cancellationCancellables = CancellablesCount()
 @_spi(Internals)
 public final class CancellablesCount: Sendable {
   /// One registration of an identified effect: `+1` when it starts, `-1` when it ends or is
-  /// cancelled. `removeAll()` moves the baseline so a later test counts from zero.
-  private let live = Atomic<Int>(0)
-  private let baseline = Atomic<Int>(0)
+  /// cancelled, if it was counted since the last `removeAll()` (its epoch is the current one):
+  /// an effect forgotten by `removeAll()` that ends later leaves the count as it is.
+  private struct Tally {
+    var count = 0
+    var epoch = 0
+  }
+
+  private let tally = Mutex(Tally())
 
   init() {}
 
   /// Cancellable effects registered now, since the last `removeAll()`.
-  public var count: Int {
-    live.load(ordering: .relaxed) - baseline.load(ordering: .relaxed)
-  }
+  public var count: Int { tally.withLock { $0.count } }
 
   /// Reads or resets the count: `$0.count`, `$0.removeAll()`.
   public func withValue<R>(_ body: (inout Contents) throws -> R) rethrows -> R {
     var contents = Contents(
       count: count, registry: CancellationRegistry.current ?? .shared)
     let result = try body(&contents)
-    if contents.removed { baseline.store(live.load(ordering: .relaxed), ordering: .relaxed) }
+    if contents.removed {
+      tally.withLock { tally in
+        tally.count = 0
+        tally.epoch += 1
+      }
+    }
     return result
   }
 
@@ -59,8 +67,21 @@ public final class CancellablesCount: Sendable {
     }
   }
 
-  func added() { live.add(1, ordering: .relaxed) }
-  func removed(_ n: Int = 1) { live.subtract(n, ordering: .relaxed) }
+  /// Counts a registration; returns the epoch to give back to ``removed(_:)``.
+  func added() -> Int {
+    tally.withLock { tally in
+      tally.count += 1
+      return tally.epoch
+    }
+  }
+
+  /// Uncounts registrations made in the given epochs, those of the current one only.
+  func removed(_ epochs: [Int]) {
+    guard !epochs.isEmpty else { return }
+    tally.withLock { tally in
+      tally.count -= epochs.count { $0 == tally.epoch }
+    }
+  }
 }
 
 /// A log of store lifetimes and scopes, under `@_spi(Logging)` with The Composable

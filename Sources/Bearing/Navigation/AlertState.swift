@@ -39,24 +39,56 @@ public struct ButtonState<Action>: Identifiable {
   public let role: Role?
   /// The action sent when the button is chosen; `nil` only dismisses.
   public let action: Action?
+  /// The animation the action is sent with, where a renderer animates.
+  public let animation: Animation?
   public let label: TextState
 
   /// ```swift
   /// ButtonState(role: .destructive, action: .confirmDeletion) { TextState("Delete") }
   /// ```
   public init(role: Role? = nil, action: Action? = nil, label: () -> TextState) {
+    self.init(role: role, action: .send(action), label: label)
+  }
+
+  /// A button whose action is sent with an animation.
+  ///
+  /// ```swift
+  /// ButtonState(role: .destructive, action: .send(.delete, animation: .default)) {
+  ///   TextState("Delete")
+  /// }
+  /// ```
+  public init(role: Role? = nil, action: ButtonStateAction<Action>, label: () -> TextState) {
     // A fresh identity, as SwiftUI's alerts have: not the `uuid` dependency, which a test
     // that presents an alert should not have to override.
     self.id = UUID()
     self.role = role
-    self.action = action
+    self.action = action.action
+    self.animation = action.animation
     self.label = label()
   }
 }
 
+/// What a ``ButtonState`` sends when chosen: an action, and the animation to send it with.
+public struct ButtonStateAction<Action> {
+  /// The action; `nil` only dismisses.
+  public let action: Action?
+  /// The animation, where a renderer animates.
+  public let animation: Animation?
+
+  /// Sends `action`, with `animation` where a renderer animates.
+  public static func send(_ action: Action?, animation: Animation? = nil) -> Self {
+    Self(action: action, animation: animation)
+  }
+}
+
+extension ButtonStateAction: Equatable where Action: Equatable {}
+extension ButtonStateAction: Hashable where Action: Hashable {}
+extension ButtonStateAction: Sendable where Action: Sendable {}
+
 extension ButtonState: Equatable where Action: Equatable {
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.role == rhs.role && lhs.action == rhs.action && lhs.label == rhs.label
+    lhs.role == rhs.role && lhs.action == rhs.action && lhs.animation == rhs.animation
+      && lhs.label == rhs.label
   }
 }
 
@@ -64,6 +96,7 @@ extension ButtonState: Hashable where Action: Hashable {
   public func hash(into hasher: inout Hasher) {
     hasher.combine(role)
     hasher.combine(action)
+    hasher.combine(animation)
     hasher.combine(label)
   }
 }
