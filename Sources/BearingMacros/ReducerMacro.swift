@@ -220,6 +220,14 @@ extension ReducerMacro: MemberMacro {
       if let alias = member.decl.as(TypeAliasDeclSyntax.self) { return alias.name.text == "Action" }
       return false
     }
+    // An enum may declare its own `static var body` (moving between its cases on a child's
+    // delegate action, as TCA's tic-tac-toe does): it is used as it is, not generated.
+    let declaresBody = enumDecl.memberBlock.members.contains { member in
+      guard let variable = member.decl.as(VariableDeclSyntax.self) else { return false }
+      return variable.bindings.contains {
+        $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body"
+      }
+    }
     // Each feature case reduces its value in place of a `Scope` per case: no key paths or
     // case paths to form, since a parent rebuilds this body for every action.
     let reduceCases = cases.compactMap { feature -> String? in
@@ -319,7 +327,8 @@ extension ReducerMacro: MemberMacro {
         }
       }
       """
-    return declaresAction ? [stateDecl, bodyDecl] : [stateDecl, actionDecl, bodyDecl]
+    return (declaresAction ? [stateDecl] : [stateDecl, actionDecl])
+      + (declaresBody ? [] : [bodyDecl])
   }
 }
 
