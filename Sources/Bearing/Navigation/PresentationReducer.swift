@@ -185,13 +185,9 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     return withUnsafePointer(to: value) { caseState._isEphemeral(at: $0) }
   }
 
-  /// The effects of one presentation: where the reducer is, and what is presented.
-  @usableFromInline
-  struct CancelID: Hashable, Sendable {
-    let file: UInt
-    let line: UInt
-    let identity: PresentationIdentity
-  }
+  /// A presentation's effects are cancelled under what is presented.
+  @inlinable
+  var children: ChildEffects { ChildEffects(fileID: fileID, line: line) }
 
   @inlinable
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
@@ -206,18 +202,9 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     case .presented(let destinationAction)?:
       if var presented = current, let before {
         let embed = toPresentationAction
-        let place = cancelID(before)
-        let effect = NavigationScope.within(place) {
-          destination.reduce(into: &presented, action: destinationAction)
-        }
-        if case .none = effect.operation {
-        } else {
-          destinationEffect =
-            effect
-            .map { embed.embed(.presented($0)) }
-            .dismissing(with: embed.embed(.dismiss))
-            .cancellable(id: place)
-        }
+        destinationEffect = children.presented(
+          destination, &presented, destinationAction, id: before,
+          embed: { embed.embed(.presented($0)) }, dismiss: embed.embed(.dismiss))
         // Answering ephemeral state (an alert) is the end of it; an action of another case of
         // the destination (which its `Scope` reports) answers nothing.
         state[keyPath: toPresentationState].wrappedValue =
@@ -240,13 +227,10 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     }
     let after = state[keyPath: toPresentationState].wrappedValue.map { identity($0) }
     if mounted != after { state[keyPath: toPresentationState].mounted = after }
-    var ended: [Effect<Base.Action>] = []
-    if let before, before != after { ended.append(.cancel(id: cancelID(before))) }
-    if let mounted, mounted != after, mounted != before {
-      ended.append(.cancel(id: cancelID(mounted)))
-    }
-    guard !ended.isEmpty else { return destinationEffect.merge(with: baseEffect) }
-    return .merge([destinationEffect, baseEffect] + ended)
+    var gone: [PresentationIdentity] = []
+    if let before, before != after { gone.append(before) }
+    if let mounted, mounted != after, mounted != before { gone.append(mounted) }
+    return children.merge(destinationEffect, baseEffect, cancelling: gone)
   }
 
   /// Reports an action for a presentation that is not there.
@@ -254,10 +238,5 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
   func reportAbsent(_ action: Base.Action) {
     reportIssue(
       RuntimeWarningMessage.presentationAbsent(fileID: fileID, line: line, action: action))
-  }
-
-  @usableFromInline
-  func cancelID(_ identity: PresentationIdentity) -> CancelID {
-    CancelID(file: fileID.address, line: line, identity: identity)
   }
 }

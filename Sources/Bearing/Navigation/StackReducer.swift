@@ -121,12 +121,9 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
     self.line = line
   }
 
-  @usableFromInline
-  struct CancelID: Hashable, Sendable {
-    let file: UInt
-    let line: UInt
-    let id: StackElementID
-  }
+  /// An element's effects are cancelled under its id.
+  @inlinable
+  var children: ChildEffects { ChildEffects(fileID: fileID, line: line) }
 
   @inlinable
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
@@ -140,18 +137,10 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
     case .element(let id, let destinationAction)?:
       if var element = state[keyPath: toStackState][id: id] {
         let embed = toStackAction
-        let place = cancelID(id)
-        let effect = NavigationScope.within(place) {
-          destination.reduce(into: &element, action: destinationAction)
-        }
-        if case .none = effect.operation {
-        } else {
-          destinationEffect =
-            effect
-            .map { embed.embed(.element(id: id, action: $0)) }
-            .dismissing(with: embed.embed(.popFrom(id: id)))
-            .cancellable(id: place)
-        }
+        destinationEffect = children.presented(
+          destination, &element, destinationAction, id: id,
+          embed: { embed.embed(.element(id: id, action: $0)) },
+          dismiss: embed.embed(.popFrom(id: id)))
         state[keyPath: toStackState][id: id] = element
       } else {
         reportMissing(destinationAction)
@@ -169,9 +158,10 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
     guard idsBefore != idsAfter || mounted != idsAfter else {
       return destinationEffect.merge(with: baseEffect)
     }
-    return ended(
-      before: idsBefore, mounted: mounted, after: idsAfter,
-      effects: destinationEffect, baseEffect)
+    // Popped here, or removed before this reducer ran.
+    var gone = idsBefore.subtracting(idsAfter)
+    gone.formUnion(mounted.subtracting(idsAfter))
+    return children.merge(destinationEffect, baseEffect, cancelling: gone)
   }
 
   /// Reports an action for an element that is not in the stack.
@@ -221,22 +211,5 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
     let baseEffect = base.reduce(into: &state, action: action)
     state[keyPath: toStackState].append(element, id: id)
     return baseEffect
-  }
-
-  /// The effects, with those of every element that left the stack cancelled.
-  @usableFromInline
-  func ended(
-    before idsBefore: OrderedSet<StackElementID>, mounted: OrderedSet<StackElementID>,
-    after idsAfter: OrderedSet<StackElementID>, effects: Effect<Base.Action>...
-  ) -> Effect<Base.Action> {
-    var gone = idsBefore.subtracting(idsAfter)
-    gone.formUnion(mounted.subtracting(idsAfter))
-    let popped = gone.map { Effect<Base.Action>.cancel(id: cancelID($0)) }
-    return .merge(effects + popped)
-  }
-
-  @usableFromInline
-  func cancelID(_ id: StackElementID) -> CancelID {
-    CancelID(file: fileID.address, line: line, id: id)
   }
 }

@@ -18,21 +18,6 @@ extension Reducer {
       fileID: fileID, line: line)
   }
 
-  /// `forEach` with the elements' actions named by an `AnyCasePath` (`/Action.rows`).
-  @_disfavoredOverload
-  public func forEach<ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer>(
-    _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
-    action toElementAction: AnyCasePath<Action, IdentifiedAction<ID, ElementAction>>,
-    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
-    fileID: StaticString = #fileID,
-    line: UInt = #line
-  ) -> _ForEachReducer<Self, ID, Element>
-  where ElementState == Element.State, ElementAction == Element.Action {
-    _ForEachReducer(
-      parent: self, element: element(), toElements: toElements,
-      toElementAction: toElementAction, fileID: fileID, line: line)
-  }
-
   /// `ifCaseLet` with the case's state and actions named by `AnyCasePath`s (`/State.child`).
   @_disfavoredOverload
   public func ifCaseLet<CaseState, CaseAction, Child: Reducer>(
@@ -164,30 +149,11 @@ extension Scope {
     line: UInt = #line
   )
   where
-    ParentState: Equatable, CaseChild.State == ChildState, CaseChild.Action == ChildAction,
-    Child == _CaseScopedReducer<CaseChild>
+    CaseChild.State == ChildState, CaseChild.Action == ChildAction,
+    Child == _CaseScopedReducer<ParentState, CaseChild>
   {
     self.init(
-      toChildState: \ParentState.[_bearingAnyCase: CaseOfState(toChildState)],
-      toChildAction: toChildAction,
-      child: _CaseScopedReducer(
-        child: child(), embed: toChildAction.embed, fileID: fileID, line: line))
-  }
-}
-
-extension Equatable {
-  /// The value of a case named by an `AnyCasePath`, `nil` in another case; setting a value puts
-  /// the state in that case: the key path a ``Scope`` of such a case reads and writes. (On
-  /// `Equatable`, as every state a test store holds is, since a key path needs a subscript on
-  /// its root type.)
-  public subscript<Value>(
-    _bearingAnyCase stateCase: CaseOfState<Self, Value>
-  ) -> _CaseScopedState<Value> {
-    get { _CaseScopedState(value: stateCase.casePath.extract(from: self), root: self) }
-    set {
-      guard let value = newValue.value else { return }
-      self = stateCase.casePath.embed(value)
-    }
+      toCase: toChildState, action: toChildAction, child: child(), fileID: fileID, line: line)
   }
 }
 

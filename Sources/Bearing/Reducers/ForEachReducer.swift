@@ -77,21 +77,9 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
   @usableFromInline let fileID: StaticString
   @usableFromInline let line: UInt
 
-  @usableFromInline
-  struct CancelID: Hashable, Sendable {
-    /// Where the reducer was built: the address of its `#fileID` text and its line. (Made
-    /// per action, so it holds no `String`.)
-    @usableFromInline let file: UInt
-    @usableFromInline let line: UInt
-    @usableFromInline let id: ID
-
-    @usableFromInline
-    init(file: UInt, line: UInt, id: ID) {
-      self.file = file
-      self.line = line
-      self.id = id
-    }
-  }
+  /// An element's effects are cancelled under its id.
+  @inlinable
+  var children: ChildEffects { ChildEffects(fileID: fileID, line: line) }
 
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
@@ -101,15 +89,9 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     if case .element(let id, let elementAction) = toElementAction.extract(from: action) {
       if state[keyPath: toElements][id: id] != nil {
         let embed = toElementAction
-        let effect = element.reduce(
-          into: &state[keyPath: toElements][id: id]!, action: elementAction)
-        if case .none = effect.operation {
-        } else {
-          elementEffect =
-            effect
-            .map { embed.embed(.element(id: id, action: $0)) }
-            .cancellable(id: CancelID(file: fileID.address, line: line, id: id))
-        }
+        elementEffect = children.effect(
+          element.reduce(into: &state[keyPath: toElements][id: id]!, action: elementAction),
+          of: id, embed: { embed.embed(.element(id: id, action: $0)) })
       } else {
         reportMissing(action)
       }
@@ -119,11 +101,8 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     let idsAfter = state[keyPath: toElements].ids
     // Equal ids share their storage unless an element came or went: compared at once.
     guard idsBefore != idsAfter else { return elementEffect.merge(with: parentEffect) }
-    var effects = [elementEffect, parentEffect]
-    for id in idsBefore.subtracting(idsAfter) {
-      effects.append(.cancel(id: CancelID(file: fileID.address, line: line, id: id)))
-    }
-    return .merge(effects)
+    return children.merge(
+      elementEffect, parentEffect, cancelling: idsBefore.subtracting(idsAfter))
   }
 
   /// Reports an action for an element that is not in the collection.

@@ -36,17 +36,9 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let fileID: StaticString
   let line: UInt
 
-  /// The effects of one child: where the reducer was built, and the child's own `id` when its
-  /// state is `Identifiable`, so that a new child in the same case is a new identity.
-  struct CancelID: Hashable, Sendable {
-    let file: UInt
-    let line: UInt
-    let identity: Int?
-  }
-
-  func cancelID(for childState: Child.State?) -> CancelID {
-    CancelID(file: fileID.address, line: line, identity: childState.flatMap(identity(of:)))
-  }
+  /// The child's effects are cancelled under its own `id` when its state is `Identifiable`, so
+  /// that a new child in the same case is a new identity.
+  var children: ChildEffects { ChildEffects(fileID: fileID, line: line) }
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
     Parent.Action
@@ -55,10 +47,10 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     if let childAction = toChildAction.extract(from: action) {
       if var childState = toChildState.extract(from: state) {
         let embed = toChildAction
-        let id = cancelID(for: childState)
-        childEffect = child.reduce(into: &childState, action: childAction)
-          .map { embed.embed($0) }
-          .cancellable(id: id)
+        let id = identity(of: childState)
+        childEffect = children.effect(
+          child.reduce(into: &childState, action: childAction), of: id,
+          embed: { embed.embed($0) })
         state = toChildState.embed(childState)
       } else {
         reportIssue(
@@ -69,11 +61,10 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let before = toChildState.extract(from: state)
     let parentEffect = parent.reduce(into: &state, action: action)
     // The child went away, or another child (another `id`) took its place: its effects end.
-    guard let before else { return .merge(childEffect, parentEffect) }
-    let oldID = cancelID(for: before)
-    let after = toChildState.extract(from: state)
-    let left = after == nil || cancelID(for: after) != oldID
-    return .merge(childEffect, parentEffect, left ? .cancel(id: oldID) : .none)
+    guard let before else { return childEffect.merge(with: parentEffect) }
+    let oldID = identity(of: before)
+    let left = toChildState.extract(from: state).map { identity(of: $0) != oldID } ?? true
+    return children.merge(childEffect, parentEffect, cancelling: left ? [oldID] : [])
   }
 }
 

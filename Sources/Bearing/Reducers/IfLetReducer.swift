@@ -52,38 +52,24 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let fileID: StaticString
   @usableFromInline let line: UInt
 
-  /// Identifies the effects of one presented child, for cancelling them all when it goes away.
-  @usableFromInline
-  struct CancelID: Hashable, Sendable {
-    /// Where the reducer was built: the address of its `#fileID` text and its line. (Made
-    /// per action, so it holds no `String`.)
-    @usableFromInline let file: UInt
-    @usableFromInline let line: UInt
-    /// The child's own `id` (its hash) when its state is `Identifiable`: a new child in the
-    /// place of another is a new identity, and the old one's effects end.
-    @usableFromInline let identity: Int?
-
-    @usableFromInline
-    init(file: UInt, line: UInt, identity: Int?) {
-      self.file = file
-      self.line = line
-      self.identity = identity
-    }
-  }
+  /// The child's effects are cancelled under its own `id` (its hash) when its state is
+  /// `Identifiable`: a new child in the place of another is a new identity, and the old one's
+  /// effects end.
+  @inlinable
+  var children: ChildEffects { ChildEffects(fileID: fileID, line: line) }
 
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
     Parent.Action
   > {
     let before = state[keyPath: toChildState].map { identity(of: $0) }
-    let id = CancelID(file: fileID.address, line: line, identity: before ?? nil)
     var childEffect = Effect<Parent.Action>.none
     if let childAction = toChildAction.extract(from: action) {
       if state[keyPath: toChildState] != nil {
         let embed = toChildAction
-        childEffect = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
-          .map { embed.embed($0) }
-          .cancellable(id: id)
+        childEffect = children.effect(
+          child.reduce(into: &state[keyPath: toChildState]!, action: childAction),
+          of: before ?? nil, embed: { embed.embed($0) })
         // Ephemeral state (an alert) is answered by its action: it goes away before the
         // parent sees the action, which may present another.
         if Child.State.self is any EphemeralState.Type { state[keyPath: toChildState] = nil }
@@ -98,7 +84,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let after = state[keyPath: toChildState].map { identity(of: $0) }
     // Gone, or replaced by a child of another identity.
     let ended = after == nil || (before ?? nil) != (after ?? nil)
-    return .merge(childEffect, parentEffect, ended ? .cancel(id: id) : .none)
+    return children.merge(childEffect, parentEffect, cancelling: ended ? [before ?? nil] : [])
   }
 }
 

@@ -117,9 +117,9 @@ extension Scope {
   /// Scope(state: \.loggedIn, action: \.loggedIn) { LoggedIn() }
   /// ```
   ///
-  /// The child runs inside `_CaseScopedReducer` on the case's value, so a `Scope` of a property
-  /// stays exactly as small and fast as before: bodies are rebuilt for every action, and every
-  /// byte of `Scope` is paid at every level.
+  /// The `Scope` reads the whole enum (`\.self`), and `_CaseScopedReducer` runs the child on the
+  /// case's value, so a `Scope` of a property stays exactly as small and fast as before: bodies
+  /// are rebuilt for every action, and every byte of `Scope` is paid at every level.
   public init<ChildState, ChildAction, CaseChild: Reducer>(
     state toChildState: CaseKeyPath<ParentState, ChildState>,
     action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
@@ -129,13 +129,11 @@ extension Scope {
   )
   where
     ParentState: CasePathable, ParentAction: CasePathable, CaseChild.State == ChildState,
-    CaseChild.Action == ChildAction, Child == _CaseScopedReducer<CaseChild>
+    CaseChild.Action == ChildAction, Child == _CaseScopedReducer<ParentState, CaseChild>
   {
     self.init(
-      toChildState: \ParentState.[_bearingCase: CaseOfState(AnyCasePath(toChildState))],
-      toChildAction: AnyCasePath(toChildAction),
-      child: _CaseScopedReducer(
-        child: child(), embed: AnyCasePath(toChildAction).embed, fileID: fileID, line: line))
+      toCase: AnyCasePath(toChildState), action: AnyCasePath(toChildAction), child: child(),
+      fileID: fileID, line: line)
   }
 
   /// An enum state's case by its `AllCasePaths` entries, the form `@Reducer enum` generates:
@@ -151,108 +149,62 @@ extension Scope {
   )
   where
     ParentState: CasePathable, ParentAction: CasePathable, CaseChild.State == ChildState,
-    CaseChild.Action == ChildAction, Child == _CaseScopedReducer<CaseChild>
+    CaseChild.Action == ChildAction, Child == _CaseScopedReducer<ParentState, CaseChild>
   {
     self.init(
-      toChildState:
-        \ParentState.[
-          _bearingCase: CaseOfState(ParentState.allCasePaths[keyPath: toChildState])],
-      toChildAction: ParentAction.allCasePaths[keyPath: toChildAction],
-      child: _CaseScopedReducer(
-        child: child(), embed: ParentAction.allCasePaths[keyPath: toChildAction].embed,
-        fileID: fileID, line: line))
+      toCase: ParentState.allCasePaths[keyPath: toChildState],
+      action: ParentAction.allCasePaths[keyPath: toChildAction], child: child(), fileID: fileID,
+      line: line)
   }
 
-  /// `Scope(state:action:)` for an enum state's case, with the state path unlabeled.
-  public init<ChildState, ChildAction, CaseChild: Reducer>(
-    _ toChildState: CaseKeyPath<ParentState, ChildState>,
-    action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
-    @ReducerBuilder<ChildState, ChildAction> child: () -> CaseChild,
-    fileID: StaticString = #fileID,
-    line: UInt = #line
+  /// A `Scope` of an enum state's case: the whole state, for a child run on the case's value.
+  init<ChildState, ChildAction, CaseChild: Reducer>(
+    toCase: AnyCasePath<ParentState, ChildState>, action: AnyCasePath<ParentAction, ChildAction>,
+    child: CaseChild, fileID: StaticString, line: UInt
   )
   where
-    ParentState: CasePathable, ParentAction: CasePathable, CaseChild.State == ChildState,
-    CaseChild.Action == ChildAction, Child == _CaseScopedReducer<CaseChild>
+    CaseChild.State == ChildState, CaseChild.Action == ChildAction,
+    Child == _CaseScopedReducer<ParentState, CaseChild>
   {
     self.init(
-      state: toChildState, action: toChildAction, child: child, fileID: fileID, line: line)
+      toChildState: \ParentState.self, toChildAction: action,
+      child: _CaseScopedReducer(
+        child: child, toCase: toCase, embed: action.embed, fileID: fileID, line: line))
   }
 }
 
 /// Runs a child on the value of an enum state's case, reporting an action that arrives while
-/// the state is in another case; what ``Scope`` builds for a case.
-public struct _CaseScopedReducer<Child: Reducer>: Reducer {
+/// the state is in another case; what ``Scope`` builds for a case. It reads and writes the whole
+/// enum, so the `Scope`'s key path is `\.self` and no member is added to the state's type.
+public struct _CaseScopedReducer<ParentState, Child: Reducer>: Reducer {
   let child: Child
+  let toCase: AnyCasePath<ParentState, Child.State>
   /// The parent's action for a child action: what the warning names.
   let embed: (Child.Action) -> Any
   let fileID: StaticString
   let line: UInt
 
   init<ParentAction>(
-    child: Child, embed: @escaping (Child.Action) -> ParentAction, fileID: StaticString,
-    line: UInt
+    child: Child, toCase: AnyCasePath<ParentState, Child.State>,
+    embed: @escaping (Child.Action) -> ParentAction, fileID: StaticString, line: UInt
   ) {
     self.child = child
+    self.toCase = toCase
     self.embed = { embed($0) }
     self.fileID = fileID
     self.line = line
   }
 
-  public func reduce(
-    into state: inout _CaseScopedState<Child.State>, action: Child.Action
-  ) -> Effect<Child.Action> {
-    guard state.value != nil else {
+  public func reduce(into state: inout ParentState, action: Child.Action) -> Effect<Child.Action> {
+    guard var value = toCase.extract(from: state) else {
       reportIssue(
         RuntimeWarningMessage.scopeOtherCase(
           fileID: fileID, line: line, action: debugCaseOutput(embed(action)),
-          state: state.otherCase ?? "", stateType: state.stateType ?? ""))
+          state: debugCaseOutput(state), stateType: debugTypeName(ParentState.self)))
       return .none
     }
-    return child.reduce(into: &state.value!, action: action)
-  }
-}
-
-/// The value of one case of an enum state, as a ``Scope`` of that case sees it: `nil` when the
-/// state is in another case, then with that case named for the warning.
-public struct _CaseScopedState<Value> {
-  var value: Value?
-  var otherCase: String?
-  var stateType: String?
-
-  init<Root>(value: Value?, root: Root) {
-    self.value = value
-    // Named only when needed: a state in the case costs nothing more.
-    if value == nil {
-      otherCase = debugCaseOutput(root)
-      stateType = debugTypeName(Root.self)
-    }
-  }
-}
-
-/// One case of an enum state, hashed by identity so that it can be the argument of the key path
-/// that reads and writes the case's value.
-public final class CaseOfState<Root, Value>: Hashable, Sendable {
-  let casePath: AnyCasePath<Root, Value>
-
-  init(_ casePath: AnyCasePath<Root, Value>) {
-    self.casePath = casePath
-  }
-
-  public static func == (lhs: CaseOfState, rhs: CaseOfState) -> Bool { lhs === rhs }
-  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
-}
-
-extension CasePathable {
-  /// The value of a case, `nil` in another case; setting a value puts the state in that case.
-  /// The key path a ``Scope`` of an enum state's case reads and writes.
-  public subscript<Value>(
-    _bearingCase stateCase: CaseOfState<Self, Value>
-  ) -> _CaseScopedState<Value> {
-    get { _CaseScopedState(value: stateCase.casePath.extract(from: self), root: self) }
-    set {
-      guard let value = newValue.value else { return }
-      self = stateCase.casePath.embed(value)
-    }
+    let effect = child.reduce(into: &value, action: action)
+    state = toCase.embed(value)
+    return effect
   }
 }

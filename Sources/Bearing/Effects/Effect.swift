@@ -52,6 +52,12 @@ public struct Effect<Action> {
 
   @usableFromInline let operation: Operation
 
+  /// Whether this effect does nothing.
+  @inlinable
+  var isNone: Bool {
+    if case .none = operation { true } else { false }
+  }
+
   @usableFromInline
   init(_ operation: Operation) {
     self.operation = operation
