@@ -1,5 +1,5 @@
 import Bearing
-import BearingPersistence
+import BearingPlaceStore
 import BearingPlaces
 
 /// A file of places stored as an area for offline search: the feature behind `coffee-finder

@@ -1,6 +1,6 @@
 import BearingLocation
 import BearingMap
-import BearingPersistence
+import BearingPersonalData
 import BearingPlaces
 import BearingStreets
 import Foundation

@@ -1,5 +1,5 @@
 import Bearing
-import BearingPersistence
+import BearingPersonalData
 import Foundation
 
 /// Removes one note by its id: the feature behind `coffee-finder notes remove`. (The detail

@@ -1,5 +1,5 @@
 import Bearing
-import BearingPersistence
+import BearingPersonalData
 import BearingPlaces
 import BearingText
 

@@ -1,5 +1,5 @@
 import Bearing
-import BearingPersistence
+import BearingPlaceStore
 import CoffeeFinderSettings
 import Foundation
 

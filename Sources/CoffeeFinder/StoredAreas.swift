@@ -1,5 +1,5 @@
 import Bearing
-import BearingPersistence
+import BearingPlaceStore
 import BearingPlaces
 
 /// The areas stored for offline search: listed, or one removed. The feature behind

@@ -1,6 +1,6 @@
 import Bearing
 import BearingLocation
-import BearingPersistence
+import BearingPersonalData
 import BearingStreets
 
 /// The streets that stored areas brought, read around the map: the feature behind the stored

@@ -1,6 +1,6 @@
 import Bearing
 import BearingLocation
-import BearingPersistence
+import BearingPersonalData
 
 /// Follows the location and reports fixes, and entering or leaving a favourite's region: the
 /// feature behind `coffee-finder watch`.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Bearing
 import BearingHTTP
-import BearingPersistence
+import BearingPlaceStore
 import BearingPlaces
 import BearingText
 import CoffeeFinder

@@ -1,5 +1,6 @@
 import ArgumentParser
-import BearingPersistence
+import BearingPersonalData
+import BearingSQLite
 import Foundation
 
 /// Where favourites, notes and imported places are kept.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Bearing
 import BearingLocation
-import BearingPersistence
+import BearingPersonalData
 import BearingPlaces
 import BearingStreets
 import BearingText

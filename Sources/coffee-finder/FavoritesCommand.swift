@@ -1,6 +1,6 @@
 import ArgumentParser
 import Bearing
-import BearingPersistence
+import BearingPersonalData
 import BearingPlaces
 import BearingTelemetry
 import BearingText

@@ -2,7 +2,7 @@ import ArgumentParser
 import Bearing
 import BearingLocation
 import BearingMap
-import BearingPersistence
+import BearingPersonalData
 import BearingPlaces
 import BearingStreets
 import CoffeeFinder

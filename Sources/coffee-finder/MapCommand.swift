@@ -1,7 +1,7 @@
 import ArgumentParser
 import Bearing
 import BearingMap
-import BearingPersistence
+import BearingPersonalData
 import BearingPlaces
 import BearingText
 import CoffeeFinder

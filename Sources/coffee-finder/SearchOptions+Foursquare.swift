@@ -1,4 +1,4 @@
-import BearingPersistence
+import BearingPlaceStore
 import BearingPlaces
 import BearingText
 import CoffeeFinder

@@ -1,4 +1,5 @@
 import BearingLocation
+import BearingSQLite
 import Dependencies
 import DependenciesMacros
 import Foundation

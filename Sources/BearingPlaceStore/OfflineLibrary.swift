@@ -1,5 +1,6 @@
 import BearingLocation
 import BearingPlaces
+import BearingSQLite
 import BearingText
 import Foundation
 

@@ -1,3 +1,4 @@
+import BearingSQLite
 import Foundation
 import GRDB
 

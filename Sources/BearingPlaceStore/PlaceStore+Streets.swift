@@ -1,4 +1,5 @@
 import BearingLocation
+import BearingSQLite
 import BearingStreets
 import Foundation
 import GRDB

@@ -3,7 +3,7 @@ import GRDB
 
 /// Why a database operation failed, in words a user can act on.
 ///
-/// Every error from ``LocalDatabase`` and the live ``DatabaseClient`` is one of these; the
+/// Every error from ``LocalDatabase`` and the stores built on it is one of these; the
 /// underlying SQLite message is kept in ``description`` but never the values of a statement's
 /// arguments (GRDB keeps those out of errors unless asked).
 public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -44,7 +44,7 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
   }
 
   /// Classifies an error thrown by GRDB or SQLite for the database at `path`.
-  init(_ error: any Error, path: String, busyTimeout: Duration) {
+  package init(_ error: any Error, path: String, busyTimeout: Duration) {
     if let error = error as? StorageError {
       self = error
       return

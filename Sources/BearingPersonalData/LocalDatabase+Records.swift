@@ -1,4 +1,5 @@
 import BearingLocation
+import BearingSQLite
 import Foundation
 import GRDB
 

@@ -1,4 +1,5 @@
 import BearingPlaces
+import BearingSQLite
 import BearingStreets
 import BearingWalking
 import Foundation

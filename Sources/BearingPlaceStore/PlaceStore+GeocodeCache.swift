@@ -1,4 +1,5 @@
 import BearingPlaces
+import BearingSQLite
 import BearingText
 import Foundation
 import GRDB

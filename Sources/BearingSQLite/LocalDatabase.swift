@@ -1,16 +1,17 @@
 import Foundation
 import GRDB
 
-/// The app's SQLite database: opened, checked and migrated, ready for the record operations in
-/// `LocalDatabase+Records.swift`.
+/// An SQLite database file: opened, checked and migrated with the migrations its owner gives.
+/// `BearingPersonalData` keeps the user's favourites and notes in one, `BearingPlaceStore` the
+/// offline places in another.
 ///
 /// On disk it is a WAL-mode `DatabasePool` (readers never wait for the writer); in memory it is
 /// a `DatabaseQueue`. Opening never replaces or repairs an existing file: a damaged file is
 /// reported as ``StorageError/corrupt(path:detail:)`` and left for the user to inspect.
 ///
 /// ```swift
-/// let database = try LocalDatabase(path: LocalDatabase.defaultPath())
-/// try await database.saveFavorite(favorite)
+/// let database = try LocalDatabase(path: path, migrator: migrator)
+/// let count = try await database.writer.read { db in try Int.fetchOne(db, sql: "...") }
 /// ```
 public struct LocalDatabase: Sendable {
   /// How a database is opened.
@@ -40,17 +41,16 @@ public struct LocalDatabase: Sendable {
   public let path: String
   /// The GRDB connection, for callers that need more than the record operations.
   public let writer: any DatabaseWriter
-  let busyTimeout: Duration
+  package let busyTimeout: Duration
 
-  /// Opens (creating if needed) the database file at `path` and migrates it with `migrator`
-  /// (by default the app's ``Schema``; ``PlaceStore`` passes its own). The directory is created
-  /// with mode 0700: the file holds personal data.
+  /// Opens (creating if needed) the database file at `path` and migrates it with `migrator`.
+  /// The directory is created with mode 0700: the files hold personal data.
   ///
   /// - throws: A ``StorageError``: `.locked` when another process holds the lock past the
   ///   busy timeout, `.corrupt` for a file that is not a sound SQLite database, `.readOnly` for
   ///   a directory or file that cannot be written, `.cannotOpen` otherwise.
   public init(
-    path: String, options: Options = Options(), migrator: DatabaseMigrator = Schema.migrator
+    path: String, options: Options = Options(), migrator: DatabaseMigrator
   ) throws(StorageError) {
     let directory = (path as NSString).deletingLastPathComponent
     try Self.prepareDirectory(directory.isEmpty ? "." : directory, for: path)
@@ -69,9 +69,9 @@ public struct LocalDatabase: Sendable {
       path: path, writer: writer, options: options, migrator: migrator, inspect: false)
   }
 
-  /// Opens an empty in-memory database with the latest schema (for tests and previews).
+  /// Opens an empty in-memory database migrated with `migrator` (for tests and previews).
   public static func inMemory(
-    options: Options = Options(), migrator: DatabaseMigrator = Schema.migrator
+    options: Options = Options(), migrator: DatabaseMigrator
   ) throws(StorageError) -> LocalDatabase {
     let writer: any DatabaseWriter
     do {
@@ -134,22 +134,6 @@ public struct LocalDatabase: Sendable {
     }
   }
 
-  /// `$XDG_DATA_HOME/coffee-finder/coffee-finder.sqlite`, else under `~/.local/share`.
-  ///
-  /// A relative `XDG_DATA_HOME` is ignored, as the XDG Base Directory spec asks.
-  public static func defaultPath(
-    environment: [String: String] = ProcessInfo.processInfo.environment
-  ) -> String {
-    let base: String
-    if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-      base = data
-    } else {
-      let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-      base = (home as NSString).appendingPathComponent(".local/share")
-    }
-    return (base as NSString).appendingPathComponent("coffee-finder/coffee-finder.sqlite")
-  }
-
   static func configuration(_ options: Options) -> Configuration {
     var configuration = Configuration()
     let timeout = options.busyTimeout.components
@@ -199,7 +183,7 @@ public struct LocalDatabase: Sendable {
   }
 
   /// Runs `body`, turning any failure into a ``StorageError`` about this database.
-  func mapErrors<T>(_ body: () async throws -> T) async throws(StorageError) -> T {
+  package func mapErrors<T>(_ body: () async throws -> T) async throws(StorageError) -> T {
     do {
       return try await body()
     } catch {

@@ -1,3 +1,4 @@
+import BearingSQLite
 import Dependencies
 import Foundation
 

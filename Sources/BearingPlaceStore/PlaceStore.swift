@@ -1,3 +1,5 @@
+import BearingSQLite
+
 /// Offline places of many areas in one SQLite file, indexed by grid cell, so a search reads
 /// only the places near it and opening costs the same for 86 places or a million.
 ///
