@@ -1,14 +1,16 @@
 import Bearing
 import BearingLocation
 import BearingText
+import CoffeeFinderSettings
 import Foundation
 
 /// Chooses where the location comes from: what an option asked for (`--at`, `--gpsd` or a
 /// configured gpsd address, `--geoclue`, `--replay`, `--wander`), else, automatically, gpsd if
 /// it answers at the default address, else GeoClue if it is on the system bus, else the last
 /// known position if it is recent enough (``LastPosition/usableAge(at:)``), else a simulated
-/// position at the offline data's centre. The executable makes a `LocationManager` for what
-/// it chose.
+/// position at the offline data's centre. The one home of that choice and of what the user is
+/// told about it; the executable parses the options into a ``Request`` and makes a
+/// `LocationManager` for what was chosen.
 ///
 /// ```swift
 /// let store = Store(initialState: LocationSelection.State(request: request)) {
@@ -35,6 +37,10 @@ package struct LocationSelection: Reducer {
       case wander
       /// No option: the automatic choice.
       case automatic
+
+      var isFixed: Bool {
+        if case .fixed = self { true } else { false }
+      }
     }
 
     /// What was asked for.
@@ -58,6 +64,21 @@ package struct LocationSelection: Reducer {
       self.defaultCenter = defaultCenter
       self.lastPosition = lastPosition
       self.verbose = verbose
+    }
+
+    /// A request for `option` with `settings`: gpsd at the address `--gpsd` or the
+    /// configuration gave (``gpsd(_:)``) is used as it is unless `--at` was given; else the
+    /// automatic choice tries the default address.
+    package init(
+      _ option: Option, settings: LoadedSettings, defaultCenter: Coordinate,
+      lastPosition: LastPosition? = nil, verbose: Bool = false
+    ) {
+      let (gpsd, configured) = LocationSelection.gpsd(settings)
+      var option = option
+      if configured, option.isFixed == false { option = .gpsd(endpoint: gpsd.description) }
+      self.init(
+        option: option, defaultGPSD: (gpsd.host, gpsd.port, gpsd.description),
+        defaultCenter: defaultCenter, lastPosition: lastPosition, verbose: verbose)
     }
 
     package static func == (lhs: Self, rhs: Self) -> Bool {
@@ -95,6 +116,28 @@ package struct LocationSelection: Reducer {
     /// What to tell the user when the command ends (a replay's summary of what it skipped).
     package var closingNote: String?
 
+    /// The line that tells the user which source is used and why; `simulatedAt` describes the
+    /// simulated position. `nil` when an option chose the source.
+    package func note(simulatedAt place: String) -> String? {
+      guard let reason else { return nil }
+      switch origin {
+      case .simulated:
+        return "\(reason): using a simulated position at \(place); pass --at LAT,LON, --gpsd "
+          + "HOST:PORT or --geoclue"
+      case .gpsd:
+        return "\(reason): using it"
+      case .geoClue(let id):
+        return "\(reason): using GeoClue on the system bus (desktop id \(id))"
+      case .lastKnown(let coordinate, let age, let source):
+        // Said plainly, so that an old position is never taken for a fresh fix.
+        return "\(reason): using your last known position (\(LocationOrigin.short(coordinate))) "
+          + "from \(LocationOrigin.age(age)), via \(TerminalText.escape(source, limit: 80)); pass "
+          + "--at LAT,LON, --gpsd HOST:PORT or --geoclue"
+      default:
+        return "\(reason): using \(origin)"
+      }
+    }
+
     /// A choice of `source`, shown as `origin`.
     package init(
       _ origin: LocationOrigin, _ source: Source, reason: String? = nil, notes: [String] = [],
@@ -127,6 +170,20 @@ package struct LocationSelection: Reducer {
     case choose
     case chosen(Choice)
     case failed(String)
+  }
+
+  /// The gpsd address a run uses, and whether `--gpsd` or the configuration gave it (the
+  /// option reaches the settings as an override, so one parser reads it wherever it came
+  /// from); when neither did, the default (`BEARING_GPSD`, `GPSD_HOST` and `GPSD_PORT`, else
+  /// 127.0.0.1:2947).
+  package static func gpsd(
+    _ settings: LoadedSettings,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> (endpoint: GPSDEndpoint, configured: Bool) {
+    if settings.source(of: .gpsdAddress) != .defaultValue {
+      return (settings.settings.gpsdAddress, true)
+    }
+    return (GPSDEndpoint.fromEnvironment(environment), false)
   }
 
   /// The desktop id the app gives GeoClue: what its configuration or agent must allow.

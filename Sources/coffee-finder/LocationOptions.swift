@@ -94,9 +94,9 @@ struct LocationOptions: ParsableArguments {
     }
   }
 
-  /// What the options ask for, parsed (``check()`` has refused malformed ones): `gpsd` is the
-  /// address `--gpsd` or the configuration gave, `nil` when neither did.
-  func option(gpsd: String?) throws -> LocationSelection.Request.Option {
+  /// What the options ask for, parsed (``check()`` has refused malformed ones);
+  /// ``LocationSelection/Request`` adds what the configuration asks for.
+  func option() throws -> LocationSelection.Request.Option {
     if let at { return .fixed(try Self.parseCoordinate(at)) }
     if let gpsd { return .gpsd(endpoint: gpsd) }
     if geoClue { return .geoClue }

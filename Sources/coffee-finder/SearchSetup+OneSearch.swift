@@ -9,7 +9,7 @@ extension SearchSetup {
   /// Says in one line on stderr which location source was chosen and why, when no option chose
   /// it; a simulated position is at the centre of the built-in data.
   func announceLocation() {
-    if let note = locationChoice.note(
+    if let note = locationChoice.chosen.note(
       simulatedAt: "the centre of the built-in data, central Helsinki")
     {
       Console.note(note)

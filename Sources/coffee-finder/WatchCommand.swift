@@ -56,10 +56,10 @@ struct WatchCommand: AsyncParsableCommand {
     let (origin, manager) = (choice.origin, choice.manager)
     if case .simulated = origin {
       throw ValidationError(
-        "watch needs a moving source (\(choice.reason ?? "none given")): --gpsd HOST:PORT, "
+        "watch needs a moving source (\(choice.chosen.reason ?? "none given")): --gpsd HOST:PORT, "
           + "--geoclue, --replay FILE or --wander")
     }
-    if let note = choice.note(simulatedAt: "") { Console.note(note) }
+    if let note = choice.chosen.note(simulatedAt: "") { Console.note(note) }
     // This command is the view: it sends events to the feature and prints what the feature
     // reports; the feature talks to the location source and the database.
     let viewModel = ViewModel(
