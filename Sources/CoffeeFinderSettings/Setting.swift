@@ -36,8 +36,6 @@ public struct Setting: Sendable {
   let apply:
     @Sendable (_ text: String, _ quoted: String, _ into: inout AppSettings) throws(Reason)
       -> Void
-  /// The value in `settings`, as text that ``apply`` reads back.
-  let text: @Sendable (AppSettings) -> String
   /// The value in `settings`, as people are shown it.
   let display: @Sendable (AppSettings) -> String
   /// The value in `settings`, as the config file stores it.
@@ -47,7 +45,8 @@ public struct Setting: Sendable {
   /// Copies the value in `settings` to a ``RememberedSettings``; `nil` when it is not remembered.
   let remember: (@Sendable (AppSettings, inout RememberedSettings) -> Void)?
 
-  /// A setting whose value is `field` of ``AppSettings``.
+  /// A setting whose value is `field` of ``AppSettings``; `text` writes a value as `parse` reads
+  /// it, for the config file (unless `fileValue` says otherwise) and the remembered choices.
   init<Value>(
     _ field: any WritableKeyPath<AppSettings, Value> & Sendable,
     environmentVariable: String, option: String, valid: String, example: String,
@@ -72,7 +71,6 @@ public struct Setting: Sendable {
     apply = { (text, quoted, settings) throws(Reason) in
       settings[keyPath: field] = try parse(text, quoted)
     }
-    self.text = { text($0[keyPath: field]) }
     let display = display ?? text
     self.display = { display($0[keyPath: field]) }
     let fileValue = fileValue ?? { .string(text($0)) }
