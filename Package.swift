@@ -15,7 +15,9 @@ let package = Package(
     .library(name: "BearingGeoClue", targets: ["BearingGeoClue"]),
     .library(name: "BearingHTTP", targets: ["BearingHTTP"]),
     .library(name: "BearingPlaces", targets: ["BearingPlaces"]),
-    .library(name: "BearingPersistence", targets: ["BearingPersistence"]),
+    .library(name: "BearingSQLite", targets: ["BearingSQLite"]),
+    .library(name: "BearingPersonalData", targets: ["BearingPersonalData"]),
+    .library(name: "BearingPlaceStore", targets: ["BearingPlaceStore"]),
     .library(name: "BearingTelemetry", targets: ["BearingTelemetry"]),
     .library(name: "BearingText", targets: ["BearingText"]),
     .library(name: "BearingMap", targets: ["BearingMap"]),
@@ -219,12 +221,25 @@ let package = Package(
         .copy("Resources/ODbL-NOTICE.md"),
       ]
     ),
+    // An SQLite file opened, checked and migrated through GRDB, and the one StorageError of the
+    // two stores below.
+    .target(name: "BearingSQLite", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+    // The personal database: favourites, notes, monitored regions, recent searches.
     .target(
-      name: "BearingPersistence",
+      name: "BearingPersonalData",
       dependencies: [
-        "BearingLocation", "BearingPlaces", "BearingStreets", "BearingText", "BearingWalking",
+        "BearingLocation", "BearingSQLite",
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "DependenciesMacros", package: "swift-dependencies"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]
+    ),
+    // The offline place store: areas, places, streets and walking graphs by grid cell.
+    .target(
+      name: "BearingPlaceStore",
+      dependencies: [
+        "BearingLocation", "BearingPlaces", "BearingSQLite", "BearingStreets", "BearingText",
+        "BearingWalking",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ]
@@ -248,7 +263,8 @@ let package = Package(
     .executableTarget(
       name: "persistence-test-helper",
       dependencies: [
-        "BearingLocation", "BearingPersistence", .product(name: "GRDB", package: "GRDB.swift"),
+        "BearingLocation", "BearingPersonalData", "BearingSQLite",
+        .product(name: "GRDB", package: "GRDB.swift"),
       ],
       path: "Tests/PersistenceTestHelper"
     ),
@@ -274,7 +290,8 @@ let package = Package(
       name: "CoffeeFinder",
       dependencies: [
         "Bearing", "BearingHTTP", "BearingLocation", "BearingMap", "BearingOpeningHours",
-        "BearingPlaces", "BearingPersistence", "BearingStreets", "CoffeeFinderSettings",
+        "BearingPersonalData", "BearingPlaceStore", "BearingPlaces", "BearingSQLite",
+        "BearingStreets", "CoffeeFinderSettings",
         "BearingTelemetry", "BearingText", "BearingWalking",
       ]
     ),
@@ -284,7 +301,8 @@ let package = Package(
         "CoffeeFinder", "Bearing", "BearingLocation", "BearingGPSD", "BearingGeoClue",
         "BearingHTTP", "BearingMap", "BearingOpeningHours",
         "BearingPlaces",
-        "BearingPersistence", "BearingStreets", "BearingTelemetry", "BearingText", "BearingWalking",
+        "BearingPersonalData", "BearingPlaceStore", "BearingSQLite", "BearingStreets",
+        "BearingTelemetry", "BearingText", "BearingWalking",
         "CoffeeFinderSettings",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -369,8 +387,8 @@ let package = Package(
     .testTarget(
       name: "BearingPersistenceTests",
       dependencies: [
-        "BearingPersistence", "BearingLocation", "BearingPlaces", "BearingProcessTesting",
-        "BearingStreets",
+        "BearingLocation", "BearingPersonalData", "BearingPlaceStore", "BearingPlaces",
+        "BearingProcessTesting", "BearingSQLite", "BearingStreets",
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
@@ -411,7 +429,8 @@ let package = Package(
       dependencies: [
         "BearingLocationTesting", "BearingGeoClueTesting",
         "CoffeeFinder", "Bearing", "BearingTesting", "BearingLocation", "BearingHTTPTesting",
-        "BearingMap", "BearingPlaces", "BearingPlacesTesting", "BearingPersistence",
+        "BearingMap", "BearingPlaces", "BearingPlacesTesting", "BearingPersonalData",
+        "BearingPlaceStore", "BearingSQLite",
         "BearingProcessTesting", "BearingStreets", "BearingTelemetry", "BearingText",
         "CoffeeFinderSettings", "BearingOpeningHours", "BearingWalking",
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),

@@ -37,11 +37,11 @@ package.targets += [
   suite("CoreBenchmarks", ["Bearing"]),
   suite("GPSDBenchmarks", ["BearingLocation", "BearingGPSD"]),
   suite("RegionBenchmarks", ["BearingLocation"]),
-  suite("PlacesBenchmarks", ["BearingPlaces", "BearingPersistence"]),
-  suite("MapBenchmarks", ["BearingLocation", "BearingMap", "BearingPersistence"]),
+  suite("PlacesBenchmarks", ["BearingPlaces", "BearingPlaceStore"]),
+  suite("MapBenchmarks", ["BearingLocation", "BearingMap", "BearingPlaceStore"]),
   suite("SharingBenchmarks", ["BearingSharing"]),
   suite("OpeningHoursBenchmarks", ["BearingOpeningHours"]),
   suite(
     "WalkingBenchmarks",
-    ["BearingLocation", "BearingPlaces", "BearingPersistence", "BearingWalking"]),
+    ["BearingLocation", "BearingPlaces", "BearingPlaceStore", "BearingWalking"]),
 ]

@@ -1,6 +1,6 @@
 import Bearing
 import BearingLocation
-import BearingPersistence
+import BearingPersonalData
 import BearingPlaces
 import CoffeeFinderSettings
 import Foundation

@@ -54,15 +54,7 @@ public struct AppSettings: Hashable, Sendable, CustomStringConvertible {
 
   /// A setting's value as shown to people: the API key as `<redacted>` or `(not set)`.
   public func displayValue(of key: SettingKey) -> String {
-    switch key {
-    case .searchRadius: "\(searchRadius.formatted(maximumFractionDigits: 1)) m"
-    case .resultLimit: "\(resultLimit)"
-    case .units: units.rawValue
-    case .provider: provider.rawValue
-    case .gpsdAddress: gpsdAddress.description
-    case .foursquareAPIKey: foursquareAPIKey == nil ? "(not set)" : "<redacted>"
-    case .overpassURL: overpassURL.absoluteString
-    }
+    key.setting.display(self)
   }
 }
 

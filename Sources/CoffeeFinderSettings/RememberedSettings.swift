@@ -1,6 +1,7 @@
 /// Choices the app remembers from the user's last runs (its app storage), below the config
 /// file in precedence: a setting's value is the command line's, else the environment's, else
-/// the config file's, else the remembered one, else the default.
+/// the config file's, else the remembered one, else the default. Which settings are remembered
+/// is declared with each ``Setting`` (``Setting/isRemembered``).
 ///
 /// ```swift
 /// let loaded = try SettingsLoader().load(
@@ -27,12 +28,16 @@ public struct RememberedSettings: Hashable, Sendable {
     self.provider = provider
   }
 
+  /// The values of `settings` for those of `keys` that are remembered; the others are ignored.
+  public init(_ keys: some Sequence<SettingKey>, of settings: AppSettings) {
+    self.init()
+    for key in keys { key.setting.remember?(settings, &self) }
+  }
+
   /// The remembered values, as setting text.
   var values: [(SettingKey, String)] {
-    var values: [(SettingKey, String)] = []
-    if let searchRadius { values.append((.searchRadius, String(searchRadius))) }
-    if let units { values.append((.units, units.rawValue)) }
-    if let provider { values.append((.provider, provider.rawValue)) }
-    return values
+    SettingKey.allCases.compactMap { key in
+      key.setting.rememberedText?(self).map { (key, $0) }
+    }
   }
 }

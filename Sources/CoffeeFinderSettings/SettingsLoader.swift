@@ -108,16 +108,7 @@ public struct SettingsLoader: Sendable {
     var sources: [SettingKey: SettingSource] = [:]
     try apply(key, text: text, from: .file(path: file.path), to: &scratch, sources: &sources)
     var values = try file.read()
-    switch key {
-    case .searchRadius: values[key.rawValue] = .number(scratch.searchRadius)
-    case .resultLimit: values[key.rawValue] = .number(Double(scratch.resultLimit))
-    case .units: values[key.rawValue] = .string(scratch.units.rawValue)
-    case .provider: values[key.rawValue] = .string(scratch.provider.rawValue)
-    case .gpsdAddress: values[key.rawValue] = .string(scratch.gpsdAddress.description)
-    case .foursquareAPIKey:
-      values[key.rawValue] = .string(scratch.foursquareAPIKey?.secret ?? "")
-    case .overpassURL: values[key.rawValue] = .string(scratch.overpassURL.absoluteString)
-    }
+    values[key.rawValue] = key.setting.fileValue(scratch)
     try file.write(values)
   }
 
@@ -133,7 +124,7 @@ public struct SettingsLoader: Sendable {
     sources: inout [SettingKey: SettingSource]
   ) throws(SettingsError) {
     do {
-      try SettingParser.apply(key, text: text, to: &settings)
+      try key.setting.apply(text, to: &settings)
     } catch {
       throw .invalidValue(key: key, source: source, reason: error.message)
     }

@@ -9,17 +9,19 @@ import BearingText
 /// let loaded = try SettingsLoader().load(
 ///   overrides: SettingsOverrides(searchRadius: options.radius, units: options.units))
 /// ```
-public struct SettingsOverrides: Hashable, Sendable {
-  public var searchRadius: Double?
-  public var resultLimit: Int?
-  public var units: MeasurementSystem?
-  public var provider: PlaceProvider?
-  /// `host`, `host:port` or `[v6]:port`, as typed.
-  public var gpsdAddress: String?
-  public var foursquareAPIKey: FoursquareAPIKey?
-  /// An http(s) URL, as typed.
-  public var overpassURL: String?
+///
+/// Its dump and description show the API key as `<redacted>`.
+public struct SettingsOverrides: Hashable, Sendable, CustomReflectable {
+  /// The values given, as text in the form the config file and the environment use.
+  public var text: [SettingKey: String]
 
+  /// Overrides given as text, by key.
+  public init(text: [SettingKey: String]) {
+    self.text = text
+  }
+
+  /// Overrides given as the CLI's options parse them: a `gpsdAddress` (`host`, `host:port` or
+  /// `[v6]:port`) and an `overpassURL` as typed.
   public init(
     searchRadius: Double? = nil,
     resultLimit: Int? = nil,
@@ -29,13 +31,12 @@ public struct SettingsOverrides: Hashable, Sendable {
     foursquareAPIKey: FoursquareAPIKey? = nil,
     overpassURL: String? = nil
   ) {
-    self.searchRadius = searchRadius
-    self.resultLimit = resultLimit
-    self.units = units
-    self.provider = provider
-    self.gpsdAddress = gpsdAddress
-    self.foursquareAPIKey = foursquareAPIKey
-    self.overpassURL = overpassURL
+    let given: [SettingKey: String?] = [
+      .searchRadius: searchRadius.map { String($0) }, .resultLimit: resultLimit.map { String($0) },
+      .units: units?.rawValue, .provider: provider?.rawValue, .gpsdAddress: gpsdAddress,
+      .foursquareAPIKey: foursquareAPIKey?.secret, .overpassURL: overpassURL,
+    ]
+    self.init(text: given.compactMapValues { $0 })
   }
 
   /// Throws the first override that is not a valid value, as loading would: for a command
@@ -44,7 +45,7 @@ public struct SettingsOverrides: Hashable, Sendable {
     var scratch = AppSettings.defaults
     for (key, text) in values {
       do {
-        try SettingParser.apply(key, text: text, to: &scratch)
+        try key.setting.apply(text, to: &scratch)
       } catch {
         throw .invalidValue(
           key: key, source: .commandLine(option: key.option), reason: error.message)
@@ -52,16 +53,17 @@ public struct SettingsOverrides: Hashable, Sendable {
     }
   }
 
-  /// The overrides that are set, as text in the form the config file and environment use.
+  /// The overrides that are set, in the order of ``SettingKey/allCases``.
   var values: [(SettingKey, String)] {
-    var values: [(SettingKey, String)] = []
-    if let searchRadius { values.append((.searchRadius, String(searchRadius))) }
-    if let resultLimit { values.append((.resultLimit, String(resultLimit))) }
-    if let units { values.append((.units, units.rawValue)) }
-    if let provider { values.append((.provider, provider.rawValue)) }
-    if let gpsdAddress { values.append((.gpsdAddress, gpsdAddress)) }
-    if let foursquareAPIKey { values.append((.foursquareAPIKey, foursquareAPIKey.secret)) }
-    if let overpassURL { values.append((.overpassURL, overpassURL)) }
-    return values
+    SettingKey.allCases.compactMap { key in text[key].map { (key, $0) } }
+  }
+
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: values.map { key, text in
+        (label: key.rawValue, value: key.isSecret ? "<redacted>" : text)
+      },
+      displayStyle: .struct)
   }
 }

@@ -3,7 +3,7 @@ import BearingProcessTesting
 import GRDB
 import Testing
 
-@testable import BearingPersistence
+@testable import BearingPlaceStore
 
 /// The grid's arithmetic is Swift's alone (``CellGrid``); stores migrated by earlier versions
 /// got their cells from SQL that wrote the formula again. These tests hold the two to the same

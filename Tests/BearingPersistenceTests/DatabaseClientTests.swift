@@ -1,5 +1,6 @@
-import BearingPersistence
+import BearingPersonalData
 import BearingProcessTesting
+import BearingSQLite
 import Dependencies
 import Foundation
 import Testing

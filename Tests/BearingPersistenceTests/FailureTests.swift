@@ -1,5 +1,6 @@
-import BearingPersistence
+import BearingPersonalData
 import BearingProcessTesting
+import BearingSQLite
 import Foundation
 import GRDB
 import Testing

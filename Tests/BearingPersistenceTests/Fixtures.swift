@@ -1,5 +1,5 @@
 import BearingLocation
-import BearingPersistence
+import BearingPersonalData
 import Foundation
 
 /// Sample records with fixed dates, so orderings in tests are known.

@@ -4,7 +4,8 @@ import BearingProcessTesting
 import Foundation
 import Testing
 
-@testable import BearingPersistence
+@testable import BearingPlaceStore
+@testable import BearingSQLite
 
 /// A streaming import hands the store its places in batches while it reads the file: they go
 /// into one transaction as they come, and a feed that fails leaves the store as it was.

@@ -5,7 +5,7 @@ import Foundation
 import GRDB
 import Testing
 
-@testable import BearingPersistence
+@testable import BearingPlaceStore
 
 /// Names in the place store are compared as a person searching reads them: without case,
 /// accents or width, as `localizedStandardContains` does.

@@ -5,7 +5,8 @@ import Foundation
 import GRDB
 import Testing
 
-@testable import BearingPersistence
+@testable import BearingPlaceStore
+@testable import BearingSQLite
 
 @Suite("Place store: many areas, a cell index, one transaction per area", .offPool)
 struct PlaceStoreTests {

@@ -1,6 +1,7 @@
 import BearingLocation
-import BearingPersistence
+import BearingPersonalData
 import BearingProcessTesting
+import BearingSQLite
 import Foundation
 import Testing
 

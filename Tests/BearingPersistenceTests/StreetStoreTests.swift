@@ -5,7 +5,7 @@ import BearingStreets
 import Foundation
 import Testing
 
-@testable import BearingPersistence
+@testable import BearingPlaceStore
 
 /// Street geometry in the place store: stored in pieces under grid cells, found around a point,
 /// removed with its area.

@@ -1,4 +1,5 @@
-import BearingPersistence
+import BearingPersonalData
+import BearingSQLite
 import Foundation
 
 /// Where a test's database lives. Tests that take a `TestStorage` argument run their body once

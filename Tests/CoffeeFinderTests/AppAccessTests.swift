@@ -11,7 +11,7 @@ import Testing
   }
 
   @Test func theFeatureModuleDeclaresNothingPublic() throws {
-    let files = try FileManager.default.contentsOfDirectory(atPath: Self.sources.path)
+    let files = try FileManager.default.subpathsOfDirectory(atPath: Self.sources.path)
       .filter { $0.hasSuffix(".swift") }
     #expect(files.count > 10, "the module's sources were not found at \(Self.sources.path)")
     var publicLines: [String] = []

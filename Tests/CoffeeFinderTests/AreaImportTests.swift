@@ -1,6 +1,7 @@
 import Bearing
-import BearingPersistence
+import BearingPlaceStore
 import BearingPlaces
+import BearingSQLite
 import BearingTesting
 import CoffeeFinder
 import ConcurrencyExtras

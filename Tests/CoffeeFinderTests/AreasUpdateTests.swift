@@ -1,6 +1,6 @@
 import BearingHTTPTesting
 import BearingLocation
-import BearingPersistence
+import BearingPlaceStore
 import BearingPlaces
 import Foundation
 import Testing

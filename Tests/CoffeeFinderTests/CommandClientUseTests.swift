@@ -30,14 +30,23 @@ import Testing
       .deletingLastPathComponent().appendingPathComponent("Sources/coffee-finder")
   }
 
+  /// The executable's Swift files, by name, with their paths below ``sources`` (in whichever
+  /// subfolder).
+  static func files() throws -> [String: String] {
+    let paths = try FileManager.default.subpathsOfDirectory(atPath: sources.path)
+      .filter { $0.hasSuffix(".swift") }
+    return Dictionary(
+      paths.map { (($0 as NSString).lastPathComponent, $0) },
+      uniquingKeysWith: { first, _ in first })
+  }
+
   /// The files whose code (comments left out) names one of ``clientUse``.
   static func filesCallingClients() throws -> Set<String> {
-    let names = try FileManager.default.contentsOfDirectory(atPath: sources.path)
-      .filter { $0.hasSuffix(".swift") }
+    let files = try files()
     return Set(
-      try names.filter { name in
+      try files.keys.filter { name in
         let text = try String(
-          contentsOf: sources.appendingPathComponent(name), encoding: .utf8)
+          contentsOf: sources.appendingPathComponent(files[name]!), encoding: .utf8)
         let code = text.split(separator: "\n").filter {
           !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//")
         }
@@ -70,9 +79,10 @@ import Testing
   ]
 
   @Test func theCommandsDriveStores() throws {
+    let files = try Self.files()
     for (file, store, gone) in Self.drivenFeatures {
-      let text = try String(
-        contentsOf: Self.sources.appendingPathComponent(file), encoding: .utf8)
+      let path = try #require(files[file], "\(file) not found")
+      let text = try String(contentsOf: Self.sources.appendingPathComponent(path), encoding: .utf8)
       #expect(text.contains(store), "\(file) makes no \(store)")
       for name in gone { #expect(!text.contains(name), "\(file) names \(name)") }
     }

@@ -15,26 +15,28 @@ import Testing
       ["BearingMacros", "CBearingTestingStart", "CBearingThread", "CDBus", "CZlib"]
     ),
     (
-      "foundations: text, locations, backoff, opening hours, shared state; test support that needs"
-        + " none of the package",
+      "foundations: text, locations, backoff, opening hours, shared state, SQLite files; test"
+        + " support that needs none of the package",
       [
         "BearingBackoff", "BearingHTTPTesting", "BearingLocation", "BearingOpeningHours",
-        "BearingPlacesTesting", "BearingProcessTesting", "BearingSharing", "BearingText",
+        "BearingPlacesTesting", "BearingProcessTesting", "BearingSQLite", "BearingSharing",
+        "BearingText",
       ]
     ),
     (
       "on the foundations alone: the store core, street lines, walking, the clients, logging and"
-        + " analytics, the app's settings",
+        + " analytics, the personal database, the app's settings",
       [
         "Bearing", "BearingGPSD", "BearingGeoClue", "BearingHTTP", "BearingLocationTesting",
-        "BearingStreets", "BearingTelemetry", "BearingWalking", "CoffeeFinderSettings",
+        "BearingPersonalData", "BearingStreets", "BearingTelemetry", "BearingWalking",
+        "CoffeeFinderSettings",
       ]
     ),
     (
       "data: places and their readers; test support over the core and the clients",
       ["BearingGeoClueTesting", "BearingPlaces", "BearingTesting"]
     ),
-    ("stores", ["BearingPersistence"]),
+    ("the offline place store", ["BearingPlaceStore"]),
     // Above the data it draws, so that no data module can import it.
     ("the map renderer", ["BearingMap"]),
     ("the app's features", ["CoffeeFinder"]),

@@ -1,5 +1,5 @@
 import BearingLocation
-import BearingPersistence
+import BearingPersonalData
 import CoffeeFinder
 import Foundation
 import Testing

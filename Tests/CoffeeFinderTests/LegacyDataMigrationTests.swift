@@ -1,7 +1,8 @@
 import Bearing
 import BearingLocation
-import BearingPersistence
+import BearingPlaceStore
 import BearingPlaces
+import BearingSQLite
 import BearingTesting
 import CoffeeFinder
 import ConcurrencyExtras

@@ -1,5 +1,6 @@
 import Bearing
-import BearingPersistence
+import BearingPersonalData
+import BearingSQLite
 import BearingTesting
 import CoffeeFinder
 import Foundation

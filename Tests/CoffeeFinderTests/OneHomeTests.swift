@@ -57,14 +57,16 @@ import Testing
       .deletingLastPathComponent().appendingPathComponent("Sources")
   }
 
-  /// Every Swift file under `Sources/`, as a path below it, with its code (comments left out).
+  /// Every Swift file under `Sources/`, as its module's folder and its name (`Module/File.swift`,
+  /// in whichever subfolder of the module), with its code (comments left out).
   static let code: [String: String] = {
     var code: [String: String] = [:]
     let root = sources.standardizedFileURL.path + "/"
     guard let files = FileManager.default.enumerator(atPath: root) else { return code }
     for case let path as String in files where path.hasSuffix(".swift") {
       guard let text = try? String(contentsOfFile: root + path, encoding: .utf8) else { continue }
-      code[path] =
+      let parts = path.split(separator: "/")
+      code["\(parts.first ?? "")/\(parts.last ?? "")"] =
         text.split(separator: "\n", omittingEmptySubsequences: false)
         .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
         .joined(separator: "\n")

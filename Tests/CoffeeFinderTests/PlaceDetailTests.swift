@@ -1,6 +1,7 @@
 import Bearing
 import BearingLocation
-import BearingPersistence
+import BearingPersonalData
+import BearingSQLite
 import BearingTesting
 import CoffeeFinder
 import Foundation

@@ -1,7 +1,9 @@
 import Bearing
 import BearingLocation
-import BearingPersistence
+import BearingPersonalData
+import BearingPlaceStore
 import BearingPlaces
+import BearingSQLite
 import BearingTesting
 import CoffeeFinder
 import Foundation

@@ -1,6 +1,6 @@
 import Bearing
 import BearingLocation
-import BearingPersistence
+import BearingPlaceStore
 import BearingPlaces
 import BearingTesting
 import CoffeeFinder

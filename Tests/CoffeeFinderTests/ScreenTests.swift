@@ -1,5 +1,5 @@
 import BearingLocation
-import BearingPersistence
+import BearingPersonalData
 import BearingPlaces
 import BearingText
 import CoffeeFinder

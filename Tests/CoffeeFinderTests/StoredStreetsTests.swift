@@ -1,6 +1,6 @@
 import Bearing
 import BearingLocation
-import BearingPersistence
+import BearingSQLite
 import BearingStreets
 import BearingTesting
 import CoffeeFinder

@@ -1,1 +1,1 @@
-../../Sources/coffee-finder/TerminalInput.swift
+../../Sources/coffee-finder/Terminal/TerminalInput.swift

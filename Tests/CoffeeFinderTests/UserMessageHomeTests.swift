@@ -29,8 +29,10 @@ import Testing
   /// of ``wordedInPlace``; `UserMessage`'s own files are its home.
   static func wordingOutsideUserMessage(in directory: String) throws -> [String] {
     let folder = root.appendingPathComponent(directory)
-    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-      .filter { $0.hasSuffix(".swift") && !$0.hasPrefix("UserMessage") }
+    let names = try FileManager.default.subpathsOfDirectory(atPath: folder.path)
+      .filter {
+        $0.hasSuffix(".swift") && !($0 as NSString).lastPathComponent.hasPrefix("UserMessage")
+      }
     #expect(names.count > 10, "the sources were not found at \(folder.path)")
     let patterns = try wordedInPlace.map { try NSRegularExpression(pattern: $0) }
     var found: Set<String> = []

@@ -7,7 +7,8 @@
 //                                                 stalling half-way unless told not to
 //   persistence-test-helper open PATH [--as-nobody]
 import BearingLocation
-import BearingPersistence
+import BearingPersonalData
+import BearingSQLite
 import Foundation
 import GRDB
 

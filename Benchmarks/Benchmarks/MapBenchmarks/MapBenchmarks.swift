@@ -1,6 +1,6 @@
 import BearingLocation
 import BearingMap
-import BearingPersistence
+import BearingPlaceStore
 import Benchmark
 import Foundation
 

@@ -1,5 +1,5 @@
 import BearingLocation
-import BearingPersistence
+import BearingPlaceStore
 import BearingPlaces
 import Benchmark
 import Foundation

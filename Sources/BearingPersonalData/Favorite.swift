@@ -1,0 +1,105 @@
+import BearingLocation
+import BearingSQLite
+import Foundation
+import GRDB
+
+/// A place the user keeps: saved from a search result, shown in the favourites list, and turned
+/// into a monitored region by the app.
+///
+/// ```swift
+/// let favorite = Favorite(
+///   placeID: "4b0c2f5cf964a520c23e23e3", name: "Café Ekberg",
+///   coordinate: .init(latitude: 60.1632, longitude: 24.9393), source: .foursquare,
+///   addedAt: now)
+/// try await database.saveFavorite(favorite)
+/// ```
+public struct Favorite: Hashable, Sendable, Codable, Identifiable {
+  /// Where a place's identifier comes from, so an identifier is only compared with its own kind.
+  public enum Source: String, Hashable, Sendable, Codable, CaseIterable {
+    case foursquare
+    case openStreetMap = "osm"
+    case manual
+  }
+
+  /// The place's identifier in ``source`` (a Foursquare `fsq_place_id`, an OSM node id, …).
+  public var placeID: String
+  public var name: String
+  public var coordinate: Coordinate
+  public var source: Source
+  /// A formatted street address, when the source gave one.
+  public var address: String?
+  public var addedAt: Date
+
+  public var id: String { placeID }
+
+  public init(
+    placeID: String,
+    name: String,
+    coordinate: Coordinate,
+    source: Source,
+    address: String? = nil,
+    addedAt: Date
+  ) {
+    self.placeID = placeID
+    self.name = name
+    self.coordinate = coordinate
+    self.source = source
+    self.address = address
+    self.addedAt = addedAt
+  }
+}
+
+extension Favorite: FetchableRecord, PersistableRecord {
+  public static let databaseTableName = "favorite"
+
+  /// The table's columns, for queries beyond the ones ``LocalDatabase`` offers.
+  public enum Columns {
+    public static let placeID = Column("placeId")
+    public static let name = Column("name")
+    public static let latitude = Column("latitude")
+    public static let longitude = Column("longitude")
+    public static let source = Column("source")
+    public static let address = Column("address")
+    public static let addedAt = Column("addedAt")
+  }
+
+  /// Decodes a row; throws a ``StorageError/invalidRow(table:reason:)`` for a stored
+  /// coordinate or source that is not valid, rather than trapping.
+  public init(row: Row) throws {
+    let sourceName: String = try row.decode(forColumn: Columns.source)
+    guard let source = Source(rawValue: sourceName) else {
+      throw StorageError.invalidRow(table: Self.databaseTableName, reason: "unknown source")
+    }
+    placeID = try row.decode(forColumn: Columns.placeID)
+    name = try row.decode(forColumn: Columns.name)
+    coordinate = try Coordinate.decoded(
+      latitude: try row.decode(forColumn: Columns.latitude),
+      longitude: try row.decode(forColumn: Columns.longitude),
+      table: Self.databaseTableName)
+    self.source = source
+    address = try row.decode(forColumn: Columns.address)
+    addedAt = try row.decode(forColumn: Columns.addedAt)
+  }
+
+  public func encode(to container: inout PersistenceContainer) {
+    container[Columns.placeID] = placeID
+    container[Columns.name] = name
+    container[Columns.latitude] = coordinate.latitude
+    container[Columns.longitude] = coordinate.longitude
+    container[Columns.source] = source.rawValue
+    container[Columns.address] = address
+    container[Columns.addedAt] = addedAt
+  }
+}
+
+extension Coordinate {
+  /// A coordinate read back from a table, or an error naming the table when the stored values
+  /// are not a valid coordinate (a row written by another program, say).
+  static func decoded(latitude: Double, longitude: Double, table: String) throws -> Coordinate {
+    do {
+      return try Coordinate(validatingLatitude: latitude, longitude: longitude)
+    } catch {
+      throw StorageError.invalidRow(table: table, reason: error.description)
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import BearingLocation
+import BearingSQLite
+import Foundation
+import GRDB
+
+/// A region the app monitors, with the last state the region monitor determined for it.
+///
+/// Keeping ``state`` means a restart does not announce "entered" again for a region the user
+/// was already inside when the app stopped.
+///
+/// ```swift
+/// try await database.saveMonitoredRegion(MonitoredRegion(region: favorite.region))
+/// try await database.updateRegionState("cafe-ekberg", .inside)
+/// ```
+public struct MonitoredRegion: Hashable, Sendable, Codable, Identifiable {
+  public var region: Region
+  public var state: RegionState
+
+  public var id: String { region.identifier }
+
+  public init(region: Region, state: RegionState = .unknown) {
+    self.region = region
+    self.state = state
+  }
+}
+
+extension MonitoredRegion: FetchableRecord, PersistableRecord {
+  public static let databaseTableName = "monitoredRegion"
+
+  /// The table's columns, for queries beyond the ones ``LocalDatabase`` offers.
+  public enum Columns {
+    public static let identifier = Column("identifier")
+    public static let latitude = Column("latitude")
+    public static let longitude = Column("longitude")
+    public static let radius = Column("radius")
+    public static let notifyOnEntry = Column("notifyOnEntry")
+    public static let notifyOnExit = Column("notifyOnExit")
+    public static let state = Column("state")
+  }
+
+  public init(row: Row) throws {
+    let table = Self.databaseTableName
+    let stateName: String = try row.decode(forColumn: Columns.state)
+    guard let state = RegionState(rawValue: stateName) else {
+      throw StorageError.invalidRow(table: table, reason: "unknown region state")
+    }
+    let radius: Double = try row.decode(forColumn: Columns.radius)
+    guard radius.isFinite, radius > 0 else {
+      throw StorageError.invalidRow(table: table, reason: "radius \(radius) is not positive")
+    }
+    region = Region(
+      identifier: try row.decode(forColumn: Columns.identifier),
+      center: try Coordinate.decoded(
+        latitude: try row.decode(forColumn: Columns.latitude),
+        longitude: try row.decode(forColumn: Columns.longitude), table: table),
+      radius: radius,
+      notifyOnEntry: try row.decode(forColumn: Columns.notifyOnEntry),
+      notifyOnExit: try row.decode(forColumn: Columns.notifyOnExit))
+    self.state = state
+  }
+
+  public func encode(to container: inout PersistenceContainer) {
+    container[Columns.identifier] = region.identifier
+    container[Columns.latitude] = region.center.latitude
+    container[Columns.longitude] = region.center.longitude
+    container[Columns.radius] = region.radius
+    container[Columns.notifyOnEntry] = region.notifyOnEntry
+    container[Columns.notifyOnExit] = region.notifyOnExit
+    container[Columns.state] = state.rawValue
+  }
+}

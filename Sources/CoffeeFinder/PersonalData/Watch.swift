@@ -1,0 +1,173 @@
+import Bearing
+import BearingLocation
+import BearingPersonalData
+
+/// Follows the location and reports fixes, and entering or leaving a favourite's region: the
+/// feature behind `coffee-finder watch`.
+///
+/// Every favourite is a monitored region of ``FavoriteRegions/radius`` metres. What the feature
+/// has to say goes out as ``Output`` actions, which a view model hands to the terminal exactly
+/// once each; the feature itself never prints.
+///
+/// ```swift
+/// let viewModel = ViewModel(
+///   initialState: Watch.State(showsFixes: true), reducer: { Watch() },
+///   viewState: { $0 }, event: { $0 }, viewEffect: \.output)
+/// await viewModel.send(.onAppear)
+/// ```
+package struct Watch: Reducer {
+  package struct State: Equatable, Sendable {
+    /// Whether every fix is reported, or only entering and leaving.
+    package var showsFixes: Bool
+    /// The favourites and their regions.
+    package var favoriteRegions = FavoriteRegions.State()
+    /// Entries and exits being recorded, not yet announced: the end of a replay waits for them.
+    package var announcing = 0
+    /// The end of the source (its number of fixes), held while ``announcing`` is not 0.
+    package var endedAfter: Int?
+
+    /// A feature that has not started yet.
+    package init(showsFixes: Bool) {
+      self.showsFixes = showsFixes
+    }
+  }
+
+  /// What the feature reports; the view decides how it looks.
+  package enum Output: Equatable, Sendable {
+    /// Monitoring began for this many favourite regions.
+    case started(regions: Int)
+    /// A line to show: a fix, an entry or an exit.
+    case line(WatchLine)
+    /// Something went wrong that does not stop watching.
+    case warning(String)
+    /// Something went wrong that does: the favourites could not be read.
+    case failed(String)
+    /// The source ended (a replay reached the end of its track) after this many fixes.
+    case finished(fixes: Int)
+  }
+
+  @CasePathable
+  package enum Action: Equatable, Sendable {
+    case onAppear
+    case onDisappear
+    case favoriteRegions(FavoriteRegions.Action)
+    case locationManager(LocationManager.Action)
+    /// For the view: never reduced to a state change.
+    case output(Output)
+  }
+
+  enum CancelID { case location }
+
+  @Dependency(\.locationManager) var locationManager
+
+  /// Creates the feature.
+  package init() {}
+
+  package var body: some ReducerOf<Self> {
+    Scope(state: \.favoriteRegions, action: \.favoriteRegions) { FavoriteRegions() }
+    Reduce { state, action in core(&state, action) }
+  }
+
+  /// `line` for the view; then the end of the source, when it came while this was recorded.
+  private func announced(_ state: inout State, _ line: WatchLine) -> Effect<Action> {
+    state.announcing = max(0, state.announcing - 1)
+    guard state.announcing == 0, let fixes = state.endedAfter else {
+      return .send(.output(.line(line)))
+    }
+    state.endedAfter = nil
+    return .concatenate(.send(.output(.line(line))), .send(.output(.finished(fixes: fixes))))
+  }
+
+  private func core(_ state: inout State, _ action: Action) -> Effect<Action> {
+    let locationManager = locationManager
+    switch action {
+    case .onAppear:
+      return .send(.favoriteRegions(.load))
+
+    case .favoriteRegions(.delegate(.loaded(let regions))):
+      return .merge(
+        .send(.output(.started(regions: regions))),
+        .run { send in
+          let events = locationManager.delegate()
+          await locationManager.requestWhenInUseAuthorization()
+          await locationManager.startUpdatingLocation()
+          for await event in events { await send(.locationManager(event)) }
+        }
+        .cancellable(id: CancelID.location, cancelInFlight: true))
+
+    case .favoriteRegions(.delegate(.entered(let id, let name))):
+      return announced(&state, .enter(id: id, name: name))
+
+    case .favoriteRegions(.delegate(.exited(let id, let name))):
+      return announced(&state, .exit(id: id, name: name))
+
+    case .favoriteRegions(.delegate(.failed(let message))):
+      return .send(.output(.failed(message)))
+
+    case .favoriteRegions(.delegate(.warning(let message))):
+      return .send(.output(.warning(message)))
+
+    case .favoriteRegions:
+      return .none
+
+    case .onDisappear:
+      return .merge(
+        .cancel(id: CancelID.location),
+        .run { _ in await locationManager.stopUpdatingLocation() }
+      )
+
+    case .locationManager(.didUpdateLocations(let fixes)):
+      guard state.showsFixes else { return .none }
+      return .merge(fixes.map { .send(.output(.line(.fix($0)))) })
+
+    case .locationManager(.didChangeAuthorization(.denied)):
+      return .send(.output(.warning(UserMessage.locationAccessOff)))
+
+    case .locationManager(.didFailWithError(.trackEnded(_, let fixes))):
+      // The track's last fixes may have entered or left a region whose news is still being
+      // recorded: the end is told after it.
+      guard state.announcing == 0 else {
+        state.endedAfter = fixes
+        return .none
+      }
+      return .send(.output(.finished(fixes: fixes)))
+
+    case .locationManager(.didFailWithError(let error)):
+      return .send(.output(.warning(UserMessage.line(for: error))))
+
+    case .locationManager(.monitoringDidFail(let region, let error)):
+      return .send(
+        .output(.warning(UserMessage.cannotMonitor(region?.identifier, error))))
+
+    case .locationManager(let event):
+      // Region events belong to the favourites; an entry or exit they will announce is
+      // counted until it is.
+      let region = event.region
+      let before = region.flatMap { state.favoriteRegions.regionStates[$0.identifier] }
+      let effect = FavoriteRegions().reduce(
+        into: &state.favoriteRegions, action: .location(event))
+      if let region {
+        let after = state.favoriteRegions.regionStates[region.identifier]
+        if (after == .inside && before != .inside) || (after == .outside && before == .inside) {
+          state.announcing += 1
+        }
+      }
+      return effect.map { .favoriteRegions($0) }
+
+    case .output:
+      return .none
+    }
+  }
+}
+
+extension LocationManager.Action {
+  /// The region an entry, exit or determined state is about.
+  fileprivate var region: Region? {
+    switch self {
+    case .didEnterRegion(let region), .didExitRegion(let region),
+      .didDetermineState(_, let region):
+      region
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,188 @@
+import ArgumentParser
+import Bearing
+import BearingHTTP
+import BearingPlaceStore
+import BearingPlaces
+import BearingTelemetry
+import BearingText
+import CoffeeFinder
+import CoffeeFinderSettings
+import Foundation
+
+/// What to search: radius, limit and provider; defaults come from the settings (config file
+/// and environment).
+struct SearchOptions: ParsableArguments {
+  @OptionGroup var radiusOption: RadiusOption
+  /// `--radius`.
+  var radius: DistanceArgument? {
+    get { radiusOption.radius }
+    set { radiusOption.radius = newValue }
+  }
+
+  @Option(parsing: .unconditional, help: "At most this many results, 1…50 (default 10).")
+  var limit: Int?
+
+  @Option(
+    help: ArgumentHelp(
+      "Where to search: auto, foursquare, offline or overpass (default auto).",
+      discussion: "auto: Foursquare when a key is set; else the offline data where it covers "
+        + "the position, and OpenStreetMap's Overpass API elsewhere."))
+  var provider: PlaceProvider?
+
+  @OptionGroup var overpassURLOption: OverpassURLOption
+  /// `--overpass-url`.
+  var overpassURL: String? {
+    get { overpassURLOption.overpassURL }
+    set { overpassURLOption.overpassURL = newValue }
+  }
+
+  @OptionGroup var unitsOption: UnitsOption
+  /// `--units`.
+  var units: MeasurementSystem? {
+    get { unitsOption.units }
+    set { unitsOption.units = newValue }
+  }
+
+  @Option(
+    name: .customLong("api-key"),
+    help: ArgumentHelp(
+      "The Foursquare Places API key.",
+      discussion: "Other users can see command lines (ps): prefer FOURSQUARE_API_KEY or the "
+        + "config file."))
+  var apiKey: String?
+
+  /// Throws a usage error for an out-of-range radius or limit.
+  func check() throws {
+    if let radius = radius?.metres,
+      let problem = DistanceSetting.searchRadius.problem(with: radius, option: "--radius")
+    {
+      throw ValidationError(problem)
+    }
+    if let limit, !(1...PlaceQuery.maximumLimit).contains(limit) {
+      throw ValidationError("--limit must be 1…\(PlaceQuery.maximumLimit); got \(limit)")
+    }
+    do {
+      try SettingsOverrides(
+        foursquareAPIKey: apiKey.map(FoursquareAPIKey.init(verbatim:)), overpassURL: overpassURL
+      ).validate()
+    } catch {
+      throw ValidationError(error.description)
+    }
+  }
+
+  /// The settings with these options (and `--gpsd`, given as `gpsd`) applied; the API key, from
+  /// wherever it came, is registered as a secret so that no log line can show it.
+  @MainActor
+  func settings(gpsd: String? = nil) throws -> LoadedSettings {
+    try Self.load(
+      SettingsOverrides(
+        searchRadius: radius?.metres, resultLimit: limit, units: units, provider: provider,
+        gpsdAddress: gpsd, foursquareAPIKey: apiKey.map(FoursquareAPIKey.init(verbatim:)),
+        overpassURL: overpassURL),
+      remembered: Self.remembered())
+  }
+
+  /// Loads the settings with `overrides` over `remembered`, printing the loader's warnings and,
+  /// in one line, the remembered choices it used.
+  static func load(
+    _ overrides: SettingsOverrides, remembered: RememberedSettings = RememberedSettings()
+  ) throws -> LoadedSettings {
+    let loaded = try SettingsLoader().load(overrides: overrides, remembered: remembered)
+    SecretRedactor.register(loaded.settings.foursquareAPIKey?.secret)
+    for warning in loaded.warnings { Console.note(UserMessage.warning(warning)) }
+    let used = SettingKey.allCases.filter { loaded.source(of: $0) == .remembered }
+    if !used.isEmpty {
+      let choices = used.map { "\($0.option) \(loaded.settings.displayValue(of: $0))" }
+      Console.note(
+        "using your last choice of \(choices.joined(separator: ", ")) (an option, the "
+          + "environment or the config file overrides it)")
+    }
+    return loaded
+  }
+
+  /// The choices remembered from the user's last runs (app storage), recalled by a
+  /// ``Remembering`` store. A store that cannot be read is reported and treated as empty.
+  @MainActor
+  static func remembered() -> RememberedSettings {
+    let store = Store(initialState: Remembering.State()) { Remembering() }
+    store.send(.recallChoices)
+    for warning in store.state.warnings { Console.note(warning) }
+    return store.state.choices ?? RememberedSettings()
+  }
+
+  /// What the user chose on this command line that the app remembers for the next runs.
+  var choices: RememberedSettings {
+    // `--provider overpass` with an `--overpass-url` of this run's means that server: remembered
+    // alone, the next run would send the position to the default one.
+    RememberedSettings(
+      searchRadius: radius?.metres, units: units,
+      provider: overpassURL != nil && provider == .overpass ? nil : provider)
+  }
+
+  /// The place client for `settings`, and where its data comes from.
+  ///
+  /// Offline search uses the areas stored in `data`'s place store where they cover the search,
+  /// and the embedded Helsinki extract there. A ``SearchSource`` store chooses, and reads the
+  /// offline data.
+  @MainActor
+  static func places(
+    for settings: AppSettings, data: DataOptions
+  ) async throws -> (PlacesClient, DataOrigin, OfflineLibrary?) {
+    let store = Store(
+      initialState: SearchSource.State(
+        provider: settings.provider, hasFoursquareKey: settings.foursquareAPIKey != nil)
+    ) {
+      SearchSource()
+    } withDependencies: {
+      $0.offlineAreas = data.offlineAreas
+    }
+    await store.send(.choose).finish()
+    if let failure = store.state.failure { throw CLIError(failure) }
+    // Without a failure, only a cancelled choice has no source.
+    guard let source = store.state.source else { throw CancellationError() }
+    let host = settings.overpassURL.host ?? settings.overpassURL.absoluteString
+    let overpass = PlacesClient.overpass(
+      endpoint: settings.overpassURL, userAgent: CoffeeFinderCommand.userAgent)
+    switch source {
+    case .foursquare:
+      return try foursquare(settings)
+    case .overpass:
+      return (overpass, .overpass(host: host), nil)
+    case .offline(let offline):
+      let library = offline.library
+      return (.offline(library), .stored(library.coverages, overpassHost: nil), library)
+    case .offlineElseOverpass(let offline):
+      let library = offline.library
+      return (
+        .preferring(offline: library, else: overpass),
+        .stored(library.coverages, overpassHost: host), library
+      )
+    }
+  }
+}
+
+/// `--radius`, a group of its own so that a subcommand can show it without the other search
+/// options: a subcommand that declares a group of this type gets the value the top-level command
+/// parsed (argument-parser hands on decoded groups by type).
+struct RadiusOption: ParsableArguments {
+  @Option(
+    parsing: .unconditional,
+    help: "How far around: metres, or with a unit (800m, 2km); default 1000 (download: 5km).")
+  var radius: DistanceArgument?
+}
+
+/// `--overpass-url`, a group of its own for the same reason as ``RadiusOption``.
+struct OverpassURLOption: ParsableArguments {
+  @Option(
+    name: .customLong("overpass-url"),
+    help: "The Overpass API interpreter (default \(OverpassPlaces.defaultEndpoint.absoluteString))."
+  )
+  var overpassURL: String?
+}
+
+/// `--units`, a group of its own for the same reason as ``RadiusOption``: `watch` takes it
+/// without the search options, and the top-level command parses it wherever it is written.
+struct UnitsOption: ParsableArguments {
+  @Option(help: "Show distances in metric or imperial units (default metric).")
+  var units: MeasurementSystem?
+}

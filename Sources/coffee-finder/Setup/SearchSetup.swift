@@ -1,0 +1,78 @@
+import Bearing
+import BearingLocation
+import BearingPlaceStore
+import BearingPlaces
+import BearingText
+import CoffeeFinder
+import CoffeeFinderSettings
+import Foundation
+
+/// What a command that searches needs, made from its options in one place: the settings, the
+/// place client and where its data comes from, and the location source.
+struct SearchSetup {
+  var settings: AppSettings
+  var places: PlacesClient
+  var dataOrigin: DataOrigin
+  /// Where a simulated position goes: the middle of the built-in data, central Helsinki.
+  var center: Coordinate
+  var locationOrigin: LocationOrigin
+  var locationManager: LocationManager
+  /// Why the location source was chosen, when no option chose it.
+  var locationChoice: LocationChoice
+  /// Walks over the streets stored in the data directory.
+  var walking: WalkingClient
+
+  /// Loads the settings (with the command line's overrides), logging as `output` says, and
+  /// makes the clients; a one-shot location request waits up to `requestTimeout`.
+  @MainActor
+  init(
+    location: LocationOptions, search: SearchOptions, data: DataOptions, output: OutputOptions,
+    requestTimeout: Duration = .seconds(10)
+  ) async throws {
+    output.bootstrapLogging()
+    walking = data.walking
+    let loaded = try search.settings(gpsd: location.gpsd)
+    settings = loaded.settings
+    let offline: OfflineLibrary?
+    (places, dataOrigin, offline) = try await SearchOptions.places(for: settings, data: data)
+    // Where the built-in data is, whatever areas were stored: a stored area says nothing of
+    // where the user is.
+    center = offline.map { NearbyCommand.center(of: $0.builtIn.coverage) } ?? NearbyCommand.helsinki
+    var location = location
+    if let near = location.near {
+      let place = try await PlaceNameResolver.resolve(
+        near, data: data, offline: settings.provider == .offline)
+      Console.note(
+        "near \"\(TerminalText.escape(near))\": \(TerminalText.escape(place.name)) "
+          + String(format: "(%.5f,%.5f)", place.coordinate.latitude, place.coordinate.longitude))
+      location.near = nil
+      location.at = "\(place.coordinate.latitude),\(place.coordinate.longitude)"
+    }
+    locationChoice = try await LocationChoice.choose(
+      location, defaultCenter: center, settings: loaded, lastPosition: Self.lastPosition(),
+      requestTimeout: requestTimeout, verbose: output.verbose)
+    locationOrigin = locationChoice.origin
+    locationManager = locationChoice.manager
+  }
+
+  /// The last position a live source gave, remembered across runs (recalled by a
+  /// ``Remembering`` store); a file that cannot be read is reported and treated as none.
+  @MainActor
+  static func lastPosition() -> LastPosition? {
+    let store = Store(initialState: Remembering.State()) { Remembering() }
+    store.send(.recallLastPosition)
+    for warning in store.state.warnings { Console.note(warning) }
+    return store.state.lastPosition
+  }
+
+  /// Tells the user when what this run chose to remember could not be saved, after writing it
+  /// at once (rather than at exit, when no one could say so) with a ``Remembering`` store.
+  @MainActor
+  static func saveRemembered(_ state: Nearby.State) async {
+    let store = Store(initialState: Remembering.State()) { Remembering() }
+    // `state` holds the shared last position that the store saves: it must outlive the save.
+    defer { withExtendedLifetime(state) {} }
+    await store.send(.save(position: Remembering.remembersPosition(of: state))).finish()
+    for warning in store.state.warnings { Console.note(warning) }
+  }
+}
