@@ -37,7 +37,8 @@ extension PlaceStore {
         var reach = min(query.radius, 250)
         while true {
           var found: [Place] = []
-          for box in GeoBox.around(query.center, radius: reach).parts {
+          let margin = reach + Place.sameCaféDistance
+          for box in GeoBox.around(query.center, radius: margin).parts {
             let west = grid.column(box.west)
             let east = grid.column(box.east)
             for row in grid.row(box.south)...grid.row(box.north) {
@@ -50,7 +51,7 @@ extension PlaceStore {
               while let row = try rows.next() {
                 var place = Self.place(from: row)
                 let distance = query.center.distance(to: place.coordinate)
-                guard distance <= reach else { continue }
+                guard distance <= margin else { continue }
                 if !wanted.isEmpty, !place.categories.contains(where: wanted.contains) { continue }
                 if let text, !place.searchText.contains(text) { continue }
                 place.distance = distance
@@ -59,7 +60,12 @@ extension PlaceStore {
             }
           }
           found.sort { ($0.distance!, $0.id) < ($1.distance!, $1.id) }
-          found = Place.distinct(found)
+          // A café with a copy within reach is listed by the copy chosen to stand for it,
+          // which may lie up to 30 m farther: so the copies beyond reach are read too.
+          found = Place.copies(found).compactMap { café in
+            café.copies.contains { $0.distance! <= reach } ? café.kept : nil
+          }
+          found.sort { ($0.distance!, $0.id) < ($1.distance!, $1.id) }
           if found.count >= query.limit || reach >= query.radius {
             return Array(found.prefix(query.limit))
           }

@@ -32,8 +32,16 @@ extension PlaceStore {
   ///
   /// - throws: ``StorageError`` when the store cannot be read.
   public func walkingAreas(around point: Coordinate) async throws(StorageError) -> [Int64] {
+    try await walkingAreas(around: [point])
+  }
+
+  /// The stored areas whose walking graph's streets come within 250 m of any of `points`, as
+  /// they are found for one point.
+  ///
+  /// - throws: ``StorageError`` when the store cannot be read.
+  public func walkingAreas(around points: [Coordinate]) async throws(StorageError) -> [Int64] {
     try await database.mapErrors {
-      try await database.writer.read { db in try Self.walkingAreas(around: point, db) }
+      try await database.writer.read { db in try Self.walkingAreas(around: points, db) }
     }
   }
 
@@ -50,10 +58,8 @@ extension PlaceStore {
     }
   }
 
-  static func walkingAreas(around point: Coordinate, _ db: Database) throws -> [Int64] {
-    // 250 m, the farthest a start snaps, in degrees of latitude and of longitude here.
-    let latitudeMargin = 250 / 111_195.0
-    let longitudeMargin = latitudeMargin / max(0.01, cos(point.latitude * .pi / 180))
+  static func walkingAreas(around points: [Coordinate], _ db: Database) throws -> [Int64] {
+    guard !points.isEmpty else { return [] }
     let areaMargin = 0.01
     let rows = try Row.fetchAll(
       db,
@@ -63,18 +69,22 @@ extension PlaceStore {
         FROM walkingGraph g JOIN area a ON a.id = g.areaId
         ORDER BY length(g.graph) DESC, a.id
         """)
+    // 250 m, the farthest a point snaps, in degrees of latitude.
+    let latitudeMargin = 250 / 111_195.0
     func holds(_ south: Double, _ west: Double, _ north: Double, _ east: Double, _ margin: Double)
       -> Bool
     {
-      guard point.latitude >= south - margin, point.latitude <= north + margin else {
-        return false
+      points.contains { point in
+        guard point.latitude >= south - margin, point.latitude <= north + margin else {
+          return false
+        }
+        let longitude = point.longitude
+        let across = margin / max(0.01, cos(point.latitude * .pi / 180))
+        // A box across the antimeridian has its west east of its east.
+        return west <= east
+          ? longitude >= west - across && longitude <= east + across
+          : longitude >= west - across || longitude <= east + across
       }
-      let longitude = point.longitude
-      let across = margin * (longitudeMargin / latitudeMargin)
-      // A box across the antimeridian has its west east of its east.
-      return west <= east
-        ? longitude >= west - across && longitude <= east + across
-        : longitude >= west - across || longitude <= east + across
     }
     return rows.compactMap { row in
       if let south = row["south"] as Double?, let west = row["west"] as Double?,

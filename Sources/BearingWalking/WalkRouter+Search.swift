@@ -37,7 +37,8 @@ extension WalkRouter {
         Self.isDirect(start, origin, targets[index], target)
         ? start.distance(to: targets[index])
         : origin.offset + search.best[index] + target.offset
-      return length <= bound ? length : nil
+      // Not reached (an unbounded search's bound is infinite too): no walk.
+      return length.isFinite && length <= bound ? length : nil
     }
   }
 

@@ -57,6 +57,8 @@ package struct CoffeeFinderApp: Reducer {
     /// The walk to the selected place over the stored streets, for the map panel; empty when
     /// there is none (or walks are not measured).
     package var route: [Coordinate] = []
+    /// The names of the streets along ``route``, for the detail screen.
+    package var routeStreetNames: [String] = []
 
     /// Creates the state of an app that has not appeared yet.
     package init(
@@ -154,8 +156,9 @@ package struct CoffeeFinderApp: Reducer {
     case openNowToggled
     /// A new minute: the opening hours are read again.
     case hoursTicked
-    /// The walk to the place `id` was found (its points; none when there is no walk).
-    case routeFound(id: String, [Coordinate])
+    /// The walk to the place `id` was found (its points, none when there is no walk, and the
+    /// streets along it).
+    case routeFound(id: String, [Coordinate], streets: [String] = [])
   }
 
   @Dependency(\.date.now) var now
@@ -179,7 +182,7 @@ package struct CoffeeFinderApp: Reducer {
     let walking = walking
     return .run { send in
       let route = try await walking.route(here, place.coordinate)
-      await send(.routeFound(id: id, route?.points ?? []))
+      await send(.routeFound(id: id, route?.points ?? [], streets: route?.streetNames ?? []))
     } catch: { _, _ in
       // No route drawn; the list still shows the walk.
     }
@@ -223,7 +226,10 @@ package struct CoffeeFinderApp: Reducer {
       if case .nearby(.walksMeasured) = action {} else { state.hoursReadAt = now }
       let previous = state.selectedPlaceID
       keepSelection(&state)
-      if state.selectedPlaceID != previous { state.route = [] }
+      if state.selectedPlaceID != previous {
+        state.route = []
+        state.routeStreetNames = []
+      }
       guard case .nearby(.walksMeasured) = action else {
         return state.selectedPlaceID != previous ? routeToSelection(state) : .none
       }
@@ -238,8 +244,11 @@ package struct CoffeeFinderApp: Reducer {
       state.hoursReadAt = now
       return selectionKept(&state)
 
-    case .routeFound(let id, let points):
-      if id == state.selectedPlaceID { state.route = points }
+    case .routeFound(let id, let points, let streets):
+      if id == state.selectedPlaceID {
+        state.route = points
+        state.routeStreetNames = streets
+      }
       return .none
 
     case .nearby(.locationManager(let event)):
@@ -271,6 +280,7 @@ package struct CoffeeFinderApp: Reducer {
       state.selectedPlaceID = places[state.selection].id
       guard state.selectedPlaceID != previous else { return .none }
       state.route = []
+      state.routeStreetNames = []
       return routeToSelection(state)
 
     case .openSelectedTapped:
@@ -333,6 +343,7 @@ package struct CoffeeFinderApp: Reducer {
     keepSelection(&state)
     guard state.selectedPlaceID != previous else { return .none }
     state.route = []
+    state.routeStreetNames = []
     return routeToSelection(state)
   }
 

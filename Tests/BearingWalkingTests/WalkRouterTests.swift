@@ -25,6 +25,19 @@ struct WalkRouterTests {
     return builder.build()
   }
 
+  /// Two streets that never meet, searched without a bound (as `walking-probe` does): the
+  /// café on the other street has no walk, not an infinite one.
+  @Test func anUnreachedTargetHasNoWalkEvenWithoutABound() {
+    var builder = WalkingGraphBuilder()
+    builder.addWay(points: [Grid.point(0, 0), Grid.point(0, 1)], direction: .both, name: nil)
+    builder.addWay(points: [Grid.point(1, 0), Grid.point(1, 1)], direction: .both, name: nil)
+    let router = WalkRouter(builder.build())
+    let walks = router.walks(
+      from: Grid.point(0, 0.5), to: [Grid.point(1, 0.5), Grid.point(0, 0.9)], within: .infinity)
+    #expect(walks[0] == nil)
+    #expect(walks[1] != nil)
+  }
+
   @Test func snapsOntoTheSegmentNotTheNearestNode() throws {
     let router = WalkRouter(Self.riverTown())
     // Beside the middle of the south bank's street, 11 m north of it.

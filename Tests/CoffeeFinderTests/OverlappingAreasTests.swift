@@ -81,3 +81,52 @@ import Testing
     #expect(report.places.first?.distance == 0)
   }
 }
+
+/// A café two areas hold under two spellings 2 m apart ("Riverside Café", "RIVERSIDE CAFE"):
+/// one name and one point wherever it is listed or walked to from.
+@Suite("one café of two areas (built binary)", .serialized)
+struct MergedCaféTests {
+  static func area(_ café: String, at point: (Double, Double)) -> String {
+    """
+    {"type":"FeatureCollection","features":[
+    \(WalkingEndToEndTests.street("Harbour Road", [(20, 300), (200, 300), (400, 300)])),
+    {"type":"Feature","properties":{"amenity":"cafe","name":"\(café)"},
+     "geometry":{"type":"Point","coordinates":\(WalkingEndToEndTests.metres(point.0, point.1))}}
+    ]}
+    """
+  }
+
+  static func at(_ x: Double, _ y: Double) -> String {
+    let point = WalkingEndToEndTests.metres(x, y).dropFirst().dropLast().split(separator: ",")
+    return "\(point[1]),\(point[0])"
+  }
+
+  @Test func theMergedCaféHasOneNameAndOnePointInTheListAndTheRoute() async throws {
+    let box = try await WalkingEndToEndTests.sandbox(
+      Self.area("Riverside Café", at: (30, 305)), name: "town.geojson")
+    let other = box.directory.appendingPathComponent("north.geojson")
+    try Data(Self.area("RIVERSIDE CAFE", at: (32, 306)).utf8).write(to: other)
+    let imported = try await box.run(["import", other.path])
+    #expect(imported.status == 0, "\(imported.stderr)")
+
+    // From east of both, nearer the copy in capitals: still the one name, at its own point.
+    let json = try await box.run([
+      "nearby", "--at", Self.at(40, 306), "--provider", "offline", "--json",
+    ])
+    #expect(json.status == 0, "\(json.stderr)")
+    let report = try JSONDecoder().decode(
+      WalkingEndToEndTests.NearbyJSON.self, from: Data(json.stdout.utf8))
+    #expect(report.places.map(\.name) == ["Riverside Café"], "\(json.stdout)")
+    #expect(report.places.first.map { abs($0.distance - 10) < 1 } == true, "\(json.stdout)")
+
+    // Named either way, `route` walks to that copy: 70 m from (100, 300) in a straight line.
+    for name in ["Riverside Café", "RIVERSIDE CAFE"] {
+      let route = try await box.run([
+        "route", name, "--at", Self.at(100, 300), "--provider", "offline",
+      ])
+      #expect(route.status == 0, "\(route.stderr)")
+      let expected = "Walk to Riverside Café: 75 m walk · 1 min (70 m in a straight line)"
+      #expect(route.stdout.contains(expected), "\(route.stdout)")
+    }
+  }
+}

@@ -51,6 +51,19 @@ import Testing
     #expect(abs(walk - expected) < 2, "walked \(walk) m, expected \(expected) m")
   }
 
+  /// From the far end of area 1's street to a café by the far end of area 2's: neither area's
+  /// streets alone come near both, the walk is along the two.
+  @Test func aWalkFollowsOneAreasStreetsIntoTheOthers() async throws {
+    let start = Self.point(0.01, 0.5)
+    let café = Self.point(0.01, 7.5)
+    let walks = try #require(try await Self.client().walks(start, [café]))
+    let walk = try #require(walks[0], "no walk across the areas' meeting point")
+    let expected = Self.point(0, 0.5).distance(to: Self.point(0, 7.5)) + 2 * 1.11
+    #expect(abs(walk - expected) < 2, "walked \(walk) m, expected \(expected) m")
+    let route = try #require(try await Self.client().route(start, café))
+    #expect(abs(route.length - expected) < 2, "\(route.length) m")
+  }
+
   @Test func whatIsFoundDoesNotDependOnTheGraphsReadBefore() async throws {
     let client = Self.client()
     // From the far west end only area 1's streets are near: it is read and kept.
@@ -85,11 +98,14 @@ import Testing
   @Test func theLeastRecentlyUsedIsDroppedPastTheCapacity() {
     let kept = KeptRouters(capacity: 3)
     let router = WalkRouter(Self.west)
-    for area: Int64 in 1...4 { kept.keep(router, of: area) }
-    #expect(kept.areas == [4, 3, 2])
-    #expect(kept.router(of: 2) != nil)
-    #expect(kept.areas == [2, 4, 3])
-    #expect(kept.router(of: 1) == nil)
+    for area: Int64 in 1...4 { kept.keep(router, of: [area]) }
+    #expect(kept.areas == [[4], [3], [2]])
+    #expect(kept.router(of: [2]) != nil)
+    #expect(kept.areas == [[2], [4], [3]])
+    #expect(kept.router(of: [1]) == nil)
+    // A set of areas is kept as one.
+    kept.keep(router, of: [1, 2])
+    #expect(kept.areas == [[1, 2], [2], [4]])
   }
 
   /// Two streets 300 m apart joined only 1.3 km away: the walk between two points facing each

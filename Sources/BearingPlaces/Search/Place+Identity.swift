@@ -27,16 +27,41 @@ extension Place {
       || (a.coordinate.distance(to: b.coordinate) <= sameCaféDistance && aName == bName)
   }
 
-  /// `places` with every place dropped that is one café with an earlier one: given nearest
-  /// first, the nearest copy is kept; given stored first, the stored copy.
+  /// `places` with the copies of each café made one: a place that is one café with an
+  /// earlier one joins its group, and each group is given by the copy ``isBetterCopy(than:)``
+  /// picks, in the place of the group's first copy. Which copy that is does not depend on the
+  /// order, so a café held by two areas has one name and one point wherever it is listed
+  /// from (nearest first in a search, by id in a look-up).
   public static func distinct(_ places: [Place]) -> [Place] {
-    var kept: [(place: Place, name: String)] = []
+    copies(places).map(\.kept)
+  }
+
+  /// The cafés of `places` as ``distinct(_:)`` makes them one, each with every copy of it
+  /// given, in the order given.
+  public static func copies(_ places: [Place]) -> [(kept: Place, copies: [Place])] {
+    var groups: [(name: String, kept: Place, copies: [Place])] = []
     for place in places {
       let name = NameFolding.fold(place.name)
-      if !kept.contains(where: { same($0.place, $0.name, place, name) }) {
-        kept.append((place, name))
+      if let index = groups.firstIndex(where: { same($0.copies[0], $0.name, place, name) }) {
+        if place.isBetterCopy(than: groups[index].kept) { groups[index].kept = place }
+        groups[index].copies.append(place)
+      } else {
+        groups.append((name, place, [place]))
       }
     }
-    return kept.map(\.place)
+    return groups.map { ($0.kept, $0.copies) }
+  }
+
+  /// Whether `self` stands for a café better than `other`, another copy of it: a name written
+  /// with small letters over one in capitals only ("Riverside Café" over "RIVERSIDE CAFE"),
+  /// then the name with more letters beyond ASCII (accents kept), then the smaller id. Of two
+  /// copies under one id (a stored copy and the built-in one) the first given stays.
+  func isBetterCopy(than other: Place) -> Bool {
+    guard id != other.id else { return false }
+    func rank(_ name: String) -> (Int, Int) {
+      (name.contains(where: \.isLowercase) ? 1 : 0, name.unicodeScalars.count { !$0.isASCII })
+    }
+    let (mine, theirs) = (rank(name), rank(other.name))
+    return mine != theirs ? mine > theirs : id < other.id
   }
 }

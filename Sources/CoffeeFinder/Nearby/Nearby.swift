@@ -62,6 +62,9 @@ package struct Nearby: Reducer {
     /// The walks to the places, when measured; `nil` when not (or no streets are stored
     /// where the user is).
     package var walks: Walks?
+    /// Whether the location source has ended (a replay played to its end): the latest fix is
+    /// where the track stopped, and no more will come.
+    package var locationEnded = false
 
     /// Creates the state of a screen that has not appeared yet.
     package init(
@@ -207,6 +210,7 @@ package struct Nearby: Reducer {
     case .locationManager(.didUpdateLocations(let fixes)):
       guard let fix = fixes.last else { return .none }
       state.location = fix
+      state.locationEnded = false
       let now = date.now
       state.locationReceivedAt = now
       if let source = state.remembersPositionAs {
@@ -227,6 +231,11 @@ package struct Nearby: Reducer {
     case .researchThrottleElapsed:
       state.isResearchThrottled = false
       return researchIfDue(&state)
+
+    case .locationManager(.didFailWithError(.trackEnded)) where state.location != nil:
+      // A replay played to its end: its results stay, and the screen says it ended.
+      state.locationEnded = true
+      return .none
 
     case .locationManager(.didFailWithError(let error)):
       // Denied, the failure is why: the answer to the fix asked for on denial.

@@ -72,69 +72,86 @@ extension WalkingClient {
       })
   }
 
-  /// Walks over stored areas' graphs: `areas` lists the areas whose streets are around a start
-  /// (none: no streets stored there), `graph` reads one area's graph (`nil`: none or damaged).
-  /// The graphs read are kept, the last `capacity` used, so a start that moves reads nothing
-  /// again; what a walk finds does not depend on which were kept.
+  /// Walks over stored areas' graphs: `areas` lists the areas whose streets are around any of
+  /// the points it is given (none around a start: no streets stored there), `graph` reads one
+  /// area's graph (`nil`: none or damaged).
+  ///
+  /// A walk is over one router: the graphs of every area around the start or a target,
+  /// ``WalkingGraph/merged(_:)`` where there are several, so where areas overlap or meet a walk
+  /// follows both areas' streets, and each end steps off the streets at the nearest way of any
+  /// of them, never at one area's edge when another's street runs nearer. The routers made are
+  /// kept, one for each set of areas, the last `capacity` used, so a start that moves reads
+  /// and builds nothing again; what a walk finds does not depend on which were kept.
   package static func overStoredAreas(
-    areas: @escaping @Sendable (Coordinate) async throws -> [Int64],
+    areas: @escaping @Sendable ([Coordinate]) async throws -> [Int64],
     graph: @escaping @Sendable (Int64) async throws -> WalkingGraph?,
     capacity: Int = 3
   ) -> WalkingClient {
     let kept = KeptRouters(capacity: capacity)
-    return over(routers: { start in
-      let ids = try await areas(start)
-      guard !ids.isEmpty else { return nil }
-      var near: [WalkRouter] = []
+    @Sendable func router(from start: Coordinate, to targets: [Coordinate]) async throws
+      -> WalkRouter??
+    {
+      guard !(try await areas([start])).isEmpty else { return nil }
+      let ids = try await areas([start] + targets).sorted()
+      if let found = kept.router(of: ids) { return .some(found) }
+      var graphs: [WalkingGraph] = []
       for id in ids {
-        let router: WalkRouter?
-        if let found = kept.router(of: id) {
-          router = found
-        } else {
-          router = try await graph(id).map { WalkRouter($0) }
-          kept.keep(router, of: id)
-        }
-        if let router, router.snap(start) != nil { near.append(router) }
+        if let read = try await graph(id) { graphs.append(read) }
       }
-      return near
-    })
+      let router = graphs.isEmpty ? nil : WalkRouter(WalkingGraph.merged(graphs))
+      kept.keep(router, of: ids)
+      return .some(router)
+    }
+    return WalkingClient(
+      walks: { start, targets in
+        guard let found = try await router(from: start, to: targets) else { return nil }
+        guard let router = found else { return targets.map { _ in nil } }
+        return router.walks(from: start, to: targets, within: bound(from: start, to: targets))
+      },
+      route: { start, target in
+        guard let found = try await router(from: start, to: [target]), let router = found else {
+          return nil
+        }
+        return router.route(
+          from: start, to: target, within: routeBound(from: start, to: target))
+      })
   }
 }
 
-/// The walking routers read, one an area (`nil` for an area whose graph is damaged, so it is
-/// not read again), the most recently used first, at most `capacity` (a city's graph is tens
-/// of megabytes).
+/// The walking routers made, one for each set of areas (`nil` where none of the areas has a
+/// graph that could be read, so they are not read again), the most recently used first, at
+/// most `capacity` (a city's graph is tens of megabytes).
 package final class KeptRouters: Sendable {
   let capacity: Int
-  private let kept = Mutex<[(area: Int64, router: WalkRouter?)]>([])
+  private let kept = Mutex<[(areas: [Int64], router: WalkRouter?)]>([])
 
   package init(capacity: Int) {
     self.capacity = capacity
   }
 
-  /// The router of `area` if it is kept (its graph damaged: `.some(nil)`), made the most
-  /// recently used.
-  package func router(of area: Int64) -> WalkRouter?? {
+  /// The router of the set `areas` (sorted) if it is kept (none could be read: `.some(nil)`),
+  /// made the most recently used.
+  package func router(of areas: [Int64]) -> WalkRouter?? {
     kept.withLock { kept in
-      guard let index = kept.firstIndex(where: { $0.area == area }) else { return nil }
+      guard let index = kept.firstIndex(where: { $0.areas == areas }) else { return nil }
       let found = kept.remove(at: index)
       kept.insert(found, at: 0)
       return .some(found.router)
     }
   }
 
-  /// Keeps `router` as `area`'s, the most recently used, dropping the least recently used
-  /// beyond `capacity`.
-  package func keep(_ router: WalkRouter?, of area: Int64) {
+  /// Keeps `router` as the set `areas`' (sorted), the most recently used, dropping the least
+  /// recently used beyond `capacity`.
+  package func keep(_ router: WalkRouter?, of areas: [Int64]) {
     kept.withLock { kept in
-      kept.removeAll { $0.area == area }
-      kept.insert((area, router), at: 0)
+      kept.removeAll { $0.areas == areas }
+      kept.insert((areas, router), at: 0)
       if kept.count > capacity { kept.removeLast(kept.count - capacity) }
     }
   }
 
-  /// The areas kept, the most recently used first.
-  package var areas: [Int64] { kept.withLock { $0.map(\.area) } }
+  /// The sets of areas kept, the most recently used first.
+  package var areas: [[Int64]] { kept.withLock { $0.map(\.areas) } }
 }
 
 extension WalkingClient: TestDependencyKey {

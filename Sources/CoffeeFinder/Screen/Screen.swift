@@ -48,7 +48,8 @@ package enum Screen {
       title = "coffee-finder: " + detail.place.name
       body += detailBody(
         detail, draft: state.noteDraft, width: width, units: state.units,
-        from: state.nearby.location, hours: state.hours, at: state.hoursInstant)
+        from: state.nearby.location.map { stillIfEnded($0, state) }, hours: state.hours,
+        at: state.hoursInstant, walk: detailWalk(state, detail.place))
       help =
         state.noteDraft == nil
         ? "f favourite  n note  d delete  j/k notes  Esc back  q quit"
@@ -87,7 +88,10 @@ package enum Screen {
     if let received = state.nearby.locationReceivedAt {
       line += ", " + age(now.timeIntervalSince(received))
     }
-    if fix.course >= 0, fix.speed >= Direction.movingSpeed {
+    if state.nearby.locationEnded {
+      // The track stopped here: no heading, as nobody is moving.
+      line += ", replay ended"
+    } else if fix.course >= 0, fix.speed >= Direction.movingSpeed {
       line += ", heading " + Direction.compassPoint(fix.course)
     }
     return line
@@ -103,7 +107,9 @@ package enum Screen {
 
   /// The status bar: location source, data source and its credit.
   package static func statusLine(_ state: CoffeeFinderApp.State) -> String {
-    var parts = ["Location: \(state.locationOrigin)"]
+    var parts = [
+      "Location: \(state.locationOrigin)" + (state.nearby.locationEnded ? " (ended)" : "")
+    ]
     // The credit comes before the data's description so that the licence's attribution stays
     // on screen when a narrow terminal cuts the line.
     let data =
@@ -160,6 +166,11 @@ package enum Screen {
           "\(places.count) open now within \(radius)"
           + (order == "by walk" ? ", by walk" : "")
           + (left > 0 ? " (\(left) more not open or not known)" : "")
+      } else if nearby.places.count > places.count {
+        // The limit cuts the list: how many there are ("of 50+" where the search stopped).
+        let found = nearby.places.count
+        let total = found >= nearby.limit ? "\(found)+" : "\(found)"
+        heading = "\(places.count) nearest of \(total) within \(radius), \(order)"
       } else {
         heading = "\(places.count) within \(radius), \(order)"
       }
@@ -177,7 +188,9 @@ package enum Screen {
         lines += wrap("None open now. Press o to show every café.", width: width)
         return lines
       }
-      let column = walks == nil ? 12 : 20
+      // With walks, "178 m walk · 2 min" and the direction after it.
+      let column = walks == nil ? 12 : nearby.location == nil ? 20 : 23
+      let fix = nearby.location.map { stillIfEnded($0, state) }
       let favorites = Set(state.favorites.map(\.placeID))
       let rows = max(1, height - 1)
       // Scroll so that the selection stays on screen.
@@ -199,7 +212,8 @@ package enum Screen {
             walks.lengths[place.id].map {
               UserMessage.walk($0, speed: nearby.walkSpeed, units: state.units)
             } ?? UserMessage.noWalk
-        } else if let fix = nearby.location {
+        }
+        if let fix {
           let direction = Direction.text(from: fix, to: place.coordinate)
           distance += " " + String(repeating: " ", count: max(0, 2 - direction.count)) + direction
         }
@@ -263,9 +277,37 @@ package enum Screen {
     return lines
   }
 
+  /// The walk the detail shows: its length and time as the list has it, and the streets of
+  /// the walk found to the place (the selected place's, as the map draws it).
+  struct DetailWalk: Equatable {
+    var text: String
+    var streets: [String]
+  }
+
+  /// The walk to `place` where the list has walks; `nil` where it has none.
+  static func detailWalk(_ state: CoffeeFinderApp.State, _ place: Place) -> DetailWalk? {
+    guard let walks = state.nearby.walks else { return nil }
+    let text =
+      walks.lengths[place.id].map {
+        UserMessage.walk($0, speed: state.nearby.walkSpeed, units: state.units)
+      } ?? UserMessage.noWalk
+    let streets = state.selectedPlaceID == place.id ? state.routeStreetNames : []
+    return DetailWalk(text: text, streets: streets)
+  }
+
+  /// `fix`, as still (no course) once its source has ended: directions are then compass
+  /// points, as for someone standing.
+  static func stillIfEnded(_ fix: Location, _ state: CoffeeFinderApp.State) -> Location {
+    guard state.nearby.locationEnded else { return fix }
+    var still = fix
+    still.speed = 0
+    return still
+  }
+
   static func detailBody(
     _ detail: PlaceDetail.State, draft: String?, width: Int, units: MeasurementSystem = .metric,
-    from fix: Location? = nil, hours clock: HoursClock = HoursClock(), at instant: Date = Date()
+    from fix: Location? = nil, hours clock: HoursClock = HoursClock(), at instant: Date = Date(),
+    walk: DetailWalk? = nil
   ) -> [String] {
     let place = detail.place
     // The whole name, over up to three lines: a long name is still read in full here.
@@ -288,8 +330,13 @@ package enum Screen {
     } else if place.distance != nil {
       facts.append(DistanceText.format(place.distance, units: units) + " away")
     }
+    if let walk { facts.append(walk.text) }
     if !facts.isEmpty {
       lines.append(TerminalText.truncate(facts.joined(separator: " · "), width: width))
+    }
+    if let walk, !walk.streets.isEmpty {
+      lines.append(
+        TerminalText.truncate("Along: " + walk.streets.joined(separator: ", "), width: width))
     }
     if let phone = place.phone {
       lines.append(TerminalText.truncate("Phone: " + phone, width: width))

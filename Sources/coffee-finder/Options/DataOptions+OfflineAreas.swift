@@ -231,9 +231,9 @@ extension DataOptions {
   var walking: WalkingClient {
     let opened = OpenedPlaceStore(data: self)
     return WalkingClient.overStoredAreas(
-      areas: { start in
+      areas: { points in
         guard let store = try? await opened.placeStore() else { return [] }
-        return (try? await store.walkingAreas(around: start)) ?? []
+        return (try? await store.walkingAreas(around: points)) ?? []
       },
       graph: { area in
         guard let store = try? await opened.placeStore() else { return nil }

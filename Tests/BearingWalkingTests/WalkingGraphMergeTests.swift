@@ -1,0 +1,93 @@
+import BearingLocation
+import Foundation
+import Testing
+
+@testable import BearingWalking
+
+/// Graphs of overlapping areas made one (``WalkingGraph/merged(_:)``): where they meet, a walk
+/// passes from one's streets to the other's.
+@Suite("Merged walking graphs")
+struct WalkingGraphMergeTests {
+  /// A graph of ways given by their points (each its own node, joined where points coincide).
+  static func graph(_ ways: [[Coordinate]], name: String? = nil) -> WalkingGraph {
+    var builder = WalkingGraphBuilder()
+    for way in ways { builder.addWay(points: way, direction: .both, name: name) }
+    return builder.build()
+  }
+
+  /// `point` moved `metres` east.
+  static func east(of point: Coordinate, _ metres: Double) -> Coordinate {
+    Coordinate(
+      latitude: point.latitude,
+      longitude: point.longitude + metres / (111_195 * cos(point.latitude * .pi / 180)))
+  }
+
+  /// Area 1: a street from east 0 to 4. Area 2: a street from east 4 to 8 whose first point is
+  /// 40 cm from area 1's end (drawn separately). The walk along both is the two together.
+  @Test func endsWithinAMetreAreJoined() throws {
+    let meeting = Grid.point(0, 4)
+    let first = Self.graph([[Grid.point(0, 0), meeting]])
+    let second = Self.graph([[Self.east(of: meeting, 0.4), Grid.point(0, 8)]])
+    let start = Grid.point(0.01, 1)
+    let target = Grid.point(0.01, 7)
+    let line = Grid.point(0, 1).distance(to: Grid.point(0, 7))
+
+    let alone = WalkRouter(first).walks(from: start, to: [target], within: 5_000)
+    #expect(alone == [nil], "area 1 alone reaches no street by the target")
+    let merged = WalkingGraph.merged([first, second])
+    let walk = try #require(
+      WalkRouter(merged).walks(from: start, to: [target], within: 5_000)[0])
+    #expect(abs(walk - (line + 2 * 1.11)) < 1.5, "walked \(walk) m")
+    // 40 cm too far apart at 2 m: no join.
+    let apart = Self.graph([[Self.east(of: meeting, 2), Grid.point(0, 8)]])
+    let unjoined = WalkRouter(WalkingGraph.merged([first, apart]))
+    #expect(unjoined.walks(from: start, to: [target], within: 5_000) == [nil])
+  }
+
+  /// Area 2's street ends on a bend of area 1's street (a point that is no junction in area
+  /// 1): area 1's edge is split there, and the walk turns into area 2's street.
+  @Test func anEndOnAnotherGraphsBendSplitsItsEdge() throws {
+    let bend = Grid.point(0, 4)
+    let first = Self.graph([[Grid.point(0, 0), bend, Grid.point(0, 8)]])
+    #expect(first.edgeCount == 1)
+    let second = Self.graph([[bend, Grid.point(3, 4)]])
+    let merged = WalkingGraph.merged([first, second])
+    #expect(merged.edgeCount == 3)
+    let start = Grid.point(0, 0)
+    let target = Grid.point(3, 4)
+    let walk = try #require(WalkRouter(merged).walks(from: start, to: [target], within: 5_000)[0])
+    let expected = start.distance(to: bend) + bend.distance(to: target)
+    #expect(abs(walk - expected) < 1, "walked \(walk) m, expected \(expected) m")
+  }
+
+  /// Two ways of one area crossing at a point neither shares (a bridge over a street) stay
+  /// apart when merged with another area, and a street both areas hold is walked once.
+  @Test func oneGraphsOwnPointsAreNotJoined() throws {
+    var builder = WalkingGraphBuilder()
+    builder.addWay(
+      ids: [1, 2, 3], points: [Grid.point(0, 0), Grid.point(0, 1), Grid.point(0, 2)],
+      direction: .both, name: "Street")
+    builder.addWay(
+      ids: [4, 5, 6], points: [Grid.point(-1, 1), Grid.point(0, 1), Grid.point(1, 1)],
+      direction: .both, name: "Bridge")
+    let first = builder.build()
+    // Another area's street across the box, nowhere near the crossing.
+    let across = Self.graph([[Grid.point(-2, 0), Grid.point(2, 3)]])
+    let merged = WalkingGraph.merged([first, across])
+    // From the street's west end to the bridge's north end: no way, as in area 1 alone.
+    let router = WalkRouter(merged, maximumSnap: 5)
+    #expect(router.walks(from: Grid.point(0, 0), to: [Grid.point(1, 1)], within: 5_000) == [nil])
+    // The same street in both areas: the merged walk along it is its length.
+    let other = Self.graph([[Grid.point(0, 2), Grid.point(0, 3)]])
+    let twice = WalkingGraph.merged([other, other])
+    let along = try #require(
+      WalkRouter(twice).walks(from: Grid.point(0, 2), to: [Grid.point(0, 3)], within: 5_000)[0])
+    #expect(abs(along - Grid.point(0, 2).distance(to: Grid.point(0, 3))) < 0.1)
+  }
+
+  @Test func oneGraphIsItself() {
+    let graph = Self.graph([[Grid.point(0, 0), Grid.point(0, 1)]])
+    #expect(WalkingGraph.merged([graph]) == graph)
+    #expect(WalkingGraph.merged([]).edgeCount == 0)
+  }
+}
