@@ -41,6 +41,14 @@ package struct LocationSelection: Reducer {
       var isFixed: Bool {
         if case .fixed = self { true } else { false }
       }
+
+      /// No option, or `--gpsd`: what a configured gpsd address decides.
+      var isAutomaticOrGPSD: Bool {
+        switch self {
+        case .automatic, .gpsd: true
+        case .fixed, .geoClue, .replay, .wander: false
+        }
+      }
     }
 
     /// What was asked for.
@@ -66,16 +74,18 @@ package struct LocationSelection: Reducer {
       self.verbose = verbose
     }
 
-    /// A request for `option` with `settings`: gpsd at the address `--gpsd` or the
-    /// configuration gave (``gpsd(_:)``) is used as it is unless `--at` was given; else the
-    /// automatic choice tries the default address.
+    /// A request for `option` with `settings`: with no other option, gpsd at the address
+    /// `--gpsd` or the configuration gave (``gpsd(_:)``) is used as it is; an option that names
+    /// another source (`--at`, `--replay`, `--wander`, `--geoclue`) wins over a configured
+    /// address, as docs/location.md orders them; with no address given, the automatic choice
+    /// tries the default one.
     package init(
       _ option: Option, settings: LoadedSettings, defaultCenter: Coordinate,
       lastPosition: LastPosition? = nil, verbose: Bool = false
     ) {
       let (gpsd, configured) = LocationSelection.gpsd(settings)
       var option = option
-      if configured, option.isFixed == false { option = .gpsd(endpoint: gpsd.description) }
+      if configured, option.isAutomaticOrGPSD { option = .gpsd(endpoint: gpsd.description) }
       self.init(
         option: option, defaultGPSD: (gpsd.host, gpsd.port, gpsd.description),
         defaultCenter: defaultCenter, lastPosition: lastPosition, verbose: verbose)
