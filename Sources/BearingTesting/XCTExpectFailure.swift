@@ -105,8 +105,11 @@
   final class ExpectedFailures: Sendable {
     static let shared = ExpectedFailures()
 
-    // A matcher is the test's own closure, not Sendable. It is only called while an issue is
-    // reported, under the lock, and XCTest runs one test at a time.
+    // `@unchecked Sendable`: a matcher is the test's own closure, not Sendable. Expectations are
+    // stored, read and removed only under this type's lock, and a matcher is called only there,
+    // while an issue is reported, so no two threads call one at once. What it captures belongs to
+    // the test that made it, which XCTest runs alone (in Swift Testing, where tests run at once,
+    // `withKnownIssue` is the tool: docs/tca.md).
     private struct Expectation: @unchecked Sendable {
       let id: Int
       let reason: String?
