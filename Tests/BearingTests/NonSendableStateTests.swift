@@ -1,5 +1,6 @@
 import Bearing
 import BearingTesting
+import OpenCombine
 import Testing
 
 /// A note the feature's state holds by reference: a class, so not `Sendable`.
@@ -46,6 +47,27 @@ public struct Orders: Reducer {
   }
 }
 
+/// A form of the binding API from before `@ObservableState`, in a library module: public, so
+/// its `State` is not inferred `Sendable` either.
+public struct Profile: Reducer {
+  public struct State: Equatable {
+    @BindingState public var name = ""
+    public var note = OrderNote("none")
+
+    public init() {}
+  }
+
+  public enum Action: BindableAction, Equatable {
+    case binding(BindingAction<State>)
+  }
+
+  public init() {}
+
+  public var body: some ReducerOf<Self> {
+    BindingReducer()
+  }
+}
+
 /// A store and a test store of a feature whose public `State` is not `Sendable` compile and run
 /// from a `@MainActor` suite.
 @MainActor
@@ -68,5 +90,49 @@ struct NonSendableStateTests {
       $0.count = 11
       $0.note = OrderNote("loaded")
     }
+  }
+
+  @Test func aViewStoreAndThePublishersTakeAStateThatIsNotSendable() async {
+    let store = Store(initialState: Orders.State()) { Orders() }
+    let viewStore = ViewStore(store, observe: { $0 })
+    var fieldNotes: [String] = []
+    var notes: [String] = []
+    var cancellables: Set<AnyCancellable> = []
+    store.publisher.note.sink { fieldNotes.append($0.text) }.store(in: &cancellables)
+    viewStore.publisher.sink { notes.append($0.note.text) }.store(in: &cancellables)
+    viewStore.send(.add)
+    await viewStore.send(.load).finish()
+    #expect(fieldNotes == ["first", "loaded"])
+    #expect(notes == ["first", "first", "loaded"])
+    #expect(viewStore.note.text == "loaded")
+  }
+
+  @Test func ifLetThenElseTakesAStateThatIsNotSendable() {
+    let store = Store(initialState: Orders.State?.none) {
+      Reduce<Orders.State?, Orders.Action> { state, action in
+        state = state == nil ? Orders.State() : nil
+        return .none
+      }
+    }
+    var shown: [String] = []
+    var hidden = 0
+    let cancellable = store.ifLet(
+      then: { child in shown.append(child.state.note.text) }, else: { hidden += 1 })
+    store.send(.add)
+    store.send(.add)
+    #expect(shown == ["first"])
+    #expect(hidden == 2)
+    cancellable.cancel()
+  }
+
+  @Test func aViewStoreHandsOutBindingsToAStateThatIsNotSendable() {
+    struct ViewState: Equatable {
+      @BindingViewState var name: String
+    }
+    let store = Store(initialState: Profile.State()) { Profile() }
+    let viewStore = ViewStore(store, observe: { ViewState(name: $0.$name) })
+    viewStore.$name.wrappedValue = "Blob"
+    #expect(store.name == "Blob")
+    #expect(viewStore.name == "Blob")
   }
 }

@@ -143,7 +143,7 @@ public struct BindingViewStore<State> {
 extension ViewStore {
   /// A view store whose view state is made through a ``BindingViewStore``, so that it can hold
   /// ``BindingViewState`` fields: `ViewStore(store, observe: { ViewState(name: $0.$name) })`.
-  public convenience init<State: Sendable, Action: BindableAction>(
+  public convenience init<State, Action: BindableAction>(
     _ store: Store<State, Action>,
     observe toViewState: @escaping (_ state: BindingViewStore<State>) -> ViewState,
     send fromViewAction: @escaping (_ viewAction: ViewAction) -> Action,
@@ -159,8 +159,9 @@ extension ViewStore {
           BindingViewStore(
             state: state,
             // A binding is read and written where its store lives, on the main actor, as a
-            // SwiftUI view's are; used from another thread it traps rather than race.
-            current: { MainActor.assumeIsolated { store.state } },
+            // SwiftUI view's are; used from another thread it traps rather than race. The
+            // state read there is handed back on the same thread, at once: it crosses nothing.
+            current: { MainActor.assumeIsolated { UncheckedSendable(store.state) }.value },
             send: { action in MainActor.assumeIsolated { _ = store.send(.binding(action)) } },
             debugger: {
               UnhandledBindingDebugger(
@@ -172,20 +173,20 @@ extension ViewStore {
   }
 
   /// The same, the view's actions being the store's and view states compared with `==`.
-  public convenience init<State: Sendable>(
+  public convenience init<State>(
     _ store: Store<State, ViewAction>,
     observe toViewState: @escaping (_ state: BindingViewStore<State>) -> ViewState
   ) where ViewAction: BindableAction, ViewAction.State == State, ViewState: Equatable {
-    self.init(store, observe: toViewState, send: { $0 }, removeDuplicates: ==)
+    self.init(store, observe: toViewState, send: { $0 }, removeDuplicates: { $0 == $1 })
   }
 
   /// The same, view states compared with `==`.
-  public convenience init<State: Sendable, Action: BindableAction>(
+  public convenience init<State, Action: BindableAction>(
     _ store: Store<State, Action>,
     observe toViewState: @escaping (_ state: BindingViewStore<State>) -> ViewState,
     send fromViewAction: @escaping (_ viewAction: ViewAction) -> Action
   ) where Action.State == State, ViewState: Equatable {
-    self.init(store, observe: toViewState, send: fromViewAction, removeDuplicates: ==)
+    self.init(store, observe: toViewState, send: fromViewAction, removeDuplicates: { $0 == $1 })
   }
 
   /// A binding to a `@BindingState` field of the view state, `viewStore.$name`: writing it

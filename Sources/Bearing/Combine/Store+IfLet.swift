@@ -16,7 +16,7 @@ extension Store {
   /// ```
   ///
   /// The child store keeps the last non-`nil` state once the state becomes `nil`.
-  public func ifLet<Wrapped: Sendable>(
+  public func ifLet<Wrapped>(
     then unwrap: @escaping (_ store: Store<Wrapped, Action>) -> Void,
     else: @escaping () -> Void = {}
   ) -> AnyCancellable where State == Wrapped? {

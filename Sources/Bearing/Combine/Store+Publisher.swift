@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Combine)
   import Combine
@@ -7,7 +6,7 @@ import Synchronization
   import OpenCombine
 #endif
 
-extension Store where State: Sendable {
+extension Store {
   /// The store's state as a Combine publisher (OpenCombine's on Linux): the current state on
   /// subscription, then the state after every send, synchronously, as The Composable
   /// Architecture's `Store.publisher` does. `store.publisher.count` publishes one field.
@@ -22,7 +21,7 @@ extension Store where State: Sendable {
 
 /// A publisher of a store's states; see ``Store/publisher``.
 @dynamicMemberLookup
-public struct StorePublisher<State: Sendable>: Publisher, Sendable {
+public struct StorePublisher<State>: Publisher, Sendable {
   public typealias Output = State
   public typealias Failure = Never
 
@@ -47,19 +46,11 @@ public struct StorePublisher<State: Sendable>: Publisher, Sendable {
   }
 
   /// A publisher of one field of the state, removing consecutive duplicates.
-  public subscript<Value: Equatable & Sendable>(
+  public subscript<Value: Equatable>(
     dynamicMember keyPath: any KeyPath<State, Value> & Sendable
   ) -> StorePublisher<Value> {
-    let subscribe = self.subscribe
-    return StorePublisher<Value>(
-      subscribe: { subscriber in
-        let last = LastValue<Value>()
-        return subscribe { state in
-          let value = state[keyPath: keyPath]
-          if last.replace(with: value) { subscriber(value) }
-        }
-      },
-      store: store)
+    StorePublisher<Value>(
+      subscribe: Field(keyPath: keyPath, upstream: subscribe).subscribe, store: store)
   }
 }
 
@@ -171,7 +162,7 @@ where Downstream.Failure == Never {
 ///
 /// `@unchecked Sendable`: `body` is a subscription's `deliver`, which takes the subscription's
 /// own lock before it touches anything.
-private final class Relay<State: Sendable>: @unchecked Sendable {
+private final class Relay<State>: @unchecked Sendable {
   private let body: (State) -> Void
 
   init(_ body: @escaping (State) -> Void) {
@@ -184,15 +175,39 @@ private final class Relay<State: Sendable>: @unchecked Sendable {
   }
 }
 
-/// The last value a field publisher delivered, to drop consecutive duplicates.
-private final class LastValue<Value: Equatable & Sendable>: Sendable {
-  private let value = Mutex<Value?>(nil)
+/// A field publisher's way to subscribe: to the whole state's publisher, through a filter.
+private struct Field<State, Value: Equatable>: Sendable {
+  let keyPath: any KeyPath<State, Value> & Sendable
+  let upstream: @Sendable (@escaping @Sendable (State) -> Void) -> @Sendable () -> Void
 
-  /// Whether `new` differs from the last value; it becomes the last value.
-  func replace(with new: Value) -> Bool {
-    value.withLock { value in
-      defer { value = new }
-      return value != new
-    }
+  func subscribe(_ subscriber: @escaping @Sendable (Value) -> Void) -> @Sendable () -> Void {
+    upstream(FieldFilter(keyPath, subscriber).receive)
+  }
+}
+
+/// Hands one field of each state to a subscriber, dropping consecutive duplicates.
+///
+/// `@unchecked Sendable`: `last` is read and written only by `receive`, which a store and a view
+/// store call on the main actor, one state at a time (checked there).
+private final class FieldFilter<State, Value: Equatable>: @unchecked Sendable {
+  private let keyPath: any KeyPath<State, Value> & Sendable
+  private let subscriber: @Sendable (Value) -> Void
+  private var last: Value?
+
+  init(
+    _ keyPath: any KeyPath<State, Value> & Sendable,
+    _ subscriber: @escaping @Sendable (Value) -> Void
+  ) {
+    self.keyPath = keyPath
+    self.subscriber = subscriber
+  }
+
+  @Sendable
+  func receive(_ state: State) {
+    MainActor.preconditionIsolated()
+    let value = state[keyPath: keyPath]
+    guard value != last else { return }
+    last = value
+    subscriber(value)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Combine)
   import Combine
@@ -16,35 +17,33 @@ import Foundation
 /// viewStore.state  // the count after the send
 /// ```
 ///
-/// It lives on the main actor, as its store and The Composable Architecture's do. A store's new
-/// state reaches it synchronously, on the thread that made it: the main actor, or the thread of a
-/// Combine scheduler that an effect delivers on.
-///
-/// Its mutable parts, the current view state and the publisher's subscribers, are read and
-/// written only under `lock` (recursive, so that a subscriber may send from inside a delivery),
-/// and the closures it keeps are called under the same lock: that is why they may be
-/// `nonisolated(unsafe)`, reached by a publisher's subscription from whatever thread subscribes.
-/// `end` is written once, in `init`, and read once, in `deinit`, which nothing else runs beside;
-/// `objectWillChange` is only sent to under the lock.
+/// It lives on the main actor, as its store and The Composable Architecture's do, and so does
+/// everything it keeps: a store's new state reaches it there (a store hands its states to
+/// subscribers on the main actor), and a subscription to ``publisher`` made on another thread is
+/// added there, as soon as the main actor is free. Neither the view state nor the store's state
+/// need be `Sendable`: no value crosses to another thread.
 @dynamicMemberLookup
 @MainActor
-public final class ViewStore<ViewState: Sendable, ViewAction>: Sendable {
+public final class ViewStore<ViewState, ViewAction> {
   /// Emits before the view state changes.
-  nonisolated(unsafe) public let objectWillChange = ObservableObjectPublisher()
+  public let objectWillChange = ObservableObjectPublisher()
 
-  nonisolated(unsafe) private let subject: CurrentValueSubject<ViewState, Never>
-  nonisolated(unsafe) private let sendToStore: (ViewAction) -> StoreTask
+  private let subject: CurrentValueSubject<ViewState, Never>
+  private let sendToStore: (ViewAction) -> StoreTask
+  private let isDuplicate: (ViewState, ViewState) -> Bool
+  /// Ends the store's subscription; written once, in `init`, read once, in `deinit`.
   nonisolated(unsafe) private var end: (@Sendable () -> Void)?
   private let store: any AnyObject & Sendable
-  nonisolated private let lock = NSRecursiveLock()
+  /// Hands subscriptions made on other threads to the main actor.
+  nonisolated private let inbox = MainActorInbox()
   /// `publisher`'s subscribers, in the order they subscribed: each new view state reaches them
   /// in that order, as with Combine (OpenCombine's subjects deliver in a set's order).
-  nonisolated(unsafe) private var subscribers: [(id: Int, receive: (ViewState) -> Void)] = []
-  nonisolated(unsafe) private var nextSubscriber = 0
+  private var subscribers: [(id: Int, receive: @Sendable (ViewState) -> Void)] = []
+  nonisolated private let nextSubscriber = Atomic<Int>(0)
 
   /// A view store of `store`, its state made by `toViewState`, its actions turned into the
   /// store's by `fromViewAction`; a state that `isDuplicate` finds equal to the last is dropped.
-  public init<State: Sendable, Action>(
+  public init<State, Action>(
     _ store: Store<State, Action>,
     observe toViewState: @escaping (_ state: State) -> ViewState,
     send fromViewAction: @escaping (_ viewAction: ViewAction) -> Action,
@@ -52,22 +51,21 @@ public final class ViewStore<ViewState: Sendable, ViewAction>: Sendable {
   ) {
     self.subject = CurrentValueSubject(toViewState(store.state))
     self.sendToStore = { store.send(fromViewAction($0)) }
+    self.isDuplicate = isDuplicate
     self.store = store
-    let update = Updater<State> { [weak self] state in
-      guard let self else { return }
-      self.lock.lock()
-      defer { self.lock.unlock() }
-      let viewState = toViewState(state)
-      guard !isDuplicate(self.subject.value, viewState) else { return }
-      self.objectWillChange.send()
-      self.subject.value = viewState
-      for subscriber in self.subscribers { subscriber.receive(viewState) }
+    let update: @MainActor (State) -> Void = { [weak self] state in
+      self?.receive(toViewState(state))
     }
-    self.end = store.core.publish { state in update.call(state) }
+    // The store calls its subscribers on the main actor, so the state is not sent anywhere:
+    // it is handed on on the thread it was published on, at once.
+    self.end = store.core.publish { state in
+      let state = UncheckedSendable(state)
+      MainActor.assumeIsolated { update(state.value) }
+    }
   }
 
   /// A view store whose actions are the store's.
-  public convenience init<State: Sendable>(
+  public convenience init<State>(
     _ store: Store<State, ViewAction>,
     observe toViewState: @escaping (_ state: State) -> ViewState,
     removeDuplicates isDuplicate: @escaping (_ lhs: ViewState, _ rhs: ViewState) -> Bool
@@ -76,20 +74,20 @@ public final class ViewStore<ViewState: Sendable, ViewAction>: Sendable {
   }
 
   /// A view store whose states are compared with `==`.
-  public convenience init<State: Sendable, Action>(
+  public convenience init<State, Action>(
     _ store: Store<State, Action>,
     observe toViewState: @escaping (_ state: State) -> ViewState,
     send fromViewAction: @escaping (_ viewAction: ViewAction) -> Action
   ) where ViewState: Equatable {
-    self.init(store, observe: toViewState, send: fromViewAction, removeDuplicates: ==)
+    self.init(store, observe: toViewState, send: fromViewAction, removeDuplicates: { $0 == $1 })
   }
 
   /// A view store whose actions are the store's and whose states are compared with `==`.
-  public convenience init<State: Sendable>(
+  public convenience init<State>(
     _ store: Store<State, ViewAction>,
     observe toViewState: @escaping (_ state: State) -> ViewState
   ) where ViewState: Equatable {
-    self.init(store, observe: toViewState, send: { $0 }, removeDuplicates: ==)
+    self.init(store, observe: toViewState, send: { $0 }, removeDuplicates: { $0 == $1 })
   }
 
   deinit {
@@ -98,9 +96,7 @@ public final class ViewStore<ViewState: Sendable, ViewAction>: Sendable {
 
   /// The current view state.
   public var state: ViewState {
-    lock.lock()
-    defer { lock.unlock() }
-    return subject.value
+    subject.value
   }
 
   /// Reads a value from the view state.
@@ -114,39 +110,37 @@ public final class ViewStore<ViewState: Sendable, ViewAction>: Sendable {
     StorePublisher(
       subscribe: { [weak self] subscriber in
         guard let self else { return {} }
-        let id = self.subscribe(subscriber)
-        return { [weak self] in self?.unsubscribe(id) }
+        let id = self.nextSubscriber.add(1, ordering: .relaxed).oldValue
+        self.inbox.run { self.subscribe(id, subscriber) }
+        return { [weak self] in self?.inbox.run { self?.unsubscribe(id) } }
       },
       // The subscription keeps the view store, which keeps its store: a publisher of a view
       // store that is not otherwise kept still delivers (`ViewStore(store).publisher.sink`).
       store: self)
   }
 
-  /// Adds a subscriber of `publisher` and hands it the current view state.
-  nonisolated private func subscribe(_ receive: @escaping (ViewState) -> Void) -> Int {
-    lock.lock()
-    defer { lock.unlock() }
-    let id = nextSubscriber
-    nextSubscriber += 1
-    subscribers.append((id, receive))
-    receive(subject.value)
-    return id
+  /// A new view state from the store: kept and handed on unless it is a duplicate.
+  private func receive(_ viewState: ViewState) {
+    guard !isDuplicate(subject.value, viewState) else { return }
+    objectWillChange.send()
+    subject.value = viewState
+    for subscriber in subscribers { subscriber.receive(viewState) }
   }
 
-  nonisolated private func unsubscribe(_ id: Int) {
-    lock.lock()
-    defer { lock.unlock() }
+  /// Adds a subscriber of `publisher` and hands it the current view state.
+  private func subscribe(_ id: Int, _ receive: @escaping @Sendable (ViewState) -> Void) {
+    subscribers.append((id, receive))
+    receive(subject.value)
+  }
+
+  private func unsubscribe(_ id: Int) {
     subscribers.removeAll { $0.id == id }
   }
 
   /// Sends an action to the store.
   @discardableResult
   public func send(_ action: ViewAction) -> StoreTask {
-    // Under the lock, as the `nonisolated(unsafe)` closures need: `fromViewAction` is the
-    // caller's closure. A state the send delivers comes back on this thread (recursive lock).
-    lock.lock()
-    defer { lock.unlock() }
-    return sendToStore(action)
+    sendToStore(action)
   }
 
   /// Sends an action, then waits until `predicate` no longer holds of the view state.
@@ -168,20 +162,5 @@ public final class ViewStore<ViewState: Sendable, ViewAction>: Sendable {
       }
     }
     cancellable?.cancel()
-  }
-}
-
-/// A view store's update, handed to the store's `@Sendable` subscription.
-///
-/// `@unchecked Sendable`: the closure takes the view store's lock before it touches anything.
-private final class Updater<State: Sendable>: @unchecked Sendable {
-  private let body: (State) -> Void
-
-  init(_ body: @escaping (State) -> Void) {
-    self.body = body
-  }
-
-  func call(_ state: State) {
-    body(state)
   }
 }
