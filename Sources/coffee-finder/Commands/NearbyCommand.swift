@@ -50,29 +50,22 @@ struct NearbyCommand: AsyncParsableCommand {
   /// `--walk-speed`.
   var walkSpeed: Double { walkSpeedOption.walkSpeed }
 
-  @Option(
-    parsing: .unconditional,
-    help: "Seconds to wait for a location fix from gpsd, GeoClue or a replay, and for the search.")
-  var timeout: Double = 20
+  @OptionGroup var timeoutOption: FixTimeoutOption
+  /// `--timeout`.
+  var timeout: Double { timeoutOption.timeout }
 
   func validate() throws {
     try location.check()
     try search.check()
     try hours.check()
     try walkSpeedOption.check()
-    guard timeout.isFinite, timeout > 0 else {
-      throw ValidationError(
-        "--timeout must be more than 0 seconds; got \(String(format: "%g", timeout))")
-    }
+    try timeoutOption.check()
   }
 
   @MainActor
   func run() async throws {
-    // The engine's own request timeout must not end the wait before `--timeout` does.
-    let setup = try await SearchSetup(
-      location: location, search: search, data: data, output: output,
-      requestTimeout: .seconds(timeout + 1))
-    setup.announceLocation()
+    let setup = try await SearchSetup.forOneSearch(
+      location: location, search: search, data: data, output: output, timeout: timeout)
     // Open now only: as many as a search gives, so that the closed ones left out do not
     // leave fewer than --limit open ones.
     let finished = try await setup.searchOnce(

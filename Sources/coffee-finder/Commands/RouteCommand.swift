@@ -42,27 +42,21 @@ struct RouteCommand: AsyncParsableCommand {
   @Option(help: "Write the walk on a map as an SVG picture to this file.")
   var svg: String?
 
-  @Option(
-    parsing: .unconditional,
-    help: "Seconds to wait for a location fix from gpsd, GeoClue or a replay.")
-  var timeout: Double = 20
+  @OptionGroup var timeoutOption: FixTimeoutOption
+  /// `--timeout`.
+  var timeout: Double { timeoutOption.timeout }
 
   func validate() throws {
     try location.check()
     try search.check()
     try walkSpeedOption.check()
-    guard timeout.isFinite, timeout > 0 else {
-      throw ValidationError(
-        "--timeout must be more than 0 seconds; got \(String(format: "%g", timeout))")
-    }
+    try timeoutOption.check()
   }
 
   @MainActor
   func run() async throws {
-    let setup = try await SearchSetup(
-      location: location, search: search, data: data, output: output,
-      requestTimeout: .seconds(timeout + 1))
-    setup.announceLocation()
+    let setup = try await SearchSetup.forOneSearch(
+      location: location, search: search, data: data, output: output, timeout: timeout)
     let lookup = Store(initialState: PlaceLookup.State(text: place)) {
       PlaceLookup()
     } withDependencies: {

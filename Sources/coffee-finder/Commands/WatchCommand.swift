@@ -36,10 +36,8 @@ struct WatchCommand: AsyncParsableCommand {
 
   func validate() throws {
     try location.check()
-    if location.at != nil {
-      throw ValidationError(
-        "watch follows a moving source, and --at is fixed: use --gpsd HOST:PORT, --geoclue, "
-          + "--replay FILE or --wander")
+    if let refusal = LocationSelection.movingSourceRefusal(try location.option()) {
+      throw ValidationError(refusal)
     }
   }
 
