@@ -81,24 +81,10 @@ extension Effect.Operation {
     }
   }
 
-  /// Runs every asynchronous operation inside `wrap` (see ``Effect/wrappingRuns(_:)``).
-  func wrappingRuns(
-    _ wrap:
-      @escaping @Sendable (
-        Send<Action>, _ operation: @escaping @Sendable (Send<Action>) async -> Void
-      ) async -> Void
-  ) -> Self {
-    rebuilt(nested: { $0.wrappingRuns(wrap) }) { leaf in
-      // A subscription sends from its publisher's callbacks, not from an operation to wrap.
-      guard case .run(let priority, let name, let operation) = leaf else { return leaf }
-      return .run(priority, name) { send in await wrap(send, operation) }
-    }
-  }
-
   /// The one walk over an operation's tree: the same operation with `nested` applied to every
   /// effect it holds, and `leaf` to it when it holds none (`.none`, `.send`, `.run`,
   /// `.subscribe`, `.cancel`).
-  private func rebuilt<T>(
+  fileprivate func rebuilt<T>(
     nested: (Effect<Action>) -> Effect<T>,
     leaf: (Self) -> Effect<T>.Operation
   ) -> Effect<T>.Operation {
@@ -131,7 +117,12 @@ extension Effect {
         Send<Action>, _ operation: @escaping @Sendable (Send<Action>) async -> Void
       ) async -> Void
   ) -> Self {
-    Self(operation.wrappingRuns(wrap))
+    Self(
+      operation.rebuilt(nested: { $0.wrappingRuns(wrap) }) { leaf in
+        // A subscription sends from its publisher's callbacks, not from an operation to wrap.
+        guard case .run(let priority, let name, let operation) = leaf else { return leaf }
+        return .run(priority, name) { send in await wrap(send, operation) }
+      })
   }
 }
 
