@@ -52,15 +52,13 @@ struct MapCommand: AsyncParsableCommand {
   @Option(help: "Write the map as an SVG picture to this file instead of printing it.")
   var svg: String?
 
-  @OptionGroup var timeoutOption: FixTimeoutOption
-  /// `--timeout`.
-  var timeout: Double { timeoutOption.timeout }
+  @OptionGroup var timeout: FixTimeoutOption
 
   func validate() throws {
     try location.check()
     try search.check()
     try hours.check()
-    try timeoutOption.check()
+    try timeout.check()
     let (range, unit) = svg != nil ? (Self.pixelRange, "pixels") : (4...2000, "characters")
     for (name, value) in [("--width", width), ("--height", height)] {
       if let value, !range.contains(value) {
@@ -73,12 +71,12 @@ struct MapCommand: AsyncParsableCommand {
   @MainActor
   func run() async throws {
     let setup = try await SearchSetup.forOneSearch(
-      location: location, search: search, data: data, output: output, timeout: timeout)
+      location: location, search: search, data: data, output: output, timeout: timeout.seconds)
     // A map's radius is how far it shows, not a choice for the next search: only the units
     // and the provider are remembered.
     var finished = try await setup.searchOnce(
       choices: RememberedSettings(units: search.units, provider: search.provider),
-      analytics: output.analytics, timeout: timeout, tracked: false,
+      analytics: output.analytics, timeout: timeout.seconds, tracked: false,
       limit: hours.openNow ? PlaceQuery.maximumLimit : nil)
     let clock = hours.clock
     let instant = clock.instant(now: Date())

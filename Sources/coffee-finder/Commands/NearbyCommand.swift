@@ -50,26 +50,24 @@ struct NearbyCommand: AsyncParsableCommand {
   /// `--walk-speed`.
   var walkSpeed: Double { walkSpeedOption.walkSpeed }
 
-  @OptionGroup var timeoutOption: FixTimeoutOption
-  /// `--timeout`.
-  var timeout: Double { timeoutOption.timeout }
+  @OptionGroup var timeout: FixTimeoutOption
 
   func validate() throws {
     try location.check()
     try search.check()
     try hours.check()
     try walkSpeedOption.check()
-    try timeoutOption.check()
+    try timeout.check()
   }
 
   @MainActor
   func run() async throws {
     let setup = try await SearchSetup.forOneSearch(
-      location: location, search: search, data: data, output: output, timeout: timeout)
+      location: location, search: search, data: data, output: output, timeout: timeout.seconds)
     // Open now only: as many as a search gives, so that the closed ones left out do not
     // leave fewer than --limit open ones.
     let finished = try await setup.searchOnce(
-      choices: search.choices, analytics: output.analytics, timeout: timeout, tracked: true,
+      choices: search.choices, analytics: output.analytics, timeout: timeout.seconds, tracked: true,
       limit: hours.openNow ? PlaceQuery.maximumLimit : nil, walks: true, sort: sort)
     let center = finished.searchCenter ?? setup.center
     let clock = hours.clock
