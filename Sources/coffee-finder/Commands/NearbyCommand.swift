@@ -1,5 +1,4 @@
 import ArgumentParser
-import BearingLocation
 import BearingPlaces
 import CoffeeFinder
 import Foundation
@@ -88,9 +87,4 @@ struct NearbyCommand: AsyncParsableCommand {
     report.walkSpeed = walkSpeed
     Console.out(json ? report.json() : report.table(width: Console.width))
   }
-
-  /// The middle of the data's bounding box.
-  static func center(of coverage: DataCoverage) -> Coordinate { coverage.center }
-
-  static let helsinki = Coordinate(latitude: 60.1699, longitude: 24.9384)
 }

@@ -48,7 +48,7 @@ struct WatchCommand: AsyncParsableCommand {
       SettingsOverrides(units: units, gpsdAddress: location.gpsd),
       remembered: RememberedSettings(units: SearchOptions.remembered().units))
     let database = try data.openDatabase()
-    let center = NearbyCommand.helsinki
+    let center = SearchSetup.builtInCenter
     let choice = try await LocationChoice.choose(
       location, defaultCenter: center, settings: loaded, verbose: output.verbose)
     let (origin, manager) = (choice.origin, choice.manager)

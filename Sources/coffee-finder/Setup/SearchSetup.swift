@@ -36,7 +36,7 @@ struct SearchSetup {
     (places, dataOrigin, offline) = try await SearchOptions.places(for: settings, data: data)
     // Where the built-in data is, whatever areas were stored: a stored area says nothing of
     // where the user is.
-    center = offline.map { NearbyCommand.center(of: $0.builtIn.coverage) } ?? NearbyCommand.helsinki
+    center = offline?.builtIn.coverage.center ?? Self.builtInCenter
     var option = try location.option()
     if let near = location.near {
       let place = try await PlaceNameResolver.resolve(
@@ -52,6 +52,10 @@ struct SearchSetup {
     locationOrigin = locationChoice.origin
     locationManager = locationChoice.manager
   }
+
+  /// The middle of the built-in data, central Helsinki: where a simulated position goes when
+  /// the offline data cannot say.
+  static let builtInCenter = Coordinate(latitude: 60.1699, longitude: 24.9384)
 
   /// The set-up of a command that takes one fix and searches (`nearby`, `map`, `route`), with
   /// the location source said (``announceLocation()``). The engine's own request timeout is a
