@@ -70,15 +70,31 @@ extension TestStore {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    await Task.megaYield()
-    let skipped = ledger.inner.withLock { inner in
+    await skip(
+      "in-flight effects", strict: strict,
+      fileID: fileID, filePath: filePath, line: line, column: column
+    ) { inner in
       defer { inner.inFlight.removeAll() }
       return inner.inFlight.count
     }
+  }
+
+  /// What both skips do: let effects settle, take what `skipping` removes from the ledger (it
+  /// returns how many it removed), and report, when `strict`, that there were no `what` to skip.
+  /// Returns how many it skipped.
+  @discardableResult
+  func skip(
+    _ what: String, strict: Bool,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt,
+    skipping: (inout Ledger<State, Action>.Inner) -> Int
+  ) async -> Int {
+    await Task.megaYield()
+    let skipped = ledger.inner.withLock(skipping)
     if strict, skipped == 0 {
       reportIssue(
-        "There were no in-flight effects to skip.",
+        "There were no \(what) to skip.",
         fileID: fileID, filePath: filePath, line: line, column: column)
     }
+    return skipped
   }
 }

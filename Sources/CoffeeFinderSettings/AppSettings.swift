@@ -17,7 +17,7 @@ import Foundation
 public struct AppSettings: Hashable, Sendable, CustomStringConvertible {
   /// Metres around the search centre, within ``DistanceSetting/searchRadius``.
   public var searchRadius: Double
-  /// Results per search, 1 to 50 (Foursquare's limit).
+  /// Results per search, within ``resultLimits``.
   public var resultLimit: Int
   public var units: MeasurementSystem
   public var provider: PlaceProvider
@@ -26,6 +26,9 @@ public struct AppSettings: Hashable, Sendable, CustomStringConvertible {
   /// The Overpass API interpreter searched without a key (`--provider overpass`, or `auto`
   /// outside the offline data).
   public var overpassURL: URL
+
+  /// The results a search may ask for: 1 to 50 (Foursquare's limit), wherever a limit is given.
+  public static let resultLimits = 1...50
 
   /// The settings used when nothing is configured.
   public static let defaults = AppSettings()

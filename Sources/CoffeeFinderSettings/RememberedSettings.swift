@@ -34,6 +34,22 @@ public struct RememberedSettings: Hashable, Sendable {
     for key in keys { key.setting.remember?(settings, &self) }
   }
 
+  /// The remembered settings among `overrides` (what a command line chose), read as loading
+  /// reads them (``Setting``); one that is not a valid value is left out.
+  public init(remembering overrides: SettingsOverrides) {
+    self.init()
+    var scratch = AppSettings.defaults
+    for (key, text) in overrides.values {
+      guard let remember = key.setting.remember else { continue }
+      do {
+        try key.setting.apply(text, to: &scratch)
+      } catch {
+        continue
+      }
+      remember(scratch, &self)
+    }
+  }
+
   /// The remembered values, as setting text.
   var values: [(SettingKey, String)] {
     SettingKey.allCases.compactMap { key in

@@ -85,6 +85,20 @@ public struct Setting: Sendable {
     }
   }
 
+  /// Reads one of `Value`'s cases by its name, in any case: "must be metric or imperial, not …".
+  static func named<Value: RawRepresentable & CaseIterable & Sendable>(
+    _: Value.Type
+  ) -> Parse<Value> where Value.RawValue == String {
+    let names = Value.allCases.map(\.rawValue)
+    let choices = "\(names.dropLast().joined(separator: ", ")) or \(names.last ?? "")"
+    return { (text, quoted) throws(Reason) in
+      guard let value = Value(rawValue: text.lowercased()) else {
+        throw .init("must be \(choices), not \(quoted)")
+      }
+      return value
+    }
+  }
+
   /// Parses `raw` into `settings`, or says why it is not a valid value.
   func apply(_ raw: String, to settings: inout AppSettings) throws(Reason) {
     let text = raw.trimmingCharacters(in: .whitespaces)
@@ -127,10 +141,15 @@ extension SettingKey {
     case .resultLimit:
       Setting(
         \.resultLimit, environmentVariable: "COFFEE_FINDER_LIMIT", option: "--limit",
-        valid: "1–50 (default 10)", example: "20",
+        valid: "\(AppSettings.resultLimits.lowerBound)–\(AppSettings.resultLimits.upperBound) "
+          + "(default \(AppSettings.defaults.resultLimit))",
+        example: "20",
         parse: { (text, quoted) throws(Setting.Reason) in
-          guard let limit = Int(text), (1...50).contains(limit) else {
-            throw .init("must be a whole number from 1 to 50, not \(quoted)")
+          let range = AppSettings.resultLimits
+          guard let limit = Int(text), range.contains(limit) else {
+            throw .init(
+              "must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(quoted)"
+            )
           }
           return limit
         },
@@ -141,25 +160,13 @@ extension SettingKey {
         valid: "metric, imperial (feet below 1,000 ft, then miles); in lists, maps, scale bars, "
           + "SVGs and `watch`",
         example: "imperial", remembered: .field(\.units),
-        parse: { (text, quoted) throws(Setting.Reason) in
-          guard let units = MeasurementSystem(rawValue: text.lowercased()) else {
-            throw .init("must be metric or imperial, not \(quoted)")
-          }
-          return units
-        },
-        text: { $0.rawValue })
+        parse: Setting.named(MeasurementSystem.self), text: { $0.rawValue })
     case .provider:
       Setting(
         \.provider, environmentVariable: "COFFEE_FINDER_PROVIDER", option: "--provider",
         valid: "auto, foursquare, offline, overpass", example: "offline",
         remembered: .field(\.provider),
-        parse: { (text, quoted) throws(Setting.Reason) in
-          guard let provider = PlaceProvider(rawValue: text.lowercased()) else {
-            throw .init("must be auto, foursquare, offline or overpass, not \(quoted)")
-          }
-          return provider
-        },
-        text: { $0.rawValue })
+        parse: Setting.named(PlaceProvider.self), text: { $0.rawValue })
     case .gpsdAddress:
       Setting(
         \.gpsdAddress, environmentVariable: "COFFEE_FINDER_GPSD", option: "--gpsd",

@@ -115,20 +115,8 @@ public func withTaskCancellation<T: Sendable>(
   cancelInFlight: Bool = false,
   operation: sending @escaping @isolated(any) () async -> T
 ) async -> T {
-  let (registry, id) = prepareCancellation(id: id, cancelInFlight: cancelInFlight)
-  // Registered before the operation starts: a `Task.cancel(id:)` made as soon as the
-  // operation has begun must find it.
-  let handle = TaskHandle()
-  let key = registry.register(id: id) { handle.cancel() }
-  let task = Task(operation: operation)
-  handle.set(task)
-  if key == nil { task.cancel() }
-  defer { if let key { registry.unregister(id: id, key: key) } }
-  return await withTaskCancellationHandler {
-    await task.value
-  } onCancel: {
-    task.cancel()
-  }
+  let registration = CancellationRegistration(id: id, cancelInFlight: cancelInFlight)
+  return await registration.run(Task(operation: operation)).get()
 }
 
 /// Runs a throwing `operation` so that `.cancel(id:)` or `Task.cancel(id:)` with `id` cancels
@@ -138,27 +126,37 @@ public func withTaskCancellation<T: Sendable>(
   cancelInFlight: Bool = false,
   operation: sending @escaping @isolated(any) () async throws -> T
 ) async throws -> T {
-  let (registry, id) = prepareCancellation(id: id, cancelInFlight: cancelInFlight)
-  // Registered before the operation starts: a `Task.cancel(id:)` made as soon as the
-  // operation has begun must find it.
-  let handle = TaskHandle()
-  let key = registry.register(id: id) { handle.cancel() }
-  let task = Task(operation: operation)
-  handle.set(task)
-  if key == nil { task.cancel() }
-  defer { if let key { registry.unregister(id: id, key: key) } }
-  return try await withTaskCancellationHandler {
-    try await task.value
-  } onCancel: {
-    task.cancel()
-  }
+  let registration = CancellationRegistration(id: id, cancelInFlight: cancelInFlight)
+  return try await registration.run(Task(operation: operation)).get()
 }
 
-private func prepareCancellation(
-  id: some Hashable & Sendable, cancelInFlight: Bool
-) -> (CancellationRegistry, AnyHashableSendable) {
-  let registry = CancellationRegistry.current ?? .shared
-  let id = NavigationScope.cancelID(id)
-  if cancelInFlight { registry.cancel(id: id) }
-  return (registry, id)
+/// An operation's place under a cancel id, made before its task starts: a `Task.cancel(id:)`
+/// made as soon as the operation has begun must find it.
+private struct CancellationRegistration {
+  let registry: CancellationRegistry
+  let id: AnyHashableSendable
+  let handle = TaskHandle()
+  let key: Int?
+
+  init(id: some Hashable & Sendable, cancelInFlight: Bool) {
+    registry = CancellationRegistry.current ?? .shared
+    self.id = NavigationScope.cancelID(id)
+    if cancelInFlight { registry.cancel(id: self.id) }
+    let handle = handle
+    key = registry.register(id: self.id) { handle.cancel() }
+  }
+
+  /// Waits for `task`, the operation started after this registration, and then unregisters it.
+  func run<Success: Sendable, Failure: Error>(
+    _ task: Task<Success, Failure>
+  ) async -> Result<Success, Failure> {
+    handle.set(task)
+    if key == nil { task.cancel() }
+    defer { if let key { registry.unregister(id: id, key: key) } }
+    return await withTaskCancellationHandler {
+      await task.result
+    } onCancel: {
+      task.cancel()
+    }
+  }
 }

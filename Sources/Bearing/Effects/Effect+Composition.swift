@@ -8,12 +8,7 @@ extension Effect {
 
   /// Runs effects at the same time.
   public static func merge(_ effects: some Sequence<Self>) -> Self {
-    let effects = effects.filter { if case .none = $0.operation { false } else { true } }
-    switch effects.count {
-    case 0: return .none
-    case 1: return effects[0]
-    default: return Self(.merge(effects))
-    }
+    combined(effects, Operation.merge)
   }
 
   /// Runs effects one after another: each starts when the previous one has finished.
@@ -25,11 +20,18 @@ extension Effect {
 
   /// Runs effects one after another: each starts when the previous one has finished.
   public static func concatenate(_ effects: some Sequence<Self>) -> Self {
-    let effects = effects.filter { if case .none = $0.operation { false } else { true } }
+    combined(effects, Operation.concatenate)
+  }
+
+  /// `effects` without the empty ones, combined by `operation` when more than one is left.
+  private static func combined(
+    _ effects: some Sequence<Self>, _ operation: ([Self]) -> Operation
+  ) -> Self {
+    let effects = effects.filter { !$0.isNone }
     switch effects.count {
     case 0: return .none
     case 1: return effects[0]
-    default: return Self(.concatenate(effects))
+    default: return Self(operation(effects))
     }
   }
 
@@ -56,34 +58,51 @@ extension Effect {
 
 extension Effect.Operation {
   func map<T>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T>.Operation {
+    // What the operation sends, transformed, to the `send` of the effect it became.
+    let sending: @Sendable (Send<T>) -> Send<Action> = { send in
+      Send<Action>(origin: send.origin) { action in send.send(transform(action)) }
+    }
+    return rebuilt(nested: { $0.map(transform) }) { leaf in
+      switch leaf {
+      case .send(let action):
+        return .send(transform(action))
+      case .run(let priority, let name, let operation):
+        return .run(priority, name) { send in await operation(sending(send)) }
+      case .subscribe(let subscribe):
+        return .subscribe { send, onMainActor, ended in
+          subscribe(sending(send), onMainActor, ended)
+        }
+      case .cancel(let id):
+        return .cancel(id: id)
+      default:
+        // `.none`: `rebuilt` hands nothing else to its leaf.
+        return .none
+      }
+    }
+  }
+
+  /// The one walk over an operation's tree: the same operation with `nested` applied to every
+  /// effect it holds, and `leaf` to it when it holds none (`.none`, `.send`, `.run`,
+  /// `.subscribe`, `.cancel`).
+  fileprivate func rebuilt<T>(
+    nested: (Effect<Action>) -> Effect<T>,
+    leaf: (Self) -> Effect<T>.Operation
+  ) -> Effect<T>.Operation {
     switch self {
-    case .none:
-      return .none
-    case .send(let action):
-      return .send(transform(action))
-    case .run(let priority, let name, let operation):
-      return .run(priority, name) { send in
-        await operation(Send(origin: send.origin) { action in send.send(transform(action)) })
-      }
-    case .subscribe(let subscribe):
-      return .subscribe { send, onMainActor, ended in
-        subscribe(
-          Send(origin: send.origin) { action in send.send(transform(action)) }, onMainActor, ended)
-      }
+    case .none, .send, .run, .subscribe, .cancel:
+      return leaf(self)
     case .merge(let effects):
-      return .merge(effects.map { $0.map(transform) })
+      return .merge(effects.map(nested))
     case .concatenate(let effects):
-      return .concatenate(effects.map { $0.map(transform) })
+      return .concatenate(effects.map(nested))
     case .cancellable(let id, let cancelInFlight, let effect):
-      return .cancellable(id: id, cancelInFlight: cancelInFlight, effect.map(transform))
-    case .cancel(let id):
-      return .cancel(id: id)
+      return .cancellable(id: id, cancelInFlight: cancelInFlight, nested(effect))
     case .throttle(let id, let window, let latest, let effect):
-      return .throttle(id: id, window: window, latest: latest, effect.map(transform))
+      return .throttle(id: id, window: window, latest: latest, nested(effect))
     case .onFinish(let effect, let onFinish):
-      return .onFinish(effect.map(transform), onFinish)
+      return .onFinish(nested(effect), onFinish)
     case .delay(let schedule, let effect):
-      return .delay(schedule, effect.map(transform))
+      return .delay(schedule, nested(effect))
     }
   }
 }
@@ -98,36 +117,12 @@ extension Effect {
         Send<Action>, _ operation: @escaping @Sendable (Send<Action>) async -> Void
       ) async -> Void
   ) -> Self {
-    Self(operation.wrappingRuns(wrap))
-  }
-}
-
-extension Effect.Operation {
-  func wrappingRuns(
-    _ wrap:
-      @escaping @Sendable (
-        Send<Action>, _ operation: @escaping @Sendable (Send<Action>) async -> Void
-      ) async -> Void
-  ) -> Self {
-    switch self {
-    case .none, .send, .cancel, .subscribe:
-      // A subscription sends from its publisher's callbacks, not from an operation to wrap.
-      return self
-    case .run(let priority, let name, let operation):
-      return .run(priority, name) { send in await wrap(send, operation) }
-    case .merge(let effects):
-      return .merge(effects.map { $0.wrappingRuns(wrap) })
-    case .concatenate(let effects):
-      return .concatenate(effects.map { $0.wrappingRuns(wrap) })
-    case .cancellable(let id, let cancelInFlight, let effect):
-      return .cancellable(id: id, cancelInFlight: cancelInFlight, effect.wrappingRuns(wrap))
-    case .throttle(let id, let window, let latest, let effect):
-      return .throttle(id: id, window: window, latest: latest, effect.wrappingRuns(wrap))
-    case .onFinish(let effect, let onFinish):
-      return .onFinish(effect.wrappingRuns(wrap), onFinish)
-    case .delay(let schedule, let effect):
-      return .delay(schedule, effect.wrappingRuns(wrap))
-    }
+    Self(
+      operation.rebuilt(nested: { $0.wrappingRuns(wrap) }) { leaf in
+        // A subscription sends from its publisher's callbacks, not from an operation to wrap.
+        guard case .run(let priority, let name, let operation) = leaf else { return leaf }
+        return .run(priority, name) { send in await wrap(send, operation) }
+      })
   }
 }
 

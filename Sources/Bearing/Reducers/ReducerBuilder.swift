@@ -47,9 +47,9 @@ public enum ReducerBuilder<State, Action> {
   }
 
   /// The reducers of a `for` loop, run in order.
-  public static func buildArray<R: Reducer>(_ reducers: [R]) -> [R]
+  public static func buildArray<R: Reducer>(_ reducers: [R]) -> _SequenceMany<R>
   where R.State == State, R.Action == Action {
-    reducers
+    _SequenceMany(reducers: reducers)
   }
 
   public static func buildLimitedAvailability<R: Reducer>(_ wrapped: R) -> Reduce<State, Action>
@@ -122,15 +122,20 @@ extension Optional: Reducer where Wrapped: Reducer {
   }
 }
 
-/// An array of reducers: runs each in order, merging their effects.
-extension Array: Reducer where Element: Reducer {
-  public typealias Body = Never
+/// The reducers of a `for` loop in a builder: runs each in order, merging their effects. A type
+/// of its own, so that `Array` gains no conformance in a user's program.
+public struct _SequenceMany<Element: Reducer>: Reducer {
+  let reducers: [Element]
+
+  init(reducers: [Element]) {
+    self.reducers = reducers
+  }
 
   public func reduce(into state: inout Element.State, action: Element.Action) -> Effect<
     Element.Action
   > {
     var effects: [Effect<Element.Action>] = []
-    for reducer in self { effects.append(reducer.reduce(into: &state, action: action)) }
+    for reducer in reducers { effects.append(reducer.reduce(into: &state, action: action)) }
     return .merge(effects)
   }
 }

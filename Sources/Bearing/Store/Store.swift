@@ -139,12 +139,9 @@ public final class Store<State, Action>: Sendable {
     state toChildState: any KeyPath<State, ChildState> & Sendable,
     action toChildAction: KeyPath<Action.AllCasePaths, AnyCasePath<Action, ChildAction>>
   ) -> Store<ChildState, ChildAction> where Action: CasePathable {
-    cachedScope(
-      ScopeID(
-        state: toChildState, action: toChildAction, store: Store<ChildState, ChildAction>.self)
-    ) {
-      scope(state: toChildState, casePath: CasePathCache.casePath(toChildAction))
-    }
+    scope(
+      state: toChildState, action: toChildAction,
+      casePath: CasePathCache.casePath(toChildAction))
   }
 
   /// A store for a child feature, its actions embedded by case key path, such as a path through
@@ -155,12 +152,9 @@ public final class Store<State, Action>: Sendable {
     state toChildState: any KeyPath<State, ChildState> & Sendable,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> where Action: CasePathable {
-    cachedScope(
-      ScopeID(
-        state: toChildState, action: toChildAction, store: Store<ChildState, ChildAction>.self)
-    ) {
-      scope(state: toChildState, casePath: CasePathCache.casePath(toChildAction))
-    }
+    scope(
+      state: toChildState, action: toChildAction,
+      casePath: CasePathCache.casePath(toChildAction))
   }
 
   /// `scope(state:action:)` with the state path unlabeled: `store.scope(\.child, action: \.child)`.
@@ -180,6 +174,22 @@ public final class Store<State, Action>: Sendable {
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> where Action: CasePathable {
     scope(state: toChildState, action: toChildAction)
+  }
+
+  /// The scope by key paths, written once for its spellings: the store kept for these paths, or
+  /// a new one (whose case path is only then looked up).
+  @inlinable
+  func scope<ChildState, ChildAction>(
+    state toChildState: any KeyPath<State, ChildState> & Sendable,
+    action toChildAction: some Hashable,
+    casePath: @autoclosure () -> AnyCasePath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> {
+    cachedScope(
+      ScopeID(
+        state: toChildState, action: toChildAction, store: Store<ChildState, ChildAction>.self)
+    ) {
+      scope(state: toChildState, casePath: casePath())
+    }
   }
 
   @inlinable
@@ -236,9 +246,8 @@ public final class Store<State, Action>: Sendable {
     action toChildAction: KeyPath<Action.AllCasePaths, AnyCasePath<Action, ChildAction>>
   ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
     scope(
-      optional: toChildState, casePath: CasePathCache.casePath(toChildAction),
-      id: ScopeID(
-        state: toChildState, action: toChildAction, store: Store<ChildState, ChildAction>.self))
+      optional: toChildState, action: toChildAction,
+      casePath: CasePathCache.casePath(toChildAction))
   }
 
   /// The optional scope, its actions by case key path.
@@ -249,9 +258,8 @@ public final class Store<State, Action>: Sendable {
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
     scope(
-      optional: toChildState, casePath: CasePathCache.casePath(toChildAction),
-      id: ScopeID(
-        state: toChildState, action: toChildAction, store: Store<ChildState, ChildAction>.self))
+      optional: toChildState, action: toChildAction,
+      casePath: CasePathCache.casePath(toChildAction))
   }
 
   /// The optional scope with the state path labeled (The Composable Architecture's older
@@ -261,10 +269,7 @@ public final class Store<State, Action>: Sendable {
     state toChildState: any KeyPath<State, ChildState?> & Sendable,
     action toChildAction: KeyPath<Action.AllCasePaths, AnyCasePath<Action, ChildAction>>
   ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
-    scope(
-      optional: toChildState, casePath: CasePathCache.casePath(toChildAction),
-      id: ScopeID(
-        state: toChildState, action: toChildAction, store: Store<ChildState, ChildAction>.self))
+    scope(toChildState, action: toChildAction)
   }
 
   /// The optional scope with the state path labeled, its actions by case key path.
@@ -274,21 +279,21 @@ public final class Store<State, Action>: Sendable {
     state toChildState: any KeyPath<State, ChildState?> & Sendable,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
-    scope(
-      optional: toChildState, casePath: CasePathCache.casePath(toChildAction),
-      id: ScopeID(
-        state: toChildState, action: toChildAction, store: Store<ChildState, ChildAction>.self))
+    scope(toChildState, action: toChildAction)
   }
 
-  /// The optional scope: `nil` while the child's state is (forgetting the store kept for
-  /// `id`), else the store kept for `id` or a new one. From a store that cannot cache, it
-  /// reports that its stores cannot be observed, as The Composable Architecture does.
+  /// The optional scope, written once for its four spellings: `nil` while the child's state is
+  /// (forgetting the store kept for these paths), else the store kept for them or a new one.
+  /// From a store that cannot cache, it reports that its stores cannot be observed, as The
+  /// Composable Architecture does.
   @inlinable
   func scope<ChildState, ChildAction>(
     optional toChildState: any KeyPath<State, ChildState?> & Sendable,
-    casePath: AnyCasePath<Action, ChildAction>,
-    id: ScopeID
+    action toChildAction: some Hashable,
+    casePath: AnyCasePath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction>? {
+    let id = ScopeID(
+      state: toChildState, action: toChildAction, store: Store<ChildState, ChildAction>.self)
     // Reported here, not at the caller: a location's default arguments on the optional
     // overloads would make Swift prefer the plain scope (a store of the optional state).
     if !canCacheChildren { reportIssue(RuntimeWarningMessage.uncachedStore(of: self)) }

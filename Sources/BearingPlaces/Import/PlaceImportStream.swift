@@ -127,17 +127,35 @@ public final class PlaceImportStream: Sendable {
 
   /// A GeoJSON file, a window at a time; `nil` when the store stopped the read.
   private func readGeoJSON(_ job: Job) throws(PlaceImportError) -> Summary? {
-    let file = try MappedFile(path: job.url.path)
     // The store's writer takes a core of its own: on two cores, features parsed on both took
     // 8.6 s for a million places where a parse on the other core took 7.4 s.
     let reader = GeoJSONReader(
       source: job.url.lastPathComponent, everyNamedFeature: job.everyNamedFeature,
       parallel: ProcessInfo.processInfo.activeProcessorCount > 2, batchSize: batchSize,
       readsStreets: true)
+    return try readJSON(job, format: .geoJSON, with: reader.read)
+  }
+
+  /// An Overpass answer, an element at a time; `nil` when the store stopped the read.
+  private func readOverpass(_ job: Job) throws(PlaceImportError) -> Summary? {
+    let reader = OverpassReader(everyNamedFeature: job.everyNamedFeature, batchSize: batchSize)
+    return try readJSON(job, format: .overpassJSON, with: reader.read)
+  }
+
+  /// A JSON file read by `read` (a GeoJSON or an Overpass reader's): its batches pushed to the
+  /// store, their extent and streets summed; `nil` when the store stopped the read.
+  private func readJSON(
+    _ job: Job, format: OSMImporter.Format,
+    with read: (
+      UnsafeRawBufferPointer, _ release: (Int) -> Void,
+      _ deliver: (GeoJSONReader.Batch) -> Bool
+    ) throws(PlaceImportError) -> Void
+  ) throws(PlaceImportError) -> Summary? {
+    let file = try MappedFile(path: job.url.path)
     var extent = Extent()
     var streets: [StreetLine] = []
     var stopped = false
-    try reader.read(file.bytes, release: file.release(below:)) { batch in
+    try read(file.bytes, file.release(below:)) { batch in
       extent.add(batch.places)
       streets += batch.streets
       stopped = !batch.places.isEmpty && !queue.push(batch.places)
@@ -145,31 +163,12 @@ public final class PlaceImportStream: Sendable {
     }
     guard !stopped else { return nil }
     var job = job
-    if job.source == nil, !extent.hasOpenStreetMapIDs {
+    if format == .geoJSON, job.source == nil, !extent.hasOpenStreetMapIDs {
       (job.source, job.attribution) = OSMImporter.ownGeoJSON(fileName: job.url.lastPathComponent)
     }
     return try summary(
       of: job, extent: &extent, streets: streets,
-      walkingGraph: walkingGraph(file, format: .geoJSON, hasStreets: !streets.isEmpty))
-  }
-
-  /// An Overpass answer, an element at a time; `nil` when the store stopped the read.
-  private func readOverpass(_ job: Job) throws(PlaceImportError) -> Summary? {
-    let file = try MappedFile(path: job.url.path)
-    let reader = OverpassReader(everyNamedFeature: job.everyNamedFeature, batchSize: batchSize)
-    var extent = Extent()
-    var streets: [StreetLine] = []
-    var stopped = false
-    try reader.read(file.bytes, release: file.release(below:)) { batch in
-      extent.add(batch.places)
-      streets += batch.streets
-      stopped = !batch.places.isEmpty && !queue.push(batch.places)
-      return !stopped
-    }
-    guard !stopped else { return nil }
-    return try summary(
-      of: job, extent: &extent, streets: streets,
-      walkingGraph: walkingGraph(file, format: .overpassJSON, hasStreets: !streets.isEmpty))
+      walkingGraph: walkingGraph(file, format: format, hasStreets: !streets.isEmpty))
   }
 
   /// A GeoJSON file's or an Overpass answer's walking graph, read again for it, when it has

@@ -84,12 +84,7 @@ public struct Shared<Value>: Sendable {
   /// let settings = try await Shared(require: .inMemory("settings") as InMemoryKey<Settings>)
   /// ```
   public init(require key: some SharedKey<Value>) async throws {
-    if let box = SharedRegistry.existingBox(for: key) {
-      self.init(reference: box)
-      return
-    }
-    guard let value = try await loadValue(of: key) else { throw SharedLoadError.noValue }
-    self.init(reference: SharedRegistry.box(for: key, initialValue: { value }))
+    self.init(reference: try await SharedRegistry.requiredBox(for: key))
   }
 
   /// The value. Read-only: change it with ``withLock(_:fileID:filePath:line:column:)``, which
@@ -184,15 +179,6 @@ public struct Shared<Value>: Sendable {
 public enum SharedLoadError: Error, Sendable, Equatable {
   /// The key holds no value.
   case noValue
-}
-
-/// Loads `key` once: its value, or `nil` when it holds none.
-func loadValue<Value>(of key: some SharedReaderKey<Value>) async throws -> Value? {
-  try await withCheckedThrowingContinuation { continuation in
-    key.load(
-      context: .userInitiated,
-      continuation: LoadContinuation { continuation.resume(with: $0) })
-  }
 }
 
 extension SharedReference {

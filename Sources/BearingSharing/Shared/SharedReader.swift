@@ -64,12 +64,7 @@ public struct SharedReader<Value>: Sendable {
 
   /// The value `key` holds now; throws if it holds none or fails to load.
   public init(require key: some SharedReaderKey<Value>) async throws {
-    if let box = SharedRegistry.existingBox(for: key) {
-      self.init(reference: box)
-      return
-    }
-    guard let value = try await loadValue(of: key) else { throw SharedLoadError.noValue }
-    self.init(reference: SharedRegistry.box(for: key, initialValue: { value }))
+    self.init(reference: try await SharedRegistry.requiredBox(for: key))
   }
 
   /// The value.

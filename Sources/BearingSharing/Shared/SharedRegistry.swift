@@ -29,6 +29,21 @@ enum SharedRegistry {
     boxes.withLock { $0[Self.key(key)]?.box as? SharedBox<Value> }
   }
 
+  /// The box of `key` for `init(require:)`: the one that exists, or a new one holding the value
+  /// the key loads now; throws if it holds none or fails to load.
+  static func requiredBox<Value>(
+    for key: some SharedReaderKey<Value>
+  ) async throws -> SharedBox<Value> {
+    if let box = existingBox(for: key) { return box }
+    let loaded: Value? = try await withCheckedThrowingContinuation { continuation in
+      key.load(
+        context: .userInitiated,
+        continuation: LoadContinuation { continuation.resume(with: $0) })
+    }
+    guard let value = loaded else { throw SharedLoadError.noValue }
+    return box(for: key, initialValue: { value })
+  }
+
   /// The box of `key`: the one that exists, or a new one holding `initialValue`, which then
   /// loads from the key and subscribes to it.
   static func box<Value>(

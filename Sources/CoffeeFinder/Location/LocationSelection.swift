@@ -38,7 +38,7 @@ package struct LocationSelection: Reducer {
       /// No option: the automatic choice.
       case automatic
 
-      var isFixed: Bool {
+      package var isFixed: Bool {
         if case .fixed = self { true } else { false }
       }
 

@@ -17,7 +17,7 @@ import BearingText
 /// await store.send(.lookUp).finish()
 /// ```
 package struct PlaceLookup: Reducer {
-  package struct State: Equatable, Sendable {
+  package struct State: Equatable, Sendable, LookupState {
     /// The id or name the user gave.
     package var text: String
     /// Whether favourites are looked through before the offline data.
@@ -34,12 +34,7 @@ package struct PlaceLookup: Reducer {
     }
   }
 
-  @CasePathable
-  package enum Action: Equatable, Sendable {
-    case lookUp
-    case found(Place)
-    case failed(String)
-  }
+  package typealias Action = LookupAction<Place>
 
   @Dependency(\.offlineAreas) var offlineAreas
   @Dependency(\.database) var database
@@ -48,41 +43,34 @@ package struct PlaceLookup: Reducer {
   package init() {}
 
   package func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .lookUp:
-      let (offlineAreas, database, request) = (offlineAreas, database, state)
-      return .run { send in
-        if request.includesFavorites {
-          let favorites: [Favorite]
-          do {
-            favorites = try await database.favorites()
-          } catch {
-            await send(.failed(UserMessage.favoritesUnavailable(error)))
-            return
-          }
-          if let favorite = favorites.first(where: {
-            $0.placeID == request.text || NameFolding.same($0.name, request.text)
-          }) {
-            await send(.found(FavoriteRegions.place(for: favorite)))
-            return
-          }
-        }
-        let places = try await offlineAreas.library().places(matching: request.text)
-        switch Self.match(request.text, in: places) {
-        case .success(let place): await send(.found(place))
-        case .failure(let failure): await send(.failed(failure.message))
-        }
-      } catch: { error, send in
-        await send(.failed(UserMessage.line(for: error)))
+    let (offlineAreas, database, request) = (offlineAreas, database, state)
+    return Action.reduce(into: &state, action) {
+      try await Self.resolve(request, offlineAreas: offlineAreas, database: database)
+    }
+  }
+
+  /// The favourite (when the request includes them), else the one offline place, `request`
+  /// names; what it throws is worded for the user.
+  static func resolve(
+    _ request: State, offlineAreas: OfflineAreasClient, database: DatabaseClient
+  ) async throws -> Place {
+    if request.includesFavorites {
+      let favorites: [Favorite]
+      do {
+        favorites = try await database.favorites()
+      } catch {
+        throw UserMessage.Worded(UserMessage.favoritesUnavailable(error))
       }
-
-    case .found(let place):
-      state.place = place
-      return .none
-
-    case .failed(let message):
-      state.failure = message
-      return .none
+      if let favorite = favorites.first(where: {
+        $0.placeID == request.text || NameFolding.same($0.name, request.text)
+      }) {
+        return FavoriteRegions.place(for: favorite)
+      }
+    }
+    let places = try await offlineAreas.library().places(matching: request.text)
+    switch Self.match(request.text, in: places) {
+    case .success(let place): return place
+    case .failure(let failure): throw UserMessage.Worded(failure.message)
     }
   }
 

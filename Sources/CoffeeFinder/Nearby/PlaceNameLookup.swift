@@ -18,7 +18,7 @@ import Foundation
 /// await store.send(.lookUp).finish()
 /// ```
 package struct PlaceNameLookup: Reducer {
-  package struct State: Equatable, Sendable {
+  package struct State: Equatable, Sendable, LookupState {
     /// The name, without surrounding white space.
     package var name: String
     /// Where the geocoder is asked.
@@ -42,12 +42,7 @@ package struct PlaceNameLookup: Reducer {
     }
   }
 
-  @CasePathable
-  package enum Action: Equatable, Sendable {
-    case lookUp
-    case found(GeocodedPlace)
-    case failed(String)
-  }
+  package typealias Action = LookupAction<GeocodedPlace>
 
   @Dependency(\.offlineAreas) var offlineAreas
   @Dependency(\.geocoder) var geocoder
@@ -56,27 +51,13 @@ package struct PlaceNameLookup: Reducer {
   package init() {}
 
   package func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .lookUp:
-      guard !state.name.isEmpty else {
-        state.failure = UserMessage.nearNeedsAName
-        return .none
-      }
-      let (offlineAreas, geocoder, request) = (offlineAreas, geocoder, state)
-      return .run { send in
-        await send(
-          .found(try await Self.resolve(request, offlineAreas: offlineAreas, geocoder: geocoder)))
-      } catch: { error, send in
-        await send(.failed(UserMessage.line(for: error)))
-      }
-
-    case .found(let place):
-      state.place = place
+    if case .lookUp = action, state.name.isEmpty {
+      state.failure = UserMessage.nearNeedsAName
       return .none
-
-    case .failed(let message):
-      state.failure = message
-      return .none
+    }
+    let (offlineAreas, geocoder, request) = (offlineAreas, geocoder, state)
+    return Action.reduce(into: &state, action) {
+      try await Self.resolve(request, offlineAreas: offlineAreas, geocoder: geocoder)
     }
   }
 

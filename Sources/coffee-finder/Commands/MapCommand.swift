@@ -52,19 +52,13 @@ struct MapCommand: AsyncParsableCommand {
   @Option(help: "Write the map as an SVG picture to this file instead of printing it.")
   var svg: String?
 
-  @Option(
-    parsing: .unconditional,
-    help: "Seconds to wait for a location fix from gpsd, GeoClue or a replay, and for the search.")
-  var timeout: Double = 20
+  @OptionGroup var timeout: FixTimeoutOption
 
   func validate() throws {
     try location.check()
     try search.check()
     try hours.check()
-    guard timeout.isFinite, timeout > 0 else {
-      throw ValidationError(
-        "--timeout must be more than 0 seconds; got \(String(format: "%g", timeout))")
-    }
+    try timeout.check()
     let (range, unit) = svg != nil ? (Self.pixelRange, "pixels") : (4...2000, "characters")
     for (name, value) in [("--width", width), ("--height", height)] {
       if let value, !range.contains(value) {
@@ -76,15 +70,13 @@ struct MapCommand: AsyncParsableCommand {
 
   @MainActor
   func run() async throws {
-    let setup = try await SearchSetup(
-      location: location, search: search, data: data, output: output,
-      requestTimeout: .seconds(timeout + 1))
-    setup.announceLocation()
+    let setup = try await SearchSetup.forOneSearch(
+      location: location, search: search, data: data, output: output, timeout: timeout.seconds)
     // A map's radius is how far it shows, not a choice for the next search: only the units
     // and the provider are remembered.
     var finished = try await setup.searchOnce(
       choices: RememberedSettings(units: search.units, provider: search.provider),
-      analytics: output.analytics, timeout: timeout, tracked: false,
+      analytics: output.analytics, timeout: timeout.seconds, tracked: false,
       limit: hours.openNow ? PlaceQuery.maximumLimit : nil)
     let clock = hours.clock
     let instant = clock.instant(now: Date())

@@ -1,5 +1,4 @@
 import ArgumentParser
-import BearingLocation
 import BearingPlaces
 import CoffeeFinder
 import Foundation
@@ -50,33 +49,24 @@ struct NearbyCommand: AsyncParsableCommand {
   /// `--walk-speed`.
   var walkSpeed: Double { walkSpeedOption.walkSpeed }
 
-  @Option(
-    parsing: .unconditional,
-    help: "Seconds to wait for a location fix from gpsd, GeoClue or a replay, and for the search.")
-  var timeout: Double = 20
+  @OptionGroup var timeout: FixTimeoutOption
 
   func validate() throws {
     try location.check()
     try search.check()
     try hours.check()
     try walkSpeedOption.check()
-    guard timeout.isFinite, timeout > 0 else {
-      throw ValidationError(
-        "--timeout must be more than 0 seconds; got \(String(format: "%g", timeout))")
-    }
+    try timeout.check()
   }
 
   @MainActor
   func run() async throws {
-    // The engine's own request timeout must not end the wait before `--timeout` does.
-    let setup = try await SearchSetup(
-      location: location, search: search, data: data, output: output,
-      requestTimeout: .seconds(timeout + 1))
-    setup.announceLocation()
+    let setup = try await SearchSetup.forOneSearch(
+      location: location, search: search, data: data, output: output, timeout: timeout.seconds)
     // Open now only: as many as a search gives, so that the closed ones left out do not
     // leave fewer than --limit open ones.
     let finished = try await setup.searchOnce(
-      choices: search.choices, analytics: output.analytics, timeout: timeout, tracked: true,
+      choices: search.choices, analytics: output.analytics, timeout: timeout.seconds, tracked: true,
       limit: hours.openNow ? PlaceQuery.maximumLimit : nil, walks: true, sort: sort)
     let center = finished.searchCenter ?? setup.center
     let clock = hours.clock
@@ -97,9 +87,4 @@ struct NearbyCommand: AsyncParsableCommand {
     report.walkSpeed = walkSpeed
     Console.out(json ? report.json() : report.table(width: Console.width))
   }
-
-  /// The middle of the data's bounding box.
-  static func center(of coverage: DataCoverage) -> Coordinate { coverage.center }
-
-  static let helsinki = Coordinate(latitude: 60.1699, longitude: 24.9384)
 }

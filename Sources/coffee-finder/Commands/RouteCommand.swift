@@ -42,27 +42,19 @@ struct RouteCommand: AsyncParsableCommand {
   @Option(help: "Write the walk on a map as an SVG picture to this file.")
   var svg: String?
 
-  @Option(
-    parsing: .unconditional,
-    help: "Seconds to wait for a location fix from gpsd, GeoClue or a replay.")
-  var timeout: Double = 20
+  @OptionGroup var timeout: FixTimeoutOption
 
   func validate() throws {
     try location.check()
     try search.check()
     try walkSpeedOption.check()
-    guard timeout.isFinite, timeout > 0 else {
-      throw ValidationError(
-        "--timeout must be more than 0 seconds; got \(String(format: "%g", timeout))")
-    }
+    try timeout.check()
   }
 
   @MainActor
   func run() async throws {
-    let setup = try await SearchSetup(
-      location: location, search: search, data: data, output: output,
-      requestTimeout: .seconds(timeout + 1))
-    setup.announceLocation()
+    let setup = try await SearchSetup.forOneSearch(
+      location: location, search: search, data: data, output: output, timeout: timeout.seconds)
     let lookup = Store(initialState: PlaceLookup.State(text: place)) {
       PlaceLookup()
     } withDependencies: {
@@ -74,7 +66,7 @@ struct RouteCommand: AsyncParsableCommand {
     }
     // Where the user is: one fix, as `nearby` takes it (its search is what it waits for).
     let finished = try await setup.searchOnce(
-      choices: RememberedSettings(), analytics: output.analytics, timeout: timeout,
+      choices: RememberedSettings(), analytics: output.analytics, timeout: timeout.seconds,
       tracked: false)
     let start = finished.location?.coordinate ?? finished.searchCenter ?? setup.center
     let finder = Store(initialState: RouteFinder.State(from: start, to: target)) {

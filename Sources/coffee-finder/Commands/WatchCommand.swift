@@ -36,10 +36,8 @@ struct WatchCommand: AsyncParsableCommand {
 
   func validate() throws {
     try location.check()
-    if location.at != nil {
-      throw ValidationError(
-        "watch follows a moving source, and --at is fixed: use --gpsd HOST:PORT, --geoclue, "
-          + "--replay FILE or --wander")
+    if let refusal = LocationSelection.movingSourceRefusal(try location.option()) {
+      throw ValidationError(refusal)
     }
   }
 
@@ -50,7 +48,7 @@ struct WatchCommand: AsyncParsableCommand {
       SettingsOverrides(units: units, gpsdAddress: location.gpsd),
       remembered: RememberedSettings(units: SearchOptions.remembered().units))
     let database = try data.openDatabase()
-    let center = NearbyCommand.helsinki
+    let center = SearchSetup.builtInCenter
     let choice = try await LocationChoice.choose(
       location, defaultCenter: center, settings: loaded, verbose: output.verbose)
     let (origin, manager) = (choice.origin, choice.manager)

@@ -19,7 +19,11 @@ struct SearchOptions: ParsableArguments {
     set { radiusOption.radius = newValue }
   }
 
-  @Option(parsing: .unconditional, help: "At most this many results, 1…50 (default 10).")
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "At most this many results, \(AppSettings.resultLimits.lowerBound)…"
+        + "\(AppSettings.resultLimits.upperBound) (default \(AppSettings.defaults.resultLimit))."))
   var limit: Int?
 
   @Option(
@@ -58,8 +62,10 @@ struct SearchOptions: ParsableArguments {
     {
       throw ValidationError(problem)
     }
-    if let limit, !(1...PlaceQuery.maximumLimit).contains(limit) {
-      throw ValidationError("--limit must be 1…\(PlaceQuery.maximumLimit); got \(limit)")
+    let limits = AppSettings.resultLimits
+    if let limit, !limits.contains(limit) {
+      throw ValidationError(
+        "--limit must be \(limits.lowerBound)…\(limits.upperBound); got \(limit)")
     }
     do {
       try SettingsOverrides(
@@ -74,12 +80,15 @@ struct SearchOptions: ParsableArguments {
   /// wherever it came, is registered as a secret so that no log line can show it.
   @MainActor
   func settings(gpsd: String? = nil) throws -> LoadedSettings {
-    try Self.load(
-      SettingsOverrides(
-        searchRadius: radius?.metres, resultLimit: limit, units: units, provider: provider,
-        gpsdAddress: gpsd, foursquareAPIKey: apiKey.map(FoursquareAPIKey.init(verbatim:)),
-        overpassURL: overpassURL),
-      remembered: Self.remembered())
+    try Self.load(overrides(gpsd: gpsd), remembered: Self.remembered())
+  }
+
+  /// The settings these options (and `--gpsd`, given as `gpsd`) give.
+  func overrides(gpsd: String? = nil) -> SettingsOverrides {
+    SettingsOverrides(
+      searchRadius: radius?.metres, resultLimit: limit, units: units, provider: provider,
+      gpsdAddress: gpsd, foursquareAPIKey: apiKey.map(FoursquareAPIKey.init(verbatim:)),
+      overpassURL: overpassURL)
   }
 
   /// Loads the settings with `overrides` over `remembered`, printing the loader's warnings and,
@@ -112,11 +121,11 @@ struct SearchOptions: ParsableArguments {
 
   /// What the user chose on this command line that the app remembers for the next runs.
   var choices: RememberedSettings {
+    var choices = RememberedSettings(remembering: overrides())
     // `--provider overpass` with an `--overpass-url` of this run's means that server: remembered
     // alone, the next run would send the position to the default one.
-    RememberedSettings(
-      searchRadius: radius?.metres, units: units,
-      provider: overpassURL != nil && provider == .overpass ? nil : provider)
+    if overpassURL != nil, provider == .overpass { choices.provider = nil }
+    return choices
   }
 
   /// The place client for `settings`, and where its data comes from.

@@ -17,19 +17,21 @@ struct LocationChoice {
   /// A replay's summary of the sentences it skipped, for the end of the command.
   var closingNote: String? { chosen.closingNote }
 
-  /// The source `options` ask for, chosen by a ``LocationSelection`` store (which probes gpsd
+  /// The source `options` ask for (or `option`, what they were made into: `--near` a
+  /// position), chosen by a ``LocationSelection`` store (which probes gpsd
   /// and GeoClue, and reads a replayed track), and a client for it; when nothing answers,
   /// `lastPosition` is used if it is recent enough, else `defaultCenter`. A one-shot request
   /// waits up to `requestTimeout` for a fix. With `verbose`, each sentence a replay skipped is
   /// said at once.
   @MainActor
   static func choose(
-    _ options: LocationOptions, defaultCenter: Coordinate, settings: LoadedSettings,
+    _ options: LocationOptions, option: LocationSelection.Request.Option? = nil,
+    defaultCenter: Coordinate, settings: LoadedSettings,
     lastPosition: LastPosition? = nil, requestTimeout: Duration = .seconds(10),
     verbose: Bool = false
   ) async throws -> LocationChoice {
     let request = LocationSelection.Request(
-      try options.option(), settings: settings, defaultCenter: defaultCenter,
+      try option ?? options.option(), settings: settings, defaultCenter: defaultCenter,
       lastPosition: lastPosition, verbose: verbose)
     let store = Store(initialState: LocationSelection.State(request: request)) {
       LocationSelection()

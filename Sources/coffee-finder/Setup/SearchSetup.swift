@@ -2,7 +2,6 @@ import Bearing
 import BearingLocation
 import BearingPlaceStore
 import BearingPlaces
-import BearingText
 import CoffeeFinder
 import CoffeeFinderSettings
 import Foundation
@@ -37,22 +36,40 @@ struct SearchSetup {
     (places, dataOrigin, offline) = try await SearchOptions.places(for: settings, data: data)
     // Where the built-in data is, whatever areas were stored: a stored area says nothing of
     // where the user is.
-    center = offline.map { NearbyCommand.center(of: $0.builtIn.coverage) } ?? NearbyCommand.helsinki
-    var location = location
+    center = offline?.builtIn.coverage.center ?? Self.builtInCenter
+    var option = try location.option()
     if let near = location.near {
       let place = try await PlaceNameResolver.resolve(
         near, data: data, offline: settings.provider == .offline)
-      Console.note(
-        "near \"\(TerminalText.escape(near))\": \(TerminalText.escape(place.name)) "
-          + String(format: "(%.5f,%.5f)", place.coordinate.latitude, place.coordinate.longitude))
-      location.near = nil
-      location.at = "\(place.coordinate.latitude),\(place.coordinate.longitude)"
+      let fixed = LocationSelection.near(near, found: place)
+      Console.note(fixed.note)
+      option = fixed.option
     }
     locationChoice = try await LocationChoice.choose(
-      location, defaultCenter: center, settings: loaded, lastPosition: Self.lastPosition(),
+      location, option: option, defaultCenter: center, settings: loaded,
+      lastPosition: Self.lastPosition(),
       requestTimeout: requestTimeout, verbose: output.verbose)
     locationOrigin = locationChoice.origin
     locationManager = locationChoice.manager
+  }
+
+  /// The middle of the built-in data, central Helsinki: where a simulated position goes when
+  /// the offline data cannot say.
+  static let builtInCenter = Coordinate(latitude: 60.1699, longitude: 24.9384)
+
+  /// The set-up of a command that takes one fix and searches (`nearby`, `map`, `route`), with
+  /// the location source said (``announceLocation()``). The engine's own request timeout is a
+  /// second longer than `timeout`, so that it does not end the wait before `--timeout` does.
+  @MainActor
+  static func forOneSearch(
+    location: LocationOptions, search: SearchOptions, data: DataOptions, output: OutputOptions,
+    timeout: Double
+  ) async throws -> SearchSetup {
+    let setup = try await SearchSetup(
+      location: location, search: search, data: data, output: output,
+      requestTimeout: .seconds(timeout + 1))
+    setup.announceLocation()
+    return setup
   }
 
   /// The last position a live source gave, remembered across runs (recalled by a
