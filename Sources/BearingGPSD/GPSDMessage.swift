@@ -1,3 +1,4 @@
+import BearingText
 import Foundation
 
 /// One line of gpsd's JSON protocol (version 3), reduced to what a location client needs.
@@ -66,11 +67,13 @@ extension GPSDMessage {
       throw GPSDParseError("line of \(bytes.count) bytes exceeds \(Self.maximumLineLength)")
     }
     var fields = Fields()
-    var scanner = JSONFieldScanner(bytes)
-    do {
-      try scanner.forEachField { key, value throws(JSONFieldScanner.Failure) in
-        try fields.set(key, value, bytes: bytes)
-      }
+    // The top-level fields of one flat object, as gpsd sends them, read without building them.
+    var parser = JSONParser(bytes, document: false)
+    do throws(JSONParser.Failure) {
+      try parser.members(rawKeys: { (parser, key) throws(JSONParser.Failure) in
+        try fields.set(key, try parser.scalar(depth: 1), bytes: bytes)
+      })
+      try parser.finish()
     } catch {
       throw GPSDParseError(error.description)
     }
@@ -94,8 +97,8 @@ private struct Fields {
   var devices: Range<Int>?
 
   mutating func set(
-    _ key: UnsafeRawBufferPointer, _ value: JSONFieldScanner.Value, bytes: UnsafeRawBufferPointer
-  ) throws(JSONFieldScanner.Failure) {
+    _ key: UnsafeRawBufferPointer, _ value: JSONParser.Scalar, bytes: UnsafeRawBufferPointer
+  ) throws(JSONParser.Failure) {
     // Keys are short ASCII, so the String below stays inline (no allocation).
     switch String(decoding: key, as: UTF8.self) {
     case "class": className = try string(value, bytes)
@@ -141,7 +144,7 @@ private struct Fields {
     }
   }
 
-  func number(_ value: JSONFieldScanner.Value) throws(JSONFieldScanner.Failure) -> Double? {
+  func number(_ value: JSONParser.Scalar) throws(JSONParser.Failure) -> Double? {
     switch value {
     case .number(let n): return n
     case .null: return nil
@@ -151,8 +154,8 @@ private struct Fields {
 
   /// A count or a code: a whole number that fits an `Int`. Anything else (`1e300`, `2.5`,
   /// `-1e19`) is bad input from the other end of the socket, never a trap.
-  func integer(_ value: JSONFieldScanner.Value, _ key: UnsafeRawBufferPointer)
-    throws(JSONFieldScanner.Failure) -> Int?
+  func integer(_ value: JSONParser.Scalar, _ key: UnsafeRawBufferPointer)
+    throws(JSONParser.Failure) -> Int?
   {
     guard let number = try number(value) else { return nil }
     guard let integer = Int(exactly: number) else {
@@ -163,12 +166,12 @@ private struct Fields {
     return integer
   }
 
-  func string(_ value: JSONFieldScanner.Value, _ bytes: UnsafeRawBufferPointer)
-    throws(JSONFieldScanner.Failure) -> String?
+  func string(_ value: JSONParser.Scalar, _ bytes: UnsafeRawBufferPointer)
+    throws(JSONParser.Failure) -> String?
   {
     switch value {
     case .string(let range, let escaped):
-      return try JSONFieldScanner.string(in: bytes, range, escaped: escaped)
+      return try JSONString.text(bytes, range, escaped: escaped)
     case .null: return nil
     default: throw .init(offset: 0, reason: "expected a string")
     }

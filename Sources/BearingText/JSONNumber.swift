@@ -1,5 +1,5 @@
-/// The one reader of JSON numbers (RFC 8259) in bytes, for both of the package's JSON readers:
-/// the document parser of places (`JSONParser`) and gpsd's field scanner (`JSONFieldScanner`).
+/// The one reader of JSON numbers (RFC 8259) in bytes, for the package's JSON reader,
+/// ``JSONParser`` (places' documents and gpsd's reports).
 ///
 /// The grammar is JSON's and nothing more: an optional minus, an integer part with no leading
 /// zero, then optionally a fraction and an exponent, each with at least one digit (`.5`, `1.`,

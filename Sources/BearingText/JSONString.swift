@@ -14,8 +14,8 @@ package struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertib
 }
 
 /// The one reader of JSON strings (RFC 8259) in bytes: where a string ends, and its text with
-/// the escapes resolved. Both of the package's JSON readers use it: the document parser of
-/// places (`JSONParser`) and gpsd's field scanner (`JSONFieldScanner`).
+/// the escapes resolved, for the package's JSON reader, ``JSONParser``, and for whoever reads a
+/// string it hands out as a range (gpsd's reports).
 ///
 /// ```swift
 /// let (contents, escaped) = try JSONString.scan(bytes, quote: 0)  // `"caf\u00e9"`

@@ -41,11 +41,14 @@ import Testing
     Concept(
       name: "the default Overpass server", pattern: #"overpass-api\.de"#,
       homes: ["BearingLocation/OverpassEndpoint.swift"]),
-    // JSONFieldScanner's `Value` holds byte ranges of the line for gpsd's hot path
-    // (ARCHITECTURE.md, BearingGPSD): a scanner's view, not a second value type.
+    // JSONParser's `Scalar` holds byte ranges of the text for gpsd's hot path: the reader's
+    // view of a value it does not build, not a second value type.
     Concept(
       name: "a JSON value type", pattern: #"case null\b"#,
-      homes: ["BearingText/JSONValue.swift", "BearingGPSD/JSONFieldScanner.swift"]),
+      homes: ["BearingText/JSONValue.swift", "BearingText/JSONParser.swift"]),
+    Concept(
+      name: "reading JSON text", pattern: #"UInt8\(ascii: "\{"\)"#,
+      homes: ["BearingText/JSONParser.swift"]),
     Concept(
       name: "a backoff formula", pattern: #"\*= *multiplier|multiplier *\*|pow\(multiplier"#,
       homes: ["BearingBackoff/Backoff.swift"]),

@@ -1,25 +1,26 @@
-import BearingText
-
-/// A strict JSON (RFC 8259) parser into ``JSONValue`` that reads bytes where they lie (a mapped
-/// file) and can hand out a large document one member or element at a time.
+/// The package's one reader of JSON text (RFC 8259, strictly): bytes read where they lie (a
+/// mapped file, a socket's line), into a ``JSONValue`` tree or a member or element at a time.
 ///
 /// `JSONDecoder` into `JSONValue` is fine for an Overpass answer, but a GeoJSON file of a
 /// million features through it takes minutes and gigabytes: it tries each case of the enum in
-/// turn and holds the whole tree. ``GeoJSONReader`` walks the `features` array with
-/// ``elements(_:)`` and turns each feature into a place before parsing the next.
-struct JSONParser {
+/// turn and holds the whole tree. The GeoJSON reader walks the `features` array with
+/// ``elements(depth:_:)`` and turns each feature into a place before parsing the next. gpsd's
+/// reports, several a second, are read with ``members(depth:rawKeys:)`` and ``scalar(depth:)``,
+/// which build nothing: a key is its bytes, a string its range, a nested value is checked and
+/// skipped.
+package struct JSONParser {
   /// Why the bytes are not JSON, at a byte offset.
-  typealias Failure = JSONSyntaxError
+  package typealias Failure = JSONSyntaxError
 
   /// Deeper documents are refused rather than risking the stack.
-  static let maximumDepth = 512
+  package static let maximumDepth = 512
 
-  let bytes: UnsafeRawBufferPointer
-  private(set) var position = 0
+  package let bytes: UnsafeRawBufferPointer
+  package private(set) var position = 0
 
   /// A parser at the start of `bytes`; `document` when they are a whole document, which may
   /// start with a UTF-8 byte-order mark (a slice of one may not).
-  init(_ bytes: UnsafeRawBufferPointer, document: Bool = true) {
+  package init(_ bytes: UnsafeRawBufferPointer, document: Bool = true) {
     self.bytes = bytes
     if document, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
       position = 3
@@ -27,18 +28,18 @@ struct JSONParser {
   }
 
   /// The next significant byte, without consuming it; `nil` at the end.
-  mutating func peek() -> UInt8? {
+  package mutating func peek() -> UInt8? {
     skipWhitespace()
     return position < bytes.count ? bytes[position] : nil
   }
 
   /// Checks that nothing but white space follows the document.
-  mutating func finish() throws(Failure) {
+  package mutating func finish() throws(Failure) {
     if peek() != nil { throw failure("unexpected text after the JSON document") }
   }
 
   /// Parses one whole value.
-  mutating func value(depth: Int = 0) throws(Failure) -> JSONValue {
+  package mutating func value(depth: Int = 0) throws(Failure) -> JSONValue {
     guard let byte = peek() else { throw failure("the text ends where a value should be") }
     switch byte {
     case UInt8(ascii: "{"):
@@ -54,17 +55,77 @@ struct JSONParser {
       }
       return .array(array)
     case UInt8(ascii: "\""): return .string(try string())
-    case UInt8(ascii: "t"): return try literal("true", .bool(true))
-    case UInt8(ascii: "f"): return try literal("false", .bool(false))
-    case UInt8(ascii: "n"): return try literal("null", .null)
-    default: return .number(try number())
+    default:
+      switch try scalar(depth: depth) {
+      case .number(let number): return .number(number)
+      case .bool(let bool): return .bool(bool)
+      default: return .null
+      }
+    }
+  }
+
+  /// A value as a reader of flat objects takes it, built no further: a string as the range of
+  /// its contents (``JSONString/text(_:_:escaped:)`` makes its text), an object or an array as
+  /// its range, checked and skipped.
+  package enum Scalar {
+    case number(Double)
+    case string(Range<Int>, escaped: Bool)
+    case bool(Bool)
+    case null
+    case nested(Range<Int>)
+  }
+
+  /// Reads the value that comes next as a ``Scalar``: it allocates nothing unless the value is
+  /// an object or an array (which it checks as strictly as ``value(depth:)`` and then drops).
+  package mutating func scalar(depth: Int = 0) throws(Failure) -> Scalar {
+    guard let byte = peek() else { throw failure("the text ends where a value should be") }
+    switch byte {
+    case UInt8(ascii: "\""):
+      let (contents, escaped) = try JSONString.scan(bytes, quote: position)
+      position = contents.upperBound + 1
+      return .string(contents, escaped: escaped)
+    case UInt8(ascii: "{"), UInt8(ascii: "["):
+      let start = position
+      _ = try value(depth: depth)
+      return .nested(start..<position)
+    case UInt8(ascii: "t"):
+      try word("true")
+      return .bool(true)
+    case UInt8(ascii: "f"):
+      try word("false")
+      return .bool(false)
+    case UInt8(ascii: "n"):
+      try word("null")
+      return .null
+    default:
+      let (value, end) = try JSONNumber.scan(bytes, at: position)
+      position = end
+      return .number(value)
     }
   }
 
   /// Calls `body` with each member's key of the object that comes next, with the parser at
   /// the member's value, which `body` must consume.
-  mutating func members(
+  package mutating func members(
     depth: Int = 0, _ body: (inout JSONParser, String) throws(Failure) -> Void
+  ) throws(Failure) {
+    try eachMember(depth: depth) { (parser, key, escaped) throws(Failure) in
+      try body(&parser, try JSONString.text(parser.bytes, key, escaped: escaped))
+    }
+  }
+
+  /// ``members(depth:_:)`` with each key as its bytes between the quotes, escapes unresolved:
+  /// no allocation for a reader that compares keys with short ASCII names.
+  package mutating func members(
+    depth: Int = 0, rawKeys body: (inout JSONParser, UnsafeRawBufferPointer) throws(Failure) -> Void
+  ) throws(Failure) {
+    try eachMember(depth: depth) { (parser, key, _) throws(Failure) in
+      try body(&parser, UnsafeRawBufferPointer(rebasing: parser.bytes[key]))
+    }
+  }
+
+  private mutating func eachMember(
+    depth: Int, _ body: (inout JSONParser, Range<Int>, Bool) throws(Failure) -> Void
   ) throws(Failure) {
     try open(UInt8(ascii: "{"), depth: depth)
     if peek() == UInt8(ascii: "}") {
@@ -73,10 +134,11 @@ struct JSONParser {
     }
     while true {
       guard peek() == UInt8(ascii: "\"") else { throw failure("expected a member's name") }
-      let key = try string()
+      let (key, escaped) = try JSONString.scan(bytes, quote: position)
+      position = key.upperBound + 1
       guard peek() == UInt8(ascii: ":") else { throw failure("expected \":\" after a name") }
       position += 1
-      try body(&self, key)
+      try body(&self, key, escaped)
       switch peek() {
       case UInt8(ascii: ","): position += 1
       case UInt8(ascii: "}"):
@@ -89,7 +151,7 @@ struct JSONParser {
 
   /// Calls `body` with each element's index of the array that comes next, with the parser at
   /// the element, which `body` must consume.
-  mutating func elements(
+  package mutating func elements(
     depth: Int = 0, _ body: (inout JSONParser, Int) throws(Failure) -> Void
   ) throws(Failure) {
     try open(UInt8(ascii: "["), depth: depth)
@@ -100,7 +162,7 @@ struct JSONParser {
   /// the array's `scan.found`th, to the array's end. A reader that meets a window it cannot
   /// parse on several cores (``nextElementRanges(_:maxBytes:)``) reads on from there in order,
   /// for the error a reader in order meets first.
-  mutating func elements(
+  package mutating func elements(
     from scan: ElementScan, _ body: (inout JSONParser, Int) throws(Failure) -> Void
   ) throws(Failure) {
     position = scan.start
@@ -129,24 +191,24 @@ struct JSONParser {
   /// The ranges are candidates, for parsing on several cores: each must still be parsed
   /// strictly, with `JSONParser(_:document: false)`, and one that fails means the text is not
   /// the array the scan took it for (parse it in order to learn why).
-  mutating func elementRanges() -> [Range<Int>]? {
+  package mutating func elementRanges() -> [Range<Int>]? {
     guard var scan = startElementScan() else { return nil }
     return nextElementRanges(&scan)
   }
 
   /// How far a scan of an array's elements, a window at a time, has got.
-  struct ElementScan {
+  package struct ElementScan {
     /// The first byte of the next element.
-    var start: Int
+    package var start: Int
     /// How many ranges earlier windows found.
-    var found = 0
+    package var found = 0
     /// Whether the array's closing bracket is found (the parser is then past it).
-    var ended = false
+    package var ended = false
   }
 
   /// Starts a scan of the array that comes next (``nextElementRanges(_:maxBytes:)``), the
   /// parser unmoved; `nil` when no array comes next.
-  mutating func startElementScan() -> ElementScan? {
+  package mutating func startElementScan() -> ElementScan? {
     guard peek() == UInt8(ascii: "[") else { return nil }
     return ElementScan(start: position + 1)
   }
@@ -156,7 +218,7 @@ struct JSONParser {
   /// `maxBytes` or more past the window's start, so a reader can parse a file of any size a
   /// window at a time. At the array's end `scan.ended` is set and the parser moves past it;
   /// `nil`, the parser unmoved, when the scan finds no end to the array.
-  mutating func nextElementRanges(
+  package mutating func nextElementRanges(
     _ scan: inout ElementScan, maxBytes: Int = .max
   ) -> [Range<Int>]? {
     guard !scan.ended else { return [] }
@@ -229,21 +291,14 @@ struct JSONParser {
 
   private func failure(_ reason: String) -> Failure { Failure(offset: position, reason: reason) }
 
-  private mutating func literal(_ word: String, _ value: JSONValue) throws(Failure) -> JSONValue {
+  private mutating func word(_ word: StaticString) throws(Failure) {
     let start = position
-    for expected in word.utf8 {
-      guard position < bytes.count, bytes[position] == expected else {
+    for offset in 0..<word.utf8CodeUnitCount {
+      guard position < bytes.count, bytes[position] == word.utf8Start[offset] else {
         throw Failure(offset: start, reason: "expected \(word)")
       }
       position += 1
     }
-    return value
-  }
-
-  private mutating func number() throws(Failure) -> Double {
-    let (value, end) = try JSONNumber.scan(bytes, at: position)
-    position = end
-    return value
   }
 
   private mutating func string() throws(Failure) -> String {
