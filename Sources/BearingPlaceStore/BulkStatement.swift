@@ -4,7 +4,7 @@ import GRDBSQLite
 /// A statement of GRDB's, bound and stepped through SQLite's C API (GRDB's
 /// `Statement.sqliteStatement`), for bulk writes where GRDB's handling of each call's
 /// arguments costs more than the write itself: a million places are stored in about half the
-/// time (ARCHITECTURE.md, "The place store").
+/// time (ARCHITECTURE.md, "Imports streamed in one transaction").
 ///
 /// Use it inside a `write` of the statement's database only, binding every parameter before
 /// each ``run()``. GRDB's transaction observers do not see these statements; the place store

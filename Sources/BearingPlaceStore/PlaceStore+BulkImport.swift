@@ -5,8 +5,8 @@ import BearingWalking
 import Foundation
 import GRDB
 
-/// Adding an area's places: one transaction, tuned for a million places (ARCHITECTURE.md, "The
-/// place store").
+/// Adding an area's places: one transaction, tuned for a million places (ARCHITECTURE.md, "Imports
+/// streamed in one transaction").
 extension PlaceStore {
   /// Stores `places` (and the street geometry `streets`, for maps) as the area `area`, in one
   /// transaction; an area of the same name is

@@ -4,7 +4,7 @@ import Testing
 
 /// Keeps the arrows between the package's modules pointing one way: every module of Package.swift
 /// has a layer, and a module depends only on modules of lower layers (test targets may depend on
-/// anything). ARCHITECTURE.md's module table says what each layer is for.
+/// anything). ARCHITECTURE.md's "Where things live" names the layers in this order.
 /// Off the pool: parsing the manifest character by character takes seconds in a debug build.
 @Suite(.offPool) struct DependencyDirectionTests {
   /// The layers, lowest first: a module's layer is its index here. Each module of Package.swift

@@ -26,7 +26,7 @@
 /// build (a literal in a generic type) misses, and takes the slot from what was there: the
 /// table has a fixed number of slots, so it never grows. (Such a level costs one allocation
 /// more than before, the entry, against the microseconds the runtime spends making its key
-/// paths; see ARCHITECTURE.md, "What a send costs".)
+/// paths; see docs/internals-core.md, "Where a send's time goes".)
 @usableFromInline
 enum CasePathCache {
   @usableFromInline static let slotCount = 256

@@ -1,7 +1,7 @@
 // The part of libdbus-1 (the reference D-Bus client library) that BearingGeoClue uses, loaded at
 // run time with dlopen("libdbus-1.so.3"), so that building Bearing needs no libdbus headers and
-// running it needs libdbus only for GeoClue. See ARCHITECTURE.md, "GeoClue without libdbus's
-// headers".
+// running it needs libdbus only for GeoClue. See ARCHITECTURE.md, "libdbus, loaded at run
+// time, for GeoClue".
 //
 // The declarations follow libdbus's stable ABI (the library's soname has been 3 since 2006).
 // The two structures that callers allocate are declared larger than libdbus's own (DBusError is
