@@ -46,8 +46,10 @@ import Testing
     Concept(
       name: "a JSON value type", pattern: #"case null\b"#,
       homes: ["BearingText/JSONValue.swift", "BearingText/JSONParser.swift"]),
+    // A reader of JSON text meets an object's and an array's opening bracket as one case.
     Concept(
-      name: "reading JSON text", pattern: #"UInt8\(ascii: "\{"\)"#,
+      name: "reading JSON text",
+      pattern: #"UInt8\(ascii: "[\[{]"\), UInt8\(ascii: "[\[{]"\)"#,
       homes: ["BearingText/JSONParser.swift"]),
     Concept(
       name: "a backoff formula", pattern: #"\*= *multiplier|multiplier *\*|pow\(multiplier"#,
