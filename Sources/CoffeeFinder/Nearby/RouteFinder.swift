@@ -49,7 +49,8 @@ package struct RouteFinder: Reducer {
         if let route = try await walking.route(start, place.coordinate) {
           await send(.found(route))
         } else {
-          await send(.failed(UserMessage.noRoute(to: place.name)))
+          let reason = try await walking.noRoute(start, place.coordinate)
+          await send(.failed(UserMessage.noRoute(to: place.name, because: reason)))
         }
       } catch: { error, send in
         await send(.failed(UserMessage.line(for: error)))
