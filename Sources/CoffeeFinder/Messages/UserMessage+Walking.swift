@@ -69,6 +69,9 @@ extension UserMessage {
 }
 
 extension UserMessage {
+  /// The way of a walk that is the straight line, in `route`'s answer and the UI's detail.
+  package static let routeDirect = "Direct: straight there, nearer than either end is to a street"
+
   /// `route`'s answer: the walk's length and time, the line beside it, and the streets along
   /// it.
   package static func routeSummary(
@@ -81,7 +84,7 @@ extension UserMessage {
     ]
     lines.append(
       route.isDirect
-        ? "Direct: straight there, nearer than either end is to a street"
+        ? routeDirect
         : route.streetNames.isEmpty
           ? "Along: unnamed ways"
           : "Along: " + route.streetNames.map { TerminalText.escape($0) }.joined(separator: ", "))
