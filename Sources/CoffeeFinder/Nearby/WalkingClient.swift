@@ -216,4 +216,13 @@ package struct Walks: Equatable, Sendable {
     self.from = from
     self.lengths = lengths
   }
+
+  /// A walk's length as every `--json` writes it (`walk_m`): whole metres.
+  package static func jsonMetres(_ metres: Double) -> Double { metres.rounded() }
+
+  /// A walk's time as every `--json` writes it (`walk_s`): whole seconds of the metres
+  /// written, at `speed` metres a second.
+  package static func jsonSeconds(_ metres: Double, speed: Double) -> Double {
+    (jsonMetres(metres) / speed).rounded()
+  }
 }
