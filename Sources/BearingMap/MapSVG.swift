@@ -16,11 +16,11 @@ import Foundation
 public enum MapSVG {
   /// The SVG document for a map: `size` pixels (the viewport's dots at `pixelsPerDot` when
   /// `nil`; a viewport larger than `size` is cut at its right and bottom edges), its scale bar
-  /// in feet and miles when `imperial`.
+  /// in feet and miles when `imperial`, and `caption` (a walk's length, say) bottom left.
   public static func render(
     _ viewport: MapViewport, streets: [StreetLine], marks: MapMarks = MapMarks(),
     pixelsPerDot: Double = 4, credit: String = "© OpenStreetMap contributors",
-    imperial: Bool = false, size: (width: Double, height: Double)? = nil
+    imperial: Bool = false, size: (width: Double, height: Double)? = nil, caption: String? = nil
   ) -> String {
     let projection = MapProjection(viewport)
     let width = size?.width ?? Double(viewport.dotColumns) * pixelsPerDot
@@ -143,6 +143,16 @@ public enum MapSVG {
     svg += legend(marks.places)
     svg += furniture(
       viewport, pixelsPerDot: pixelsPerDot, width: width, height: height, imperial: imperial)
+    if let caption {
+      // Over the scale bar, bottom left, on a white band.
+      svg += """
+        <rect x="8" y="\(n(height - 58))" width="\(n(min(width - 16, 16 + 7.5 * Double(caption.count))))" \
+        height="24" rx="4" fill="white" fill-opacity="0.85" stroke="#999"/>
+        <text x="16" y="\(n(height - 41))" font-size="14" font-weight="bold" \
+        fill="#1d3b26">\(XMLText.escape(caption, limit: 120))</text>
+
+        """
+    }
     svg += """
       <text x="\(n(width - 6))" y="\(n(height - 6))" font-size="11" fill="#555" \
       text-anchor="end">\(XMLText.escape(credit))</text>

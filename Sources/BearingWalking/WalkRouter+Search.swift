@@ -264,3 +264,30 @@ struct MinHeap {
     return (top, node)
   }
 }
+
+extension WalkRouter {
+  /// Why no walk joins two points (``route(from:to:within:)`` gave `nil`).
+  public enum NoWalk: Sendable, Equatable {
+    /// The start is farther than ``maximumSnap`` from every way.
+    case startOffTheWays
+    /// The target is farther than ``maximumSnap`` from every way.
+    case targetOffTheWays
+    /// Both are near ways, and no way leads from the start's to the target's.
+    case cutOff
+    /// A walk joins them, longer than the bound.
+    case fartherThanTheBound
+  }
+
+  /// Why ``route(from:to:within:)`` finds no walk from `start` to `target` within `bound`;
+  /// `nil` when it finds one. Where both are near ways, it searches the whole graph (a user's
+  /// question answered once, not a walk measured for a list).
+  public func noWalk(from start: Coordinate, to target: Coordinate, within bound: Double)
+    -> NoWalk?
+  {
+    guard let origin = snap(start) else { return .startOffTheWays }
+    guard let end = snap(target) else { return .targetOffTheWays }
+    if route(from: start, to: target, within: bound) != nil { return nil }
+    let search = Search(router: self, origin: origin, targets: [end], bound: .infinity)
+    return search.best[0].isFinite ? .fartherThanTheBound : .cutOff
+  }
+}

@@ -1,4 +1,5 @@
 import BearingLocation
+import Foundation
 
 extension WalkingGraph {
   /// How near a point of one graph must be to a point of another for ``merged(_:)`` to make
@@ -9,8 +10,11 @@ extension WalkingGraph {
   /// One graph of the ways of `graphs`, joined where they meet: a point of one graph (a
   /// junction or a bend of a way) and a point of another at the same position, or within
   /// ``joinDistance`` when none is at the very same position, are one junction, so a walk may
-  /// leave one graph's streets for another's there. Points of one graph are never joined to
-  /// each other. A street both graphs hold is kept twice, which changes no walk.
+  /// leave one graph's streets for another's there; and a way's end within ``joinDistance`` of
+  /// another graph's way between two of its points is welded there, the way split at the point
+  /// nearest the end (a T-junction, or the end of a copy of a street lying on the original).
+  /// Points of one graph are never joined to each other. A street both graphs hold is kept
+  /// twice, joined wherever either copy's points or ends meet the other.
   ///
   /// One graph is returned as it is; none gives an empty graph.
   public static func merged(_ graphs: [WalkingGraph]) -> WalkingGraph {
@@ -78,16 +82,25 @@ extension WalkingGraph {
       return number
     }
 
-    struct Way {
-      var numbers: [Int32]
-      var points: [Coordinate]
-      var direction: WalkDirection
-      var name: String?
-    }
-    var ways: [Way] = []
+    var ways: [MergedWay] = []
+    var ends: [LineEnd] = []
     for (index, graph) in graphs.enumerated() {
       let nodeNumbers = graph.nodeLatitudes.indices.map {
         number(graph.nodeLatitudes[$0], graph.nodeLongitudes[$0], graph: index)
+      }
+      // A node of one edge is a way's end, welded to another graph's way passing by.
+      var edgesAt = [UInt8](repeating: 0, count: graph.nodeCount)
+      for edge in 0..<graph.edgeCount {
+        for node in [Int(graph.edgeFrom[edge]), Int(graph.edgeTo[edge])] where edgesAt[node] < 2 {
+          edgesAt[node] += 1
+        }
+      }
+      for node in 0..<graph.nodeCount
+      where edgesAt[node] == 1
+        && shared(graph.nodeLatitudes[node], graph.nodeLongitudes[node], graph: index)
+      {
+        ends.append(
+          LineEnd(number: nodeNumbers[node], point: graph.coordinate(ofNode: node), graph: index))
       }
       for edge in 0..<graph.edgeCount {
         var numbers = [nodeNumbers[Int(graph.edgeFrom[edge])]]
@@ -97,11 +110,13 @@ extension WalkingGraph {
         }
         numbers.append(nodeNumbers[Int(graph.edgeTo[edge])])
         ways.append(
-          Way(
+          MergedWay(
             numbers: numbers, points: graph.points(ofEdge: edge),
-            direction: graph.direction(ofEdge: edge), name: graph.name(ofEdge: edge)))
+            direction: graph.direction(ofEdge: edge), name: graph.name(ofEdge: edge),
+            graph: index))
       }
     }
+    ways = welded(ways, ends: ends)
     var builder = WalkingGraphBuilder(nodeNumbers: Int(next))
     for way in ways {
       builder.addWay(
@@ -118,6 +133,119 @@ extension WalkingGraph {
       let east = max(nodeLongitudes.max(), shapeLongitudes.max())
     else { return nil }
     return (south, west, north, east)
+  }
+}
+
+extension WalkingGraph {
+  /// A point a way of one graph ends at (a node of one edge), which ``welded(_:ends:)`` joins to
+  /// another graph's way passing within ``joinDistance``.
+  struct LineEnd {
+    var number: Int32
+    var point: Coordinate
+    var graph: Int
+  }
+
+  /// A stretch of way between two junctions, by the merged graph's node numbers, with the
+  /// graph it came from.
+  struct MergedWay {
+    var numbers: [Int32]
+    var points: [Coordinate]
+    var direction: WalkDirection
+    var name: String?
+    var graph: Int
+  }
+
+  /// `ways` with each of `ends` welded into every way of another graph that passes within
+  /// ``joinDistance`` of it between two of its points: the way is split at the point nearest the
+  /// end, which becomes the end's junction (a T-junction drawn in another file, or a copy of a
+  /// street whose end lies on the original's stretch).
+  static func welded(_ ways: [MergedWay], ends: [LineEnd]) -> [MergedWay] {
+    guard !ends.isEmpty else { return ways }
+    // The ends by cell of 1/10,000 of a degree (11 m of latitude): a segment looks in the cells
+    // of its box widened by one cell, which holds every point within 1 m short of 84°.
+    let cellsPerDegree = 10_000.0
+    func cell(_ row: Int, _ column: Int) -> Int64 {
+      Int64(row) << 32 | Int64(UInt32(truncatingIfNeeded: column))
+    }
+    func row(_ latitude: Double) -> Int { Int((latitude * cellsPerDegree).rounded(.down)) }
+    func column(_ longitude: Double) -> Int { Int((longitude * cellsPerDegree).rounded(.down)) }
+    var grid: [Int64: [Int]] = [:]
+    for (index, end) in ends.enumerated() {
+      grid[cell(row(end.point.latitude), column(end.point.longitude)), default: []].append(index)
+    }
+    let south = ends.map(\.point.latitude).min()! - 1 / cellsPerDegree
+    let north = ends.map(\.point.latitude).max()! + 1 / cellsPerDegree
+    let west = ends.map(\.point.longitude).min()! - 1 / cellsPerDegree
+    let east = ends.map(\.point.longitude).max()! + 1 / cellsPerDegree
+    let metresPerDegree = Coordinate.earthRadius * .pi / 180
+    var result = ways
+    for (index, way) in ways.enumerated() {
+      // Each end met: the segment it is welded into and how far along it.
+      var welds: [(segment: Int, fraction: Double, end: Int)] = []
+      var nearest: [Int: (segment: Int, fraction: Double, offset: Double)] = [:]
+      for segment in 0..<(way.points.count - 1) {
+        let (a, b) = (way.points[segment], way.points[segment + 1])
+        let low = (latitude: min(a.latitude, b.latitude), longitude: min(a.longitude, b.longitude))
+        let high = (latitude: max(a.latitude, b.latitude), longitude: max(a.longitude, b.longitude))
+        guard high.latitude >= south, low.latitude <= north, high.longitude >= west,
+          low.longitude <= east, high.longitude - low.longitude < 180
+        else { continue }
+        let rows = row(low.latitude) - 1...row(high.latitude) + 1
+        let columns = column(low.longitude) - 1...column(high.longitude) + 1
+        var candidates: [Int] = []
+        if rows.count * columns.count > ends.count {
+          candidates = Array(ends.indices)
+        } else {
+          for r in rows {
+            for c in columns { candidates += grid[cell(r, c)] ?? [] }
+          }
+        }
+        for candidate in candidates {
+          let end = ends[candidate]
+          guard end.graph != way.graph, !way.numbers.contains(end.number) else { continue }
+          // In a plane touching the sphere at the end.
+          let eastward = cos(end.point.latitude * .pi / 180) * metresPerDegree
+          let (ax, ay) = (
+            (a.longitude - end.point.longitude) * eastward,
+            (a.latitude - end.point.latitude) * metresPerDegree
+          )
+          let (dx, dy) = (
+            (b.longitude - a.longitude) * eastward, (b.latitude - a.latitude) * metresPerDegree
+          )
+          let squared = dx * dx + dy * dy
+          guard squared > 0 else { continue }
+          let fraction = -(ax * dx + ay * dy) / squared
+          // Beyond either point: a point's own join, not a weld.
+          guard fraction > 0, fraction < 1 else { continue }
+          let (x, y) = (ax + fraction * dx, ay + fraction * dy)
+          let offset = (x * x + y * y).squareRoot()
+          guard offset <= joinDistance, nearest[candidate].map({ offset < $0.offset }) ?? true
+          else { continue }
+          nearest[candidate] = (segment, fraction, offset)
+        }
+      }
+      guard !nearest.isEmpty else { continue }
+      for (end, found) in nearest { welds.append((found.segment, found.fraction, end)) }
+      welds.sort { ($0.segment, $0.fraction, $0.end) < ($1.segment, $1.fraction, $1.end) }
+      var numbers = [way.numbers[0]]
+      var points = [way.points[0]]
+      var next = 0
+      for segment in 0..<(way.points.count - 1) {
+        while next < welds.count, welds[next].segment == segment {
+          let end = ends[welds[next].end]
+          if numbers.last != end.number {
+            numbers.append(end.number)
+            points.append(end.point)
+          }
+          next += 1
+        }
+        numbers.append(way.numbers[segment + 1])
+        points.append(way.points[segment + 1])
+      }
+      result[index].numbers = numbers
+      result[index].points = points
+    }
+    return result
   }
 }
 

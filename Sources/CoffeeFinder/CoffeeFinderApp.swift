@@ -59,6 +59,8 @@ package struct CoffeeFinderApp: Reducer {
     package var route: [Coordinate] = []
     /// The names of the streets along ``route``, for the detail screen.
     package var routeStreetNames: [String] = []
+    /// Whether ``route`` is the straight line (``WalkRouter/Route/isDirect``), for the detail.
+    package var routeIsDirect = false
 
     /// Creates the state of an app that has not appeared yet.
     package init(
@@ -156,9 +158,9 @@ package struct CoffeeFinderApp: Reducer {
     case openNowToggled
     /// A new minute: the opening hours are read again.
     case hoursTicked
-    /// The walk to the place `id` was found (its points, none when there is no walk, and the
-    /// streets along it).
-    case routeFound(id: String, [Coordinate], streets: [String] = [])
+    /// The walk to the place `id` was found (its points, none when there is no walk, the
+    /// streets along it, and whether it is the straight line).
+    case routeFound(id: String, [Coordinate], streets: [String] = [], isDirect: Bool = false)
   }
 
   @Dependency(\.date.now) var now
@@ -182,7 +184,10 @@ package struct CoffeeFinderApp: Reducer {
     let walking = walking
     return .run { send in
       let route = try await walking.route(here, place.coordinate)
-      await send(.routeFound(id: id, route?.points ?? [], streets: route?.streetNames ?? []))
+      await send(
+        .routeFound(
+          id: id, route?.points ?? [], streets: route?.streetNames ?? [],
+          isDirect: route?.isDirect ?? false))
     } catch: { _, _ in
       // No route drawn; the list still shows the walk.
     }
@@ -229,6 +234,7 @@ package struct CoffeeFinderApp: Reducer {
       if state.selectedPlaceID != previous {
         state.route = []
         state.routeStreetNames = []
+        state.routeIsDirect = false
       }
       guard case .nearby(.walksMeasured) = action else {
         return state.selectedPlaceID != previous ? routeToSelection(state) : .none
@@ -244,10 +250,11 @@ package struct CoffeeFinderApp: Reducer {
       state.hoursReadAt = now
       return selectionKept(&state)
 
-    case .routeFound(let id, let points, let streets):
+    case .routeFound(let id, let points, let streets, let isDirect):
       if id == state.selectedPlaceID {
         state.route = points
         state.routeStreetNames = streets
+        state.routeIsDirect = isDirect
       }
       return .none
 
@@ -281,6 +288,7 @@ package struct CoffeeFinderApp: Reducer {
       guard state.selectedPlaceID != previous else { return .none }
       state.route = []
       state.routeStreetNames = []
+      state.routeIsDirect = false
       return routeToSelection(state)
 
     case .openSelectedTapped:
@@ -344,6 +352,7 @@ package struct CoffeeFinderApp: Reducer {
     guard state.selectedPlaceID != previous else { return .none }
     state.route = []
     state.routeStreetNames = []
+    state.routeIsDirect = false
     return routeToSelection(state)
   }
 

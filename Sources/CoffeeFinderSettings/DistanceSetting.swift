@@ -1,7 +1,8 @@
 import Foundation
 
 /// A distance as people write it on the command line, in the environment and in the config
-/// file: metres (`800`, `800.5`), or with a unit (`800m`, `2km`, `2 km`); a sign is read so
+/// file: metres (`800`, `800.5`), or with a unit (`800m`, `2km`, `2 km`, `1mi`, `500ft`); a sign
+/// is read so
 /// that a negative distance is refused by its range, not mistaken for something else.
 /// Nothing else is a distance: not `0x10`, `1e3`, `nan` or `inf`.
 ///
@@ -24,6 +25,10 @@ public struct DistanceSetting: Sendable {
   /// and is most likely a slip for kilometres) to 100 km (Foursquare's limit).
   public static let searchRadius = DistanceSetting(minimum: 50, maximum: 100_000)
 
+  /// How a distance may be written, for a message refusing one.
+  public static let accepted =
+    "metres (800), or a number with m, km, mi or ft (800m, 2km, 1mi, 500ft)"
+
   /// The metres `text` says, or `nil` when it is not a distance.
   public static func metres(from text: String) -> Double? {
     var rest = Substring(text.lowercased().filter { $0 != " " })
@@ -31,6 +36,12 @@ public struct DistanceSetting: Sendable {
     if rest.hasSuffix("km") {
       rest = rest.dropLast(2)
       scale = 1000
+    } else if rest.hasSuffix("mi") {
+      rest = rest.dropLast(2)
+      scale = 1609.344
+    } else if rest.hasSuffix("ft") {
+      rest = rest.dropLast(2)
+      scale = 0.3048
     } else if rest.hasSuffix("m") {
       rest = rest.dropLast()
     }

@@ -122,7 +122,8 @@ extension SettingKey {
     case .searchRadius:
       Setting(
         \.searchRadius, environmentVariable: "COFFEE_FINDER_RADIUS", option: "--radius",
-        valid: "metres, or with a unit (`800m`, `2km`): 50 m to 100 km (default 1000)",
+        valid:
+          "metres, or with a unit (`800m`, `2km`, `1mi`, `500ft`): 50 m to 100 km (default 1000)",
         example: "2km", remembered: .field(\.searchRadius),
         parse: { (text, quoted) throws(Setting.Reason) in
           let range = DistanceSetting.searchRadius

@@ -60,6 +60,51 @@ struct WalkingGraphMergeTests {
     #expect(abs(walk - expected) < 1, "walked \(walk) m, expected \(expected) m")
   }
 
+  /// `point` moved `metres` north.
+  static func north(of point: Coordinate, _ metres: Double) -> Coordinate {
+    Coordinate(latitude: point.latitude + metres / 111_195, longitude: point.longitude)
+  }
+
+  /// Area 2's footway ends 50 cm north of the middle of area 1's one straight stretch (a
+  /// T-junction drawn in another file): welded there, in either order of the areas; 2 m off,
+  /// not.
+  @Test func anEndWithinAMetreOfAnotherGraphsStretchIsWelded() throws {
+    let street = Self.graph([[Grid.point(0, 0), Grid.point(0, 8)]])
+    let junction = Self.north(of: Grid.point(0, 4), 0.5)
+    let spur = Self.graph([[junction, Grid.point(3, 4)]])
+    let start = Grid.point(0, 0)
+    let target = Grid.point(3, 4)
+    let expected = start.distance(to: Grid.point(0, 4)) + junction.distance(to: target)
+    for graphs in [[street, spur], [spur, street]] {
+      let merged = WalkingGraph.merged(graphs)
+      #expect(merged.edgeCount == 3)
+      let walk = try #require(
+        WalkRouter(merged).walks(from: start, to: [target], within: 5_000)[0])
+      #expect(abs(walk - expected) < 1, "walked \(walk) m, expected \(expected) m")
+    }
+    let apart = Self.graph([[Self.north(of: Grid.point(0, 4), 2), Grid.point(3, 4)]])
+    let unjoined = WalkRouter(WalkingGraph.merged([street, apart]), maximumSnap: 5)
+    #expect(unjoined.walks(from: start, to: [target], within: 5_000) == [nil])
+  }
+
+  /// Area 2 holds a copy of the east half of area 1's street, 40 cm north of it, from the
+  /// middle of area 1's stretch to its end, and a café lies north of the copy's west end: the
+  /// walk turns onto the copy where it begins, not at the far end and back.
+  @Test func aCopyOfAStreetIsJoinedWhereItBegins() throws {
+    let street = Self.graph([[Grid.point(0, 0), Grid.point(0, 8)]])
+    let copy = Self.graph([
+      [Self.north(of: Grid.point(0, 4), 0.4), Self.north(of: Grid.point(0, 8), 0.4)]
+    ])
+    let start = Grid.point(0, 0)
+    let target = Self.north(of: Grid.point(0, 4), 10)
+    let expected = start.distance(to: Grid.point(0, 4)) + 10
+    for graphs in [[street, copy], [copy, street]] {
+      let walk = try #require(
+        WalkRouter(WalkingGraph.merged(graphs)).walks(from: start, to: [target], within: 5_000)[0])
+      #expect(abs(walk - expected) < 1, "walked \(walk) m, expected \(expected) m")
+    }
+  }
+
   /// Two ways of one area crossing at a point neither shares (a bridge over a street) stay
   /// apart when merged with another area, and a street both areas hold is walked once.
   @Test func oneGraphsOwnPointsAreNotJoined() throws {

@@ -20,6 +20,19 @@ import Testing
     #expect(lines[6] == "© OpenStreetMap contributors (ODbL)")
   }
 
+  /// `walk_m` is whole metres, whatever the length (not 8 beside 509.4), and `walk_s` the
+  /// seconds of the metres written.
+  @Test func walkMetresAreWholeInJSON() throws {
+    var report = report
+    report.walks = Walks(
+      from: Fixtures.station, lengths: [Fixtures.ekberg.id: 509.44, Fixtures.regatta.id: 8.04])
+    report.sort = .walk
+    let json = report.json()
+    #expect(json.contains(#""walk_m":509,"#), "\(json)")
+    #expect(json.contains(#""walk_m":8,"#), "\(json)")
+    #expect(json.contains(#""walk_s":392"#), "\(json)")
+  }
+
   @Test func walksTakeAColumnWithinTheWidth() throws {
     var report = report
     report.walks = Walks(from: Fixtures.station, lengths: [Fixtures.ekberg.id: 420])

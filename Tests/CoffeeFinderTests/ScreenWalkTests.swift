@@ -43,6 +43,17 @@ import Testing
     #expect(!other.contains { $0.hasPrefix("Along:") }, "\(other)")
   }
 
+  @Test func theDetailSaysAWalkStraightThereIsDirect() {
+    var app = walking()
+    app.selectedPlaceID = Fixtures.ekberg.id
+    app.routeIsDirect = true
+    app.detail = PlaceDetail.State(place: Fixtures.ekberg, isLoaded: true)
+    let lines = Screen.render(app, width: 80, height: 14)
+    #expect(
+      lines.contains("Direct: straight there, nearer than either end is to a street"), "\(lines)")
+    #expect(!lines.contains { $0.hasPrefix("Along:") }, "\(lines)")
+  }
+
   @Test func theEndOfAReplayIsSaid() {
     var app = walking()
     app.locationOrigin = .replay(file: "walk.nmea")
@@ -99,6 +110,61 @@ import Testing
     await store.send(.locationManager(.didUpdateLocations([Fixtures.nudged]))) {
       $0.locationEnded = false
     }
+  }
+
+  /// A list with walks measured at `from`, the latest fix at `location`; walks measured from
+  /// `nudged` are 150 m, from anywhere else 999 m.
+  static func measuring(
+    from: Coordinate, location: Location, phase: Nearby.Phase = .loaded
+  ) -> TestStoreOf<Nearby> {
+    var state = Nearby.State(
+      phase: phase, location: location, searchCenter: Fixtures.station,
+      places: [Fixtures.ekberg])
+    state.measuresWalks = true
+    state.walks = Walks(from: from, lengths: [Fixtures.ekberg.id: 178])
+    let at = location.coordinate
+    return TestStore(initialState: state) {
+      Nearby()
+    } withDependencies: {
+      $0.date = .constant(Fixtures.epoch)
+      $0.walking.walks = { start, targets in targets.map { _ in start == at ? 150 : 999 } }
+    }
+  }
+
+  @Test func theWalksAreMeasuredAtTheFinalFixWhenAReplayEnds() async {
+    let store = Self.measuring(from: Fixtures.station, location: Fixtures.nudged)
+    await store.send(.locationManager(.didFailWithError(.trackEnded(name: "walk", fixes: 9)))) {
+      $0.locationEnded = true
+      $0.walks?.from = Fixtures.nudged.coordinate
+    }
+    await store.receive(\.walksMeasured) {
+      $0.walks = Walks(from: Fixtures.nudged.coordinate, lengths: [Fixtures.ekberg.id: 150])
+    }
+  }
+
+  @Test func aFixAFewMetresOnMeasuresTheWalksThere() async {
+    let store = Self.measuring(from: Fixtures.station, location: Fixtures.here)
+    store.exhaustivity = .off
+    var step = Fixtures.here
+    step.coordinate = Coordinate(latitude: 60.17103, longitude: 24.9414)  // 3 m north
+    await store.send(.locationManager(.didUpdateLocations([step]))) {
+      $0.walks?.from = step.coordinate
+    }
+    await store.receive(\.walksMeasured)
+    #expect(store.state.walks?.from == step.coordinate)
+    #expect(store.state.walks?.lengths[Fixtures.ekberg.id] == 999)
+  }
+
+  @Test func aSearchsWalksAreMeasuredAgainAtTheLatestFix() async {
+    let store = Self.measuring(
+      from: Fixtures.station, location: Fixtures.nudged, phase: .searching)
+    store.exhaustivity = .off
+    await store.send(.searchFinished([Fixtures.ekberg])) {
+      $0.phase = .loaded
+      $0.walks?.from = Fixtures.nudged.coordinate
+    }
+    await store.receive(\.walksMeasured)
+    #expect(store.state.walks?.lengths[Fixtures.ekberg.id] == 150)
   }
 
   @Test func anEndBeforeAnyFixIsStillAFailure() async {

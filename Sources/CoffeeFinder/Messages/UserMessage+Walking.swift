@@ -45,16 +45,33 @@ extension UserMessage {
   package static let sortedByLineNoStreets =
     "Sorted by straight-line distance: no streets stored here."
 
-  /// `route`: no walk joins the two points over the stored streets.
-  package static func noRoute(to name: String) -> String {
-    "no walk to \(TerminalText.escape(name)) over the stored streets: it is too far from a "
-      + "street, cut off from where you are, farther on foot than 10 km (or ten times the "
-      + "straight line), or no streets are stored here (import an area's "
-      + ".osm.pbf file, or run `coffee-finder areas update` for an area imported before walks)"
+  /// `route`: no walk joins the two points over the stored streets, and why (`nil`: no
+  /// streets are stored around the start).
+  package static func noRoute(to name: String, because reason: WalkRouter.NoWalk? = nil)
+    -> String
+  {
+    let why =
+      switch reason {
+      case .startOffTheWays:
+        "you are more than 250 m from any street stored here"
+      case .targetOffTheWays:
+        "it is more than 250 m from any street stored here"
+      case .cutOff:
+        "cut off: the streets by it do not connect to the streets by you"
+      case .fartherThanTheBound:
+        "the walk is farther than 10 km (or ten times the straight line)"
+      case nil:
+        "no streets are stored here (import an area's .osm.pbf file, or run "
+          + "`coffee-finder areas update` for an area imported before walks)"
+      }
+    return "no walk to \(TerminalText.escape(name)) over the stored streets: \(why)"
   }
 }
 
 extension UserMessage {
+  /// The way of a walk that is the straight line, in `route`'s answer and the UI's detail.
+  package static let routeDirect = "Direct: straight there, nearer than either end is to a street"
+
   /// `route`'s answer: the walk's length and time, the line beside it, and the streets along
   /// it.
   package static func routeSummary(
@@ -67,7 +84,7 @@ extension UserMessage {
     ]
     lines.append(
       route.isDirect
-        ? "Direct: straight there, nearer than either end is to a street"
+        ? routeDirect
         : route.streetNames.isEmpty
           ? "Along: unnamed ways"
           : "Along: " + route.streetNames.map { TerminalText.escape($0) }.joined(separator: ", "))

@@ -226,16 +226,17 @@ package struct Nearby: Reducer {
       guard state.searchCenter != nil || state.phase == .searching else {
         return search(&state, around: fix.coordinate)
       }
-      return .merge(researchIfDue(&state), measureWalksIfMoved(&state, to: fix.coordinate))
+      return .merge(researchIfDue(&state), measureWalksAtLatestFix(&state))
 
     case .researchThrottleElapsed:
       state.isResearchThrottled = false
       return researchIfDue(&state)
 
     case .locationManager(.didFailWithError(.trackEnded)) where state.location != nil:
-      // A replay played to its end: its results stay, and the screen says it ended.
+      // A replay played to its end: its results stay, and the screen says it ended; the walks
+      // are those from its last fix.
       state.locationEnded = true
-      return .none
+      return measureWalksAtLatestFix(&state)
 
     case .locationManager(.didFailWithError(let error)):
       // Denied, the failure is why: the answer to the fix asked for on denial.
@@ -260,7 +261,9 @@ package struct Nearby: Reducer {
         Self.nearestFirst(places, from: state.location?.coordinate ?? state.searchCenter),
         walks: state.walks, sort: state.sort)
       state.phase = .loaded
-      return researchIfDue(&state)
+      // The search measured its walks from where it started; the user may be a few fixes on.
+      let research = researchIfDue(&state)
+      return .merge(research, measureWalksAtLatestFix(&state))
 
     case .searchFailed(let message):
       state.phase = .failed(message)
@@ -273,11 +276,13 @@ package struct Nearby: Reducer {
     }
   }
 
-  /// Measures the walks again once the user has moved ``walkRemeasureDistance`` from where
-  /// they were measured (following updates, with walks measured).
-  private func measureWalksIfMoved(_ state: inout State, to here: Coordinate) -> Effect<Action> {
+  /// Measures the walks again from the latest fix when they were measured elsewhere (following
+  /// updates, with walks measured, no search running: a search measures its own), so the list
+  /// and the detail are at the latest fix, and at the last one when a replay ends. One
+  /// measurement at a time: a newer fix cancels the one under way.
+  private func measureWalksAtLatestFix(_ state: inout State) -> Effect<Action> {
     guard state.followsUpdates, state.measuresWalks, state.phase != .searching,
-      let walks = state.walks, walks.from.distance(to: here) > Self.walkRemeasureDistance
+      let here = state.location?.coordinate, let walks = state.walks, walks.from != here
     else { return .none }
     state.walks?.from = here
     let places = state.places
@@ -285,13 +290,10 @@ package struct Nearby: Reducer {
     return .run { send in
       await send(.walksMeasured(try await Self.measure(walking, from: here, to: places)))
     } catch: { _, _ in
-      // Without walks the list keeps its order; the next move tries again.
+      // Without walks the list keeps its order; the next fix tries again.
     }
     .cancellable(id: CancelID.walks, cancelInFlight: true)
   }
-
-  /// Metres the user moves before the walks are measured again.
-  package static let walkRemeasureDistance = 10.0
 
   /// The walks from `start` to `places`, or `nil` where no streets are stored.
   static func measure(_ walking: WalkingClient, from start: Coordinate, to places: [Place])

@@ -255,7 +255,7 @@ package struct NearbyReport: Equatable, Sendable {
       leftOut: leftOut.map { LeftOutForm(closed: $0.closed, unknown: $0.unknown) },
       sort: effectiveSort.rawValue,
       places: zip(places, hours).map { place, hours in
-        let metres = walks?.lengths[place.id].map { ($0 * 10).rounded() / 10 }
+        let metres = walks?.lengths[place.id]
         let entry = JSONForm.Entry(
           id: place.id, name: place.name,
           distance: place.distance.map { ($0 * 10).rounded() / 10 },
@@ -269,7 +269,8 @@ package struct NearbyReport: Equatable, Sendable {
             .string(PlaceHours.isoText($0, in: clock.timeZone))
           } ?? .null)
         return JSONForm.Walked(
-          entry: entry, metres: metres, seconds: metres.map { ($0 / walkSpeed).rounded() })
+          entry: entry, metres: metres.map(Walks.jsonMetres),
+          seconds: metres.map { Walks.jsonSeconds($0, speed: walkSpeed) })
       })
     // Plain strings and finite numbers always encode.
     return (try? JSONLines.line(form)) ?? "{}"

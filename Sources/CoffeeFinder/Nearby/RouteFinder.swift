@@ -1,6 +1,7 @@
 import Bearing
 import BearingLocation
 import BearingPlaces
+import BearingText
 import BearingWalking
 
 /// The walk from where the user is to one place over the stored streets: the feature behind
@@ -49,7 +50,8 @@ package struct RouteFinder: Reducer {
         if let route = try await walking.route(start, place.coordinate) {
           await send(.found(route))
         } else {
-          await send(.failed(UserMessage.noRoute(to: place.name)))
+          let reason = try await walking.noRoute(start, place.coordinate)
+          await send(.failed(UserMessage.noRoute(to: place.name, because: reason)))
         }
       } catch: { error, send in
         await send(.failed(UserMessage.line(for: error)))
@@ -64,5 +66,40 @@ package struct RouteFinder: Reducer {
       state.failure = failure
       return .none
     }
+  }
+}
+
+extension RouteFinder {
+  /// `route --json`: one object on one line, written by ``JSONLines`` (so a name is safe on a
+  /// terminal): `place` (`id`, `name`, `latitude`, `longitude`), `walk_m` and `walk_s` as
+  /// `nearby --json` writes them, `line_m` (the straight line, whole metres), `direct` (the walk
+  /// is the straight line) and `along` (the streets' names, in order).
+  package static func json(
+    _ route: WalkRouter.Route, to place: Place, from start: Coordinate, speed: Double
+  ) -> String {
+    struct Form: Encodable {
+      struct Target: Encodable {
+        var id: String
+        var name: String
+        var latitude: Double
+        var longitude: Double
+      }
+      var place: Target
+      var walk_m: Double
+      var walk_s: Double
+      var line_m: Double
+      var direct: Bool
+      var along: [String]
+    }
+    let form = Form(
+      place: Form.Target(
+        id: place.id, name: place.name,
+        latitude: NearbyReport.degrees(place.coordinate.latitude),
+        longitude: NearbyReport.degrees(place.coordinate.longitude)),
+      walk_m: Walks.jsonMetres(route.length), walk_s: Walks.jsonSeconds(route.length, speed: speed),
+      line_m: start.distance(to: place.coordinate).rounded(), direct: route.isDirect,
+      along: route.streetNames)
+    // Plain strings and finite numbers always encode.
+    return (try? JSONLines.line(form)) ?? "{}"
   }
 }

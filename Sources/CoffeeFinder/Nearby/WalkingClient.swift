@@ -17,6 +17,10 @@ package struct WalkingClient: Sendable {
   /// none (or no streets are stored there).
   package var route:
     @Sendable (_ start: Coordinate, _ target: Coordinate) async throws -> WalkRouter.Route?
+  /// Why ``route`` finds no walk from `start` to `target`: `nil` when it finds one, or when no
+  /// streets are stored around `start`.
+  package var noRoute:
+    @Sendable (_ start: Coordinate, _ target: Coordinate) async throws -> WalkRouter.NoWalk?
 }
 
 extension WalkingClient {
@@ -69,6 +73,14 @@ extension WalkingClient {
         let bound = routeBound(from: start, to: target)
         return routers.compactMap { $0.route(from: start, to: target, within: bound) }
           .min { $0.length < $1.length }
+      },
+      noRoute: { start, target in
+        guard let routers = try await routers(start) else { return nil }
+        let bound = routeBound(from: start, to: target)
+        let reasons = routers.map { $0.noWalk(from: start, to: target, within: bound) }
+        if reasons.contains(nil), !routers.isEmpty { return nil }
+        // The reason of the graph that came nearest to a walk.
+        return reasons.compactMap { $0 }.max { $0.nearness < $1.nearness } ?? .startOffTheWays
       })
   }
 
@@ -114,7 +126,26 @@ extension WalkingClient {
         }
         return router.route(
           from: start, to: target, within: routeBound(from: start, to: target))
+      },
+      noRoute: { start, target in
+        guard let found = try await router(from: start, to: [target]), let router = found else {
+          return nil
+        }
+        return router.noWalk(
+          from: start, to: target, within: routeBound(from: start, to: target))
       })
+  }
+}
+
+extension WalkRouter.NoWalk {
+  /// How near a walk came: off the ways at the start, at the target, cut off, too long.
+  fileprivate var nearness: Int {
+    switch self {
+    case .startOffTheWays: 0
+    case .targetOffTheWays: 1
+    case .cutOff: 2
+    case .fartherThanTheBound: 3
+    }
   }
 }
 
@@ -184,5 +215,14 @@ package struct Walks: Equatable, Sendable {
   package init(from: Coordinate, lengths: [String: Double] = [:]) {
     self.from = from
     self.lengths = lengths
+  }
+
+  /// A walk's length as every `--json` writes it (`walk_m`): whole metres.
+  package static func jsonMetres(_ metres: Double) -> Double { metres.rounded() }
+
+  /// A walk's time as every `--json` writes it (`walk_s`): whole seconds of the metres
+  /// written, at `speed` metres a second.
+  package static func jsonSeconds(_ metres: Double, speed: Double) -> Double {
+    (jsonMetres(metres) / speed).rounded()
   }
 }

@@ -282,6 +282,8 @@ package enum Screen {
   struct DetailWalk: Equatable {
     var text: String
     var streets: [String]
+    /// Whether the walk found is the straight line.
+    var isDirect = false
   }
 
   /// The walk to `place` where the list has walks; `nil` where it has none.
@@ -291,8 +293,10 @@ package enum Screen {
       walks.lengths[place.id].map {
         UserMessage.walk($0, speed: state.nearby.walkSpeed, units: state.units)
       } ?? UserMessage.noWalk
-    let streets = state.selectedPlaceID == place.id ? state.routeStreetNames : []
-    return DetailWalk(text: text, streets: streets)
+    let selected = state.selectedPlaceID == place.id
+    return DetailWalk(
+      text: text, streets: selected ? state.routeStreetNames : [],
+      isDirect: selected && state.routeIsDirect)
   }
 
   /// `fix`, as still (no course) once its source has ended: directions are then compass
@@ -334,7 +338,9 @@ package enum Screen {
     if !facts.isEmpty {
       lines.append(TerminalText.truncate(facts.joined(separator: " · "), width: width))
     }
-    if let walk, !walk.streets.isEmpty {
+    if let walk, walk.isDirect {
+      lines.append(TerminalText.truncate(UserMessage.routeDirect, width: width))
+    } else if let walk, !walk.streets.isEmpty {
       lines.append(
         TerminalText.truncate("Along: " + walk.streets.joined(separator: ", "), width: width))
     }

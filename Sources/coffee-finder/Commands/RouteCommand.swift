@@ -42,6 +42,9 @@ struct RouteCommand: AsyncParsableCommand {
   @Option(help: "Write the walk on a map as an SVG picture to this file.")
   var svg: String?
 
+  @Flag(help: "Print the walk as JSON instead of text.")
+  var json = false
+
   @OptionGroup var timeout: FixTimeoutOption
 
   func validate() throws {
@@ -81,8 +84,12 @@ struct RouteCommand: AsyncParsableCommand {
     let units = setup.settings.units
     if let svg {
       try await draw(route, to: target, from: start, svg: svg, units: units)
+    }
+    if json {
+      Console.out(RouteFinder.json(route, to: target, from: start, speed: walkSpeed))
       return
     }
+    guard svg == nil else { return }
     Console.out(
       UserMessage.routeSummary(
         route, to: target.name, line: start.distance(to: target.coordinate), speed: walkSpeed,
@@ -119,8 +126,11 @@ struct RouteCommand: AsyncParsableCommand {
         .init(number: 1, coordinate: target.coordinate, name: target.name, isSelected: true)
       ],
       route: route.points)
+    let caption =
+      "\(target.name): \(UserMessage.walk(route.length, speed: walkSpeed, units: units))"
     let picture = MapSVG.render(
-      viewport, streets: streets, marks: marks, imperial: units == .imperial, size: size)
+      viewport, streets: streets, marks: marks, imperial: units == .imperial, size: size,
+      caption: caption)
     do {
       try picture.write(to: URL(fileURLWithPath: svg), atomically: true, encoding: .utf8)
     } catch {

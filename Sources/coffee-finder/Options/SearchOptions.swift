@@ -176,7 +176,10 @@ struct SearchOptions: ParsableArguments {
 struct RadiusOption: ParsableArguments {
   @Option(
     parsing: .unconditional,
-    help: "How far around: metres, or with a unit (800m, 2km); default 1000 (download: 5km).")
+    help: ArgumentHelp(
+      "How far around: metres, or with a unit (800m, 2km, 1mi, 500ft); default 1000 "
+        + "(download: 5km)."),
+    transform: DistanceArgument.parse)
   var radius: DistanceArgument?
 }
 
