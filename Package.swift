@@ -52,6 +52,8 @@ let package = Package(
     // (re-exported, as The Composable Architecture does) for scheduler-based timing.
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.2"),
+    // Tests only: golden frames of the map and the UI as snapshots.
+    .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
   ],
   targets: [
     .macro(
@@ -410,8 +412,11 @@ let package = Package(
     ),
     .testTarget(
       name: "BearingMapTests",
-      dependencies: ["BearingMap", "BearingLocation", "BearingStreets", "BearingText"],
-      resources: [.copy("Golden")]
+      dependencies: [
+        "BearingMap", "BearingLocation", "BearingStreets", "BearingText",
+        .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+      ],
+      exclude: ["__Snapshots__"]
     ),
     .testTarget(
       name: "CoffeeFinderSettingsTests", dependencies: ["BearingText", "CoffeeFinderSettings"]),
@@ -434,6 +439,7 @@ let package = Package(
         "BearingProcessTesting", "BearingStreets", "BearingTelemetry", "BearingText",
         "CoffeeFinderSettings", "BearingOpeningHours", "BearingWalking",
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
       ]
     ),
   ]

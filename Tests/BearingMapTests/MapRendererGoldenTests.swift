@@ -1,29 +1,31 @@
 import BearingLocation
 import BearingMap
 import BearingStreets
+import SnapshotTesting
 import Testing
 
+/// Whole frames against their snapshots in `__Snapshots__/MapRendererGoldenTests/`.
 @Suite("Map frames against golden frames")
 struct MapRendererGoldenTests {
-  @Test func helsinkiOn40By12() throws {
+  @Test func helsinkiOn40By12() {
     let center = MapFixtures.helsinki
     let frame = MapRenderer.render(
       MapViewport(center: center, radius: 300, columns: 40, rows: 12),
       streets: MapFixtures.grid(around: center), marks: MapFixtures.marks(around: center))
-    try Golden.check(frame.text, named: "helsinki-40x12")
+    assertSnapshot(of: frame.text, as: .lines)
   }
 
-  @Test func helsinkiOn300By100() throws {
+  @Test func helsinkiOn300By100() {
     let center = MapFixtures.helsinki
     let frame = MapRenderer.render(
       MapViewport(center: center, radius: 600, columns: 300, rows: 100),
       streets: MapFixtures.grid(around: center), marks: MapFixtures.marks(around: center))
-    try Golden.check(frame.text, named: "helsinki-300x100")
+    assertSnapshot(of: frame.text, as: .lines)
   }
 
   /// Taveuni, Fiji: the 180th meridian runs through the island. The grid's centre is on it, so
   /// half the streets have longitudes near 180 and half near −180, and a café sits just west.
-  @Test func acrossTheAntimeridian() throws {
+  @Test func acrossTheAntimeridian() {
     let center = Coordinate(latitude: -16.8, longitude: 180)
     var marks = MapFixtures.marks(around: center)
     marks.places.append(
@@ -31,12 +33,12 @@ struct MapRendererGoldenTests {
     let frame = MapRenderer.render(
       MapViewport(center: center, radius: 300, columns: 60, rows: 16),
       streets: MapFixtures.grid(around: center), marks: marks)
-    try Golden.check(frame.text, named: "antimeridian-60x16")
+    assertSnapshot(of: frame.text, as: .lines)
   }
 
   /// 300 m from the North Pole: meridians every 30° meet at the pole, above the centre, and a
   /// circle of latitude 150 m from the pole surrounds it.
-  @Test func nearTheNorthPole() throws {
+  @Test func nearTheNorthPole() {
     let center = Coordinate(latitude: 90 - 300 / 111_195.0, longitude: 10)
     let pole = Coordinate(latitude: 90, longitude: 0)
     let meridians = stride(from: -180.0, to: 180, by: 30).map { longitude in
@@ -52,19 +54,19 @@ struct MapRendererGoldenTests {
     let frame = MapRenderer.render(
       MapViewport(center: center, radius: 500, columns: 60, rows: 20),
       streets: meridians + [circle], marks: MapMarks(you: .init(coordinate: center, heading: 0)))
-    try Golden.check(frame.text, named: "north-pole-60x20")
+    assertSnapshot(of: frame.text, as: .lines)
   }
 
-  @Test func anEmptyArea() throws {
+  @Test func anEmptyArea() {
     let center = Coordinate(latitude: -45, longitude: -130)
     let frame = MapRenderer.render(
       MapViewport(center: center, radius: 500, columns: 40, rows: 12),
       streets: MapFixtures.grid(around: MapFixtures.helsinki),
       marks: MapMarks(you: .init(coordinate: center)))
-    try Golden.check(frame.text, named: "empty-40x12")
+    assertSnapshot(of: frame.text, as: .lines)
   }
 
-  @Test func aCafeExactlyWhereYouAre() throws {
+  @Test func aCafeExactlyWhereYouAre() {
     let center = MapFixtures.helsinki
     let frame = MapRenderer.render(
       MapViewport(center: center, radius: 200, columns: 40, rows: 12),
@@ -72,7 +74,7 @@ struct MapRendererGoldenTests {
       marks: MapMarks(
         you: .init(coordinate: center, heading: 180),
         places: [.init(number: 1, coordinate: center, name: "Here", isSelected: true)]))
-    try Golden.check(frame.text, named: "cafe-at-you-40x12")
+    assertSnapshot(of: frame.text, as: .lines)
     let row = frame.lines()[6]
     #expect(row.contains("↓1"), "the café's number goes beside your arrow: \(row)")
   }

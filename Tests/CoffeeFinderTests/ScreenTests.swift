@@ -4,9 +4,10 @@ import BearingPlaces
 import BearingText
 import CoffeeFinder
 import Foundation
+import InlineSnapshotTesting
 import Testing
 
-/// Snapshot-style tests: each screen state rendered at a fixed size, compared line by line.
+/// Each screen state rendered at a fixed size, against its inline snapshot.
 @Suite struct ScreenTests {
   func state(_ nearby: Nearby.State) -> CoffeeFinderApp.State {
     CoffeeFinderApp.State(
@@ -21,39 +22,38 @@ import Testing
     return lines.joined(separator: "\n")
   }
 
-  static let status = "Location: manual 60.1710, 24.9414 | © OpenStreetMap contrib…"
-  static let listHelp = "j/k move  Enter open  r refresh  +/- radius  q quit"
-
   @Test func loading() {
-    #expect(
-      render(state(Nearby.State(phase: .locating))) == """
-        coffee-finder: coffee nearby
-        You: no fix yet
-        ────────────────────────────────────────────────────────────
-        Waiting for a location fix…
+    assertInlineSnapshot(of: render(state(Nearby.State(phase: .locating))), as: .lines) {
+      """
+      coffee-finder: coffee nearby
+      You: no fix yet
+      ────────────────────────────────────────────────────────────
+      Waiting for a location fix…
 
 
 
 
-        \(Self.status)
-        \(Self.listHelp)
-        """)
+      Location: manual 60.1710, 24.9414 | © OpenStreetMap contrib…
+      j/k move  Enter open  r refresh  +/- radius  q quit
+      """
+    }
   }
 
   @Test func empty() {
-    #expect(
-      render(state(Nearby.State(radius: 500, phase: .loaded))) == """
-        coffee-finder: coffee nearby
-        You: no fix yet
-        ────────────────────────────────────────────────────────────
-        No coffee within 500 m. Press + to widen the search or r to
-        refresh.
+    assertInlineSnapshot(of: render(state(Nearby.State(radius: 500, phase: .loaded))), as: .lines) {
+      """
+      coffee-finder: coffee nearby
+      You: no fix yet
+      ────────────────────────────────────────────────────────────
+      No coffee within 500 m. Press + to widen the search or r to
+      refresh.
 
 
 
-        \(Self.status)
-        \(Self.listHelp)
-        """)
+      Location: manual 60.1710, 24.9414 | © OpenStreetMap contrib…
+      j/k move  Enter open  r refresh  +/- radius  q quit
+      """
+    }
   }
 
   @Test func listWithSelectionFavouriteAndAccuracy() {
@@ -62,19 +62,20 @@ import Testing
         phase: .loaded, location: Fixtures.here, places: [Fixtures.ekberg, Fixtures.regatta]))
     app.selection = 1
     app.favorites = [FavoriteRegions.favorite(for: Fixtures.ekberg, addedAt: Fixtures.epoch)]
-    #expect(
-      render(app, width: 50) == """
-        coffee-finder: coffee nearby
-        You: 60.1710, 24.9414 ±5 m
-        ──────────────────────────────────────────────────
-        2 within 1.0 km, nearest first
-         * Café Ekberg                            120 m  S
-        >  Café Regatta                          1.5 km NW
+    assertInlineSnapshot(of: render(app, width: 50), as: .lines) {
+      """
+      coffee-finder: coffee nearby
+      You: 60.1710, 24.9414 ±5 m
+      ──────────────────────────────────────────────────
+      2 within 1.0 km, nearest first
+       * Café Ekberg                            120 m  S
+      >  Café Regatta                          1.5 km NW
 
 
-        Location: manual 60.1710, 24.9414 | © OpenStreetM…
-        j/k move  Enter open  r refresh  +/- radius  q qu…
-        """)
+      Location: manual 60.1710, 24.9414 | © OpenStreetM…
+      j/k move  Enter open  r refresh  +/- radius  q qu…
+      """
+    }
   }
 
   @Test func detailWithNotes() {
@@ -89,43 +90,48 @@ import Testing
     app.detail = PlaceDetail.State(
       place: Fixtures.ekberg, isFavorite: true, notes: notes, selectedNoteID: UUID(0),
       isLoaded: true)
-    #expect(
-      render(app, height: 14) == """
-        coffee-finder: Café Ekberg
-        You: no fix yet
-        ────────────────────────────────────────────────────────────
-        Café Ekberg  * favourite
-        Bulevardi 9, Helsinki
-        Café · 120 m away
-        Phone: +358 9 681 1860
+    assertInlineSnapshot(of: render(app, height: 14), as: .lines) {
+      """
+      coffee-finder: Café Ekberg
+      You: no fix yet
+      ────────────────────────────────────────────────────────────
+      Café Ekberg  * favourite
+      Bulevardi 9, Helsinki
+      Café · 120 m away
+      Phone: +358 9 681 1860
 
-        Notes (2):
-          2027-01-15  Closed on Sundays
-        > 2027-01-15  Cardamom buns
+      Notes (2):
+        2027-01-15  Closed on Sundays
+      > 2027-01-15  Cardamom buns
 
-        \(Self.status)
-        f favourite  n note  d delete  j/k notes  Esc back  q quit
-        """)
+      Location: manual 60.1710, 24.9414 | © OpenStreetMap contrib…
+      f favourite  n note  d delete  j/k notes  Esc back  q quit
+      """
+    }
     app.noteDraft = "Flat white"
     #expect(render(app, height: 14).contains("\nNew note: Flat white_\n"))
     #expect(render(app, height: 14).hasSuffix("\nEnter save note  Esc cancel"))
   }
 
   @Test func errorState() {
-    #expect(
-      render(state(Nearby.State(phase: .failed("The place service is unavailable: HTTP 503."))))
-        == """
-        coffee-finder: coffee nearby
-        You: no fix yet
-        ────────────────────────────────────────────────────────────
-        Something went wrong:
-        The place service is unavailable: HTTP 503.
+    assertInlineSnapshot(
+      of: render(
+        state(Nearby.State(phase: .failed("The place service is unavailable: HTTP 503.")))),
+      as: .lines
+    ) {
+      """
+      coffee-finder: coffee nearby
+      You: no fix yet
+      ────────────────────────────────────────────────────────────
+      Something went wrong:
+      The place service is unavailable: HTTP 503.
 
-        Press r to try again.
+      Press r to try again.
 
-        \(Self.status)
-        \(Self.listHelp)
-        """)
+      Location: manual 60.1710, 24.9414 | © OpenStreetMap contrib…
+      j/k move  Enter open  r refresh  +/- radius  q quit
+      """
+    }
   }
 
   @Test func denied() {
@@ -148,39 +154,42 @@ import Testing
   @Test func regionAlertIsBoxedAboveTheList() {
     var app = state(Nearby.State(phase: .loaded, places: [Fixtures.ekberg]))
     app.regionAlert = .init(regionID: "osm:node/1", message: "You are near Café Ekberg")
-    #expect(
-      render(app, width: 40, height: 11) == """
-        coffee-finder: coffee nearby
-        You: no fix yet
-        ────────────────────────────────────────
-        +--------------------------------------+
-        | You are near Café Ekberg (Esc to     |
-        | dismiss)                             |
-        +--------------------------------------+
-        1 within 1.0 km, nearest first
-        >  Café Ekberg                     120 m
-        Location: manual 60.1710, 24.9414 | © O…
-        j/k move  Enter open  r refresh  +/- ra…
-        """)
+    assertInlineSnapshot(of: render(app, width: 40, height: 11), as: .lines) {
+      """
+      coffee-finder: coffee nearby
+      You: no fix yet
+      ────────────────────────────────────────
+      +--------------------------------------+
+      | You are near Café Ekberg (Esc to     |
+      | dismiss)                             |
+      +--------------------------------------+
+      1 within 1.0 km, nearest first
+      >  Café Ekberg                     120 m
+      Location: manual 60.1710, 24.9414 | © O…
+      j/k move  Enter open  r refresh  +/- ra…
+      """
+    }
   }
 
   @Test func narrowTerminal() {
     let app = state(Nearby.State(phase: .loaded, places: [Fixtures.ekberg]))
-    #expect(
-      render(app, width: 24, height: 7) == """
-        coffee-finder: coffee n…
-        You: no fix yet
-        ────────────────────────
-        1 within 1.0 km, neares…
-        >  Café Ekb…       120 m
-        Location: manual 60.171…
-        j/k move  Enter open  r…
-        """)
-    #expect(
-      render(app, width: 20, height: 7) == """
-        Terminal too small
-        (20×7); need 24×7.
-        """)
+    assertInlineSnapshot(of: render(app, width: 24, height: 7), as: .lines) {
+      """
+      coffee-finder: coffee n…
+      You: no fix yet
+      ────────────────────────
+      1 within 1.0 km, neares…
+      >  Café Ekb…       120 m
+      Location: manual 60.171…
+      j/k move  Enter open  r…
+      """
+    }
+    assertInlineSnapshot(of: render(app, width: 20, height: 7), as: .lines) {
+      """
+      Terminal too small
+      (20×7); need 24×7.
+      """
+    }
   }
 
   /// Walks over stored streets ("1.2 km walk · 15 min", up to "12.3 km walk · 2 h 38 min"),
