@@ -203,16 +203,19 @@ private struct Fields {
     }
   }
 
-  /// DEVICES lists devices in a nested array; it arrives once per connection, so the general
-  /// decoder is fine here.
+  /// DEVICES lists devices in a nested array; it arrives once per connection, so it is read as
+  /// a whole value.
   private func devicePaths(_ bytes: UnsafeRawBufferPointer) throws(GPSDParseError) -> [String] {
     guard let devices else { return [] }
-    struct Device: Decodable { var path: String? }
-    let data = Data(UnsafeRawBufferPointer(rebasing: bytes[devices]))
-    do {
-      return try JSONDecoder().decode([Device].self, from: data).compactMap(\.path)
+    var parser = JSONParser(UnsafeRawBufferPointer(rebasing: bytes[devices]), document: false)
+    let list: JSONValue
+    do throws(JSONParser.Failure) {
+      list = try parser.value(depth: 1)
+      try parser.finish()
     } catch {
-      throw GPSDParseError("DEVICES list: \(error)")
+      throw GPSDParseError("DEVICES list: \(error.description)")
     }
+    guard let entries = list.array else { throw GPSDParseError("DEVICES list: not an array") }
+    return entries.compactMap { $0["path"]?.string }
   }
 }

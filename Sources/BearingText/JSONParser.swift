@@ -75,8 +75,8 @@ package struct JSONParser {
     case nested(Range<Int>)
   }
 
-  /// Reads the value that comes next as a ``Scalar``: it allocates nothing unless the value is
-  /// an object or an array (which it checks as strictly as ``value(depth:)`` and then drops).
+  /// Reads the value that comes next as a ``Scalar``, allocating nothing: an object or an array
+  /// is checked as strictly as ``value(depth:)`` would read it, and skipped.
   package mutating func scalar(depth: Int = 0) throws(Failure) -> Scalar {
     guard let byte = peek() else { throw failure("the text ends where a value should be") }
     switch byte {
@@ -86,7 +86,7 @@ package struct JSONParser {
       return .string(contents, escaped: escaped)
     case UInt8(ascii: "{"), UInt8(ascii: "["):
       let start = position
-      _ = try value(depth: depth)
+      try skip(depth: depth)
       return .nested(start..<position)
     case UInt8(ascii: "t"):
       try word("true")
@@ -101,6 +101,22 @@ package struct JSONParser {
       let (value, end) = try JSONNumber.scan(bytes, at: position)
       position = end
       return .number(value)
+    }
+  }
+
+  /// Moves past the value that comes next, checking it, building nothing.
+  private mutating func skip(depth: Int) throws(Failure) {
+    switch peek() {
+    case UInt8(ascii: "{"):
+      try eachMember(depth: depth) { (parser, _, _) throws(Failure) in
+        try parser.skip(depth: depth + 1)
+      }
+    case UInt8(ascii: "["):
+      try elements(depth: depth) { (parser, _) throws(Failure) in
+        try parser.skip(depth: depth + 1)
+      }
+    default:
+      _ = try scalar(depth: depth)
     }
   }
 

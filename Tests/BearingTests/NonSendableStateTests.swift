@@ -1,5 +1,7 @@
 import Bearing
 import BearingTesting
+import Dispatch
+import Foundation
 import OpenCombine
 import Testing
 
@@ -134,5 +136,70 @@ struct NonSendableStateTests {
     viewStore.$name.wrappedValue = "Blob"
     #expect(store.name == "Blob")
     #expect(viewStore.name == "Blob")
+  }
+
+  @Test func aStateKeptForARequestFromAnotherThreadArrivesOnTheMainQueue() async {
+    let store = Store(initialState: Orders.State()) { Orders() }
+    let subscriber = LateDemandSubscriber()
+    store.publisher.subscribe(subscriber)
+    store.send(.add)  // published while the subscriber wants none: kept
+    let subscription = subscriber.subscription
+    await Task.detached { subscription?.request(.max(1)) }.value
+    await subscriber.received()
+    #expect(subscriber.deliveries == [LateDemandSubscriber.Delivery(count: 1, onMainQueue: true)])
+  }
+}
+
+/// A subscriber that wants nothing at first, then one value when asked from another thread, and
+/// notes where each value reached it.
+private final class LateDemandSubscriber: Subscriber, @unchecked Sendable {
+  // `@unchecked Sendable`: every field is read and written under `lock`.
+  typealias Input = Orders.State
+  typealias Failure = Never
+
+  struct Delivery: Equatable {
+    var count: Int
+    var onMainQueue: Bool
+  }
+
+  private let lock = NSLock()
+  private var storedSubscription: (any Subscription)?
+  private var storedDeliveries: [Delivery] = []
+  private var waiter: CheckedContinuation<Void, Never>?
+  private static let mainQueueKey = DispatchSpecificKey<Bool>()
+
+  init() {
+    DispatchQueue.main.setSpecific(key: Self.mainQueueKey, value: true)
+  }
+
+  var subscription: (any Subscription)? { lock.withLock { storedSubscription } }
+  var deliveries: [Delivery] { lock.withLock { storedDeliveries } }
+
+  func receive(subscription: any Subscription) {
+    lock.withLock { storedSubscription = subscription }
+  }
+
+  func receive(_ input: Orders.State) -> Subscribers.Demand {
+    let onMainQueue = DispatchQueue.getSpecific(key: Self.mainQueueKey) ?? false
+    let waiter = lock.withLock {
+      storedDeliveries.append(Delivery(count: input.count, onMainQueue: onMainQueue))
+      defer { self.waiter = nil }
+      return self.waiter
+    }
+    waiter?.resume()
+    return .none
+  }
+
+  func receive(completion: Subscribers.Completion<Never>) {}
+
+  /// Returns once a value has arrived.
+  func received() async {
+    await withCheckedContinuation { continuation in
+      let arrived = lock.withLock {
+        if storedDeliveries.isEmpty { waiter = continuation }
+        return !storedDeliveries.isEmpty
+      }
+      if arrived { continuation.resume() }
+    }
   }
 }

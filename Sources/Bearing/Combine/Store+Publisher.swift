@@ -64,7 +64,10 @@ public struct StorePublisher<State>: Publisher, Sendable {
 /// was itself waiting, and a store's effects could starve the threads of Swift's concurrency.)
 ///
 /// `@unchecked Sendable`: every mutable field is read and written only while `lock` is held;
-/// `receive(_:)` is called only by the thread recorded in `deliveringThread`.
+/// `receive(_:)` is called only by the thread recorded in `deliveringThread`, which is the main
+/// queue's: states arrive there (a store and a view store publish on the main actor) and a state
+/// kept for a later request is handed over there too, so a state that is not `Sendable` never
+/// reaches another thread.
 private final class StoreSubscription<Downstream: Subscriber>: Subscription, @unchecked Sendable
 where Downstream.Failure == Never {
   private let lock = NSLock()
@@ -96,7 +99,22 @@ where Downstream.Failure == Never {
   func request(_ demand: Subscribers.Demand) {
     lock.lock()
     self.demand += demand
-    guard let latest, self.demand > 0 else {
+    let handsOver = latest != nil && self.demand > 0
+    lock.unlock()
+    guard handsOver else { return }
+    // A state reaches the subscriber on the main actor, where the store publishes it: a state
+    // kept for a request made on another thread is handed over there.
+    if MainQueue.isCurrent {
+      handLatest()
+    } else {
+      DispatchQueue.main.async { self.handLatest() }
+    }
+  }
+
+  /// Gives the subscriber the state kept while it wanted none, if it wants one now.
+  private func handLatest() {
+    lock.lock()
+    guard let latest, demand > 0 else {
       lock.unlock()
       return
     }

@@ -372,6 +372,8 @@ package struct Nearby: Reducer {
       await send(.searchFailed(UserMessage.line(for: error)))
     }
     .cancellable(id: CancelID.search, cancelInFlight: true)
+    // A measurement from an earlier fix would land after the search's own: it is cancelled.
+    .merge(with: .cancel(id: CancelID.walks))
     guard state.followsUpdates else { return search }
     state.isResearchThrottled = true
     let clock = clock
