@@ -117,12 +117,14 @@ struct WeldedAreasEndToEndTests {
   @Test func whereNoWalkIsFoundTheErrorSaysWhy() async throws {
     let box = try await WalkingEndToEndTests.sandbox(Self.town, name: "town.geojson")
     let cases = [
-      ("Island Café", "cut off: the streets by it do not connect to the streets by you"),
-      ("Lonely Café", "it is more than 250 m from any street stored here"),
+      ("Island Café", "cut off: the streets by it do not connect to the streets by you", -100.0),
+      ("Lonely Café", "it is more than 250 m from any street stored here", -100),
+      // 300 m north of Island Lane, beyond the area's streets: you are what is off them.
+      ("Riverside Café", "you are more than 250 m from any street stored here", 600),
     ]
-    for (name, why) in cases {
+    for (name, why, y) in cases {
       let route = try await box.run([
-        "route", name, "--at", Self.at(300, -100), "--provider", "offline",
+        "route", name, "--at", Self.at(300, y), "--provider", "offline",
       ])
       #expect(route.status == 1, "\(route.stdout)")
       #expect(

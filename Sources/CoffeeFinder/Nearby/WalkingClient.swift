@@ -128,9 +128,12 @@ extension WalkingClient {
           from: start, to: target, within: routeBound(from: start, to: target))
       },
       noRoute: { start, target in
-        guard let found = try await router(from: start, to: [target]), let router = found else {
-          return nil
+        guard let found = try await router(from: start, to: [target]) else {
+          // No area's streets around the start: where some are around the café, the start is
+          // what is off them.
+          return try await areas([target]).isEmpty ? nil : .startOffTheWays
         }
+        guard let router = found else { return nil }
         return router.noWalk(
           from: start, to: target, within: routeBound(from: start, to: target))
       })
