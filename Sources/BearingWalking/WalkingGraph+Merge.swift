@@ -155,10 +155,11 @@ extension WalkingGraph {
     var graph: Int
   }
 
-  /// `ways` with each of `ends` welded into every way of another graph that passes within
+  /// `ways` with each of `ends` welded into the nearest way of another graph that passes within
   /// ``joinDistance`` of it between two of its points: the way is split at the point nearest the
   /// end, which becomes the end's junction (a T-junction drawn in another file, or a copy of a
-  /// street whose end lies on the original's stretch).
+  /// street whose end lies on the original's stretch). One way only, so an end lying where two
+  /// unjoined ways cross (a bridge over a street) does not join them.
   static func welded(_ ways: [MergedWay], ends: [LineEnd]) -> [MergedWay] {
     guard !ends.isEmpty else { return ways }
     // The ends by cell of 1/10,000 of a degree (11 m of latitude): a segment looks in the cells
@@ -178,10 +179,9 @@ extension WalkingGraph {
     let west = ends.map(\.point.longitude).min()! - 1 / cellsPerDegree
     let east = ends.map(\.point.longitude).max()! + 1 / cellsPerDegree
     let metresPerDegree = Coordinate.earthRadius * .pi / 180
-    var result = ways
-    for (index, way) in ways.enumerated() {
-      // Each end met: the segment it is welded into and how far along it.
-      var welds: [(segment: Int, fraction: Double, end: Int)] = []
+    // Each way's nearest stretch to each end it passes by, then each end's nearest way.
+    var found: [[Int: (segment: Int, fraction: Double, offset: Double)]] = []
+    for way in ways {
       var nearest: [Int: (segment: Int, fraction: Double, offset: Double)] = [:]
       for segment in 0..<(way.points.count - 1) {
         let (a, b) = (way.points[segment], way.points[segment + 1])
@@ -224,8 +224,23 @@ extension WalkingGraph {
           nearest[candidate] = (segment, fraction, offset)
         }
       }
-      guard !nearest.isEmpty else { continue }
-      for (end, found) in nearest { welds.append((found.segment, found.fraction, end)) }
+      found.append(nearest)
+    }
+    var nearestWay: [Int: (way: Int, offset: Double)] = [:]
+    for (index, nearest) in found.enumerated() {
+      for (end, stretch) in nearest
+      where nearestWay[end].map({ stretch.offset < $0.offset }) ?? true {
+        nearestWay[end] = (index, stretch.offset)
+      }
+    }
+    var result = ways
+    for (index, way) in ways.enumerated() {
+      // Each end met: the segment it is welded into and how far along it.
+      var welds: [(segment: Int, fraction: Double, end: Int)] = []
+      for (end, stretch) in found[index] where nearestWay[end]?.way == index {
+        welds.append((stretch.segment, stretch.fraction, end))
+      }
+      guard !welds.isEmpty else { continue }
       welds.sort { ($0.segment, $0.fraction, $0.end) < ($1.segment, $1.fraction, $1.end) }
       var numbers = [way.numbers[0]]
       var points = [way.points[0]]

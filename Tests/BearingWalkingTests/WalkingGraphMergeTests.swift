@@ -105,6 +105,22 @@ struct WalkingGraphMergeTests {
     }
   }
 
+  /// Area 1's street and a bridge over it cross at a point neither holds; area 2's footway
+  /// ends right there. It is welded into one of them, not both: the bridge stays apart from the
+  /// street, and its far end is no walk from the street.
+  @Test func anEndWhereTwoWaysCrossJoinsOnlyOne() throws {
+    let area = Self.graph([
+      [Grid.point(0, 0), Grid.point(0, 8)], [Grid.point(-4, 4), Grid.point(4, 4)],
+    ])
+    let footway = Self.graph([[Grid.point(0, 4), Grid.point(-3, 7)]])
+    for graphs in [[area, footway], [footway, area]] {
+      let router = WalkRouter(WalkingGraph.merged(graphs), maximumSnap: 5)
+      #expect(router.walks(from: Grid.point(0, 0), to: [Grid.point(4, 4)], within: 5_000) == [nil])
+      let reached = router.walks(from: Grid.point(0, 0), to: [Grid.point(-3, 7)], within: 5_000)
+      #expect(reached[0] != nil, "the footway joins the street or the bridge")
+    }
+  }
+
   /// Two ways of one area crossing at a point neither shares (a bridge over a street) stay
   /// apart when merged with another area, and a street both areas hold is walked once.
   @Test func oneGraphsOwnPointsAreNotJoined() throws {
