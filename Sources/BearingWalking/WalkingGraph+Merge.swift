@@ -137,6 +137,105 @@ extension WalkingGraph {
 }
 
 extension WalkingGraph {
+  /// This graph with each loose end (a way's end that no other way shares) joined to another
+  /// way passing within ``joinDistance``, as ``merged(_:)`` joins one graph to another: to that
+  /// way's nearest point (a junction or a bend) within the distance, else welded into its
+  /// nearest stretch, split there. For lines without node ids (GeoJSON), whose T-junctions are
+  /// often drawn without a shared point: a footway ending on a street between two of its
+  /// points, or a rounding away from one of them. Ways that cross without either ending there
+  /// (a bridge over a street) stay apart.
+  ///
+  /// ```swift
+  /// let graph = builder.build().joiningLooseEnds()
+  /// ```
+  public func joiningLooseEnds() -> WalkingGraph {
+    // Node numbers as the graph's; each bend a number after them.
+    var edgesAt = [UInt8](repeating: 0, count: nodeCount)
+    for edge in 0..<edgeCount {
+      for node in [Int(edgeFrom[edge]), Int(edgeTo[edge])] where edgesAt[node] < 2 {
+        edgesAt[node] += 1
+      }
+    }
+    var ways: [MergedWay] = []
+    var ends: [LineEnd] = []
+    for edge in 0..<edgeCount {
+      let from = Int(edgeFrom[edge])
+      let to = Int(edgeTo[edge])
+      let bends = (Int(shapeStart[edge])..<Int(shapeStart[edge + 1])).map {
+        Int32(nodeCount + $0)
+      }
+      ways.append(
+        MergedWay(
+          numbers: [Int32(from)] + bends + [Int32(to)], points: points(ofEdge: edge),
+          direction: direction(ofEdge: edge), name: name(ofEdge: edge), graph: edge))
+      for node in [from, to] where edgesAt[node] == 1 {
+        ends.append(LineEnd(number: Int32(node), point: coordinate(ofNode: node), graph: edge))
+      }
+    }
+    guard !ends.isEmpty else { return self }
+    // Every point by cell of 1/10,000 of a degree (11 m of latitude): an end looks in its cell
+    // and the eight around it, which hold every point within 1 m short of 84°.
+    func cell(_ point: Coordinate) -> (row: Int, column: Int) {
+      (
+        Int((point.latitude * 10_000).rounded(.down)),
+        Int((point.longitude * 10_000).rounded(.down))
+      )
+    }
+    func key(_ row: Int, _ column: Int) -> Int64 {
+      Int64(row) << 32 | Int64(UInt32(truncatingIfNeeded: column))
+    }
+    var grid: [Int64: [(way: Int, index: Int)]] = [:]
+    for (way, merged) in ways.enumerated() {
+      for (index, point) in merged.points.enumerated() {
+        let (row, column) = cell(point)
+        grid[key(row, column), default: []].append((way, index))
+      }
+    }
+    // An end and the point it joins become one number (the smaller, through `parent`).
+    var parent = Array(Int32(0)..<Int32(nodeCount + shapeLatitudes.count))
+    func root(_ number: Int32) -> Int32 {
+      var number = number
+      while parent[Int(number)] != number { number = parent[Int(number)] }
+      return number
+    }
+    var unjoined: [LineEnd] = []
+    for end in ends {
+      let (row, column) = cell(end.point)
+      var best: (distance: Double, number: Int32)?
+      for dr in -1...1 {
+        for dc in -1...1 {
+          for (way, index) in grid[key(row + dr, column + dc)] ?? [] where way != end.graph {
+            let number = ways[way].numbers[index]
+            guard number != end.number else { continue }
+            let distance = end.point.distance(to: ways[way].points[index])
+            if distance <= Self.joinDistance, best.map({ distance < $0.distance }) ?? true {
+              best = (distance, number)
+            }
+          }
+        }
+      }
+      guard let best else {
+        unjoined.append(end)
+        continue
+      }
+      let (a, b) = (root(end.number), root(best.number))
+      if a != b { parent[Int(max(a, b))] = min(a, b) }
+    }
+    for index in ways.indices {
+      ways[index].numbers = ways[index].numbers.map(root)
+    }
+    for index in unjoined.indices { unjoined[index].number = root(unjoined[index].number) }
+    ways = Self.welded(ways, ends: unjoined)
+    var builder = WalkingGraphBuilder(nodeNumbers: parent.count)
+    for way in ways {
+      builder.addWay(
+        nodes: way.numbers[...], points: way.points, direction: way.direction, name: way.name)
+    }
+    return builder.build()
+  }
+}
+
+extension WalkingGraph {
   /// A point a way of one graph ends at (a node of one edge), which ``welded(_:ends:)`` joins to
   /// another graph's way passing within ``joinDistance``.
   struct LineEnd {

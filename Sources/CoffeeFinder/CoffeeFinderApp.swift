@@ -102,12 +102,23 @@ package struct CoffeeFinderApp: Reducer {
     /// The moment the list's opening hours speak of.
     package var hoursInstant: Date { hours.instant(now: hoursReadAt) }
 
-    /// The places the list shows, in its order, at most ``listLimit``: the nearest found, or
-    /// with ``openNowOnly`` the nearest open at ``hoursInstant``.
+    /// The places the list shows, in its order: the ``listLimit`` nearest found (with
+    /// ``openNowOnly``, the nearest open at ``hoursInstant``), and below them the place the
+    /// cursor is on when a move has pushed it past the limit, so the cursor and the route on
+    /// the map stay on the café the user chose.
     package var visiblePlaces: [Place] {
-      guard openNowOnly else { return Array(nearby.places.prefix(listLimit)) }
-      return OpenNowFilter.apply(nearby.places, at: hoursInstant, clock: hours, limit: listLimit)
-        .places
+      var shown =
+        openNowOnly
+        ? OpenNowFilter.apply(nearby.places, at: hoursInstant, clock: hours, limit: listLimit)
+          .places
+        : Array(nearby.places.prefix(listLimit))
+      guard let id = selectedPlaceID, shown.count == listLimit,
+        !shown.contains(where: { $0.id == id }),
+        let chosen = nearby.places.first(where: { $0.id == id }),
+        !openNowOnly || PlaceHours.isOpen(chosen, at: hoursInstant, clock: hours) == true
+      else { return shown }
+      shown.append(chosen)
+      return shown
     }
 
     /// With ``openNowOnly``, how many places found the list leaves out.

@@ -146,6 +146,41 @@ struct WalkingGraphMergeTests {
     #expect(abs(along - Grid.point(0, 2).distance(to: Grid.point(0, 3))) < 0.1)
   }
 
+  /// One graph (one GeoJSON file): a street from east 0 to 8 with a bend at 2, and footways
+  /// north from it drawn without a shared point: one ending exactly on the stretch at 5, one
+  /// 50 cm north of it at 6.5, one 50 cm north of the bend. Each is joined where it ends; one
+  /// ending 2 m off is not, and a way crossing the street without ending there stays apart.
+  @Test func looseEndsOfOneGraphAreJoined() throws {
+    let street = [Grid.point(0, 0), Grid.point(0, 2), Grid.point(0, 8)]
+    let exact = [Grid.point(0, 5), Grid.point(3, 5)]
+    let near = [Self.north(of: Grid.point(0, 6.5), 0.5), Grid.point(3, 6.5)]
+    let bend = [Self.north(of: Grid.point(0, 2), 0.5), Grid.point(3, 2)]
+    let apart = [Self.north(of: Grid.point(0, 4), 2), Grid.point(3, 4)]
+    let crossing = [Grid.point(-1, 7), Grid.point(1, 7)]
+    let graph = Self.graph([street, exact, near, bend, apart, crossing])
+    let start = Grid.point(0, 0)
+    let targets = [Grid.point(3, 5), Grid.point(3, 6.5), Grid.point(3, 2), Grid.point(3, 4)]
+    let unjoined = WalkRouter(graph, maximumSnap: 5).walks(
+      from: start, to: targets, within: 10_000)
+    #expect(unjoined == [nil, nil, nil, nil], "as built, only shared points join")
+
+    let joined = WalkRouter(graph.joiningLooseEnds(), maximumSnap: 5)
+    let walks = joined.walks(from: start, to: targets, within: 10_000)
+    let expected = [
+      start.distance(to: Grid.point(0, 5)) + Grid.point(0, 5).distance(to: Grid.point(3, 5)),
+      start.distance(to: Grid.point(0, 6.5)) + near[0].distance(to: near[1]),
+      start.distance(to: Grid.point(0, 2)) + bend[0].distance(to: bend[1]),
+    ]
+    for (walk, expected) in zip(walks, expected) {
+      let walk = try #require(walk)
+      #expect(abs(walk - expected) < 1.5, "walked \(walk) m, expected \(expected) m")
+    }
+    #expect(walks[3] == nil, "an end 2 m off is not joined")
+    #expect(
+      joined.walks(from: start, to: [Grid.point(1, 7)], within: 10_000) == [nil],
+      "the crossing way, ending nowhere near the street, stays apart")
+  }
+
   @Test func oneGraphIsItself() {
     let graph = Self.graph([[Grid.point(0, 0), Grid.point(0, 1)]])
     #expect(WalkingGraph.merged([graph]) == graph)

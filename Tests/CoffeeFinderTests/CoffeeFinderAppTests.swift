@@ -97,6 +97,31 @@ import Testing
     await store.send(.closeDetailTapped) { $0.detail = nil }
   }
 
+  /// `--limit 1`: the café the cursor is on stays in the list, below the nearest, when a move
+  /// has pushed it past the limit (the route on the map stays on it too); with no cursor, or
+  /// with `o` and the café closed, the list is the limit's.
+  @Test func theChosenCaféStaysListedWhenItFallsPastTheLimit() {
+    var ekberg = Fixtures.ekberg
+    ekberg.openingHours = "Mo-Su 08:00-23:00"
+    var regatta = Fixtures.regatta
+    regatta.openingHours = "Mo-Fr 08:00-20:00"
+    var state = CoffeeFinderApp.State(
+      nearby: Nearby.State(phase: .loaded, places: [ekberg, regatta]),
+      selection: 1, selectedPlaceID: regatta.id, locationOrigin: .manual(Fixtures.station),
+      dataOrigin: .offline(Fixtures.coverage),
+      hours: HoursClock(timeZone: PlaceHoursTests.helsinki),
+      listLimit: 1)
+    #expect(state.visiblePlaces.map(\.id) == [ekberg.id, regatta.id])
+    state.selectedPlaceID = ekberg.id
+    #expect(state.visiblePlaces.map(\.id) == [ekberg.id])
+    state.selectedPlaceID = nil
+    #expect(state.visiblePlaces.map(\.id) == [ekberg.id])
+    state.selectedPlaceID = regatta.id
+    state.openNowOnly = true
+    state.hoursReadAt = PlaceHoursTests.at(30, 21)
+    #expect(state.visiblePlaces.map(\.id) == [ekberg.id], "Regatta is closed at 21:00")
+  }
+
   /// `o` on Monday at 21:00 in Helsinki: Café Ekberg (weekdays to 20:00) leaves the list,
   /// Café Regatta (open late) stays, and the cursor stays on Regatta; Enter opens Regatta.
   @Test func openNowOnlyFiltersTheListAndTheCursorFollowsItsPlace() async throws {

@@ -85,6 +85,13 @@ import Testing
     #expect(Screen.render(app, width: 60, height: 10)[3].hasPrefix("2 nearest of 3+ within"))
     app.listLimit = 3
     #expect(Screen.render(app, width: 60, height: 10)[3] == "3 within 1.0 km, by walk")
+    // The cursor's café, fallen past the limit, stays listed below the nearest.
+    app.listLimit = 1
+    app.selectedPlaceID = extra.id
+    app.selection = 1
+    let chosen = Screen.render(app, width: 60, height: 10)
+    #expect(chosen[3] == "1 nearest of 3+ within 1.0 km, by walk, and your choice", "\(chosen)")
+    #expect(chosen[5].hasPrefix(">") && chosen[5].contains("Café Kolmas"), "\(chosen)")
   }
 }
 

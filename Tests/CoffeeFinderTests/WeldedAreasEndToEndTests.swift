@@ -114,15 +114,49 @@ struct WeldedAreasEndToEndTests {
     #expect(route.stdout.contains("Along: South Street, Spur Lane"), "\(route.stdout)")
   }
 
+  /// Footways ending on South Street in the town's own file, one exactly on its stretch from
+  /// −500 to 0 (at x = −250) and one 50 cm south of its stretch from 0 to 500 (at x = 250), as
+  /// a file drawn by hand has them: no point shared, each joined where it ends.
+  static let townWithFootways = collection([
+    way("residential", "South Street", [(-500, -100), (0, -100), (500, -100)]),
+    way("footway", "Exact Path", [(-250, -100), (-250, -200)]),
+    café("Exact Café", -240, -200),
+    way("footway", "Near Path", [(250, -100.5), (250, -200)]),
+    café("Near Café", 260, -200),
+  ])
+
+  @Test func aFootwayEndingOnAStreetOfTheSameFileIsJoined() async throws {
+    let box = try await WalkingEndToEndTests.sandbox(Self.townWithFootways, name: "tee.geojson")
+    let route = try await box.run([
+      "route", "Exact Café", "--at", Self.at(300, -100), "--provider", "offline",
+    ])
+    #expect(route.status == 0, "\(route.stderr)")
+    // 550 m west, 100 m down Exact Path, 10 m across to the café.
+    #expect(route.stdout.contains("Walk to Exact Café: 660 m walk"), "\(route.stdout)")
+    #expect(route.stdout.contains("Along: South Street, Exact Path"), "\(route.stdout)")
+    // 50 m west, 99.5 m down Near Path, 10 m across.
+    let near = try #require(try await Self.walk(to: "Near Café", from: (300, -100), in: box))
+    #expect(abs(near - 160) < 3, "walked \(near) m")
+  }
+
   @Test func whereNoWalkIsFoundTheErrorSaysWhy() async throws {
     let box = try await WalkingEndToEndTests.sandbox(Self.town, name: "town.geojson")
     let cases = [
-      ("Island Café", "cut off: the streets by it do not connect to the streets by you", -100.0),
-      ("Lonely Café", "it is more than 250 m from any street stored here", -100),
+      (
+        "Island Café", "cut off: the streets by it do not connect to the streets by you",
+        "cut_off", -100.0
+      ),
+      (
+        "Lonely Café", "it is more than 250 m from any street stored here", "place_off_streets",
+        -100
+      ),
       // 300 m north of Island Lane, beyond the area's streets: you are what is off them.
-      ("Riverside Café", "you are more than 250 m from any street stored here", 600),
+      (
+        "Riverside Café", "you are more than 250 m from any street stored here",
+        "start_off_streets", 600
+      ),
     ]
-    for (name, why, y) in cases {
+    for (name, why, reason, y) in cases {
       let route = try await box.run([
         "route", name, "--at", Self.at(300, y), "--provider", "offline",
       ])
@@ -130,6 +164,27 @@ struct WeldedAreasEndToEndTests {
       #expect(
         route.stderr.contains("no walk to \(name) over the stored streets: \(why)"),
         "\(route.stderr)")
+      // With --json, the same on stderr and a line for scripts on stdout.
+      let json = try await box.run([
+        "route", name, "--at", Self.at(300, y), "--provider", "offline", "--json",
+      ])
+      #expect(json.status == 1, "\(json.stdout)")
+      #expect(json.stderr.contains(why), "\(json.stderr)")
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any],
+        "\(json.stdout)")
+      #expect(object["reason"] as? String == reason, "\(json.stdout)")
+      #expect(object["walk_m"] is NSNull, "\(json.stdout)")
+      #expect((object["place"] as? [String: Any])?["name"] as? String == name)
     }
+    // `nearby` from beyond the area's streets: no walk from here, not "no streets stored".
+    let nearby = try await box.run([
+      "nearby", "--at", Self.at(300, 600), "--provider", "offline", "--radius", "2000",
+    ])
+    #expect(nearby.status == 0, "\(nearby.stderr)")
+    #expect(
+      nearby.stdout.contains(
+        "Sorted by straight-line distance: no walk found from here over the stored streets."),
+      "\(nearby.stdout)")
   }
 }

@@ -4,7 +4,9 @@ import BearingWalking
 import Foundation
 
 /// The walking graph of an imported file: its walkable ways (``WalkingRules``), joined where
-/// they share a node (`.osm.pbf` and Overpass node ids) or, for GeoJSON lines, a point.
+/// they share a node (`.osm.pbf` and Overpass node ids) or, for GeoJSON lines, a point, and a
+/// GeoJSON line's loose end where it comes within 1 m of another way
+/// (``WalkingGraph/joiningLooseEnds()``).
 ///
 /// An `.osm.pbf` file's graph is built by ``OSMPBFReader`` in the pass that resolves its
 /// streets' nodes; a GeoJSON file or an Overpass answer is read a second time for it here, a
@@ -59,7 +61,10 @@ public enum WalkingWayReader {
         }
       }
     }
-    return builder.wayCount == 0 ? nil : builder.build()
+    guard builder.wayCount > 0 else { return nil }
+    // GeoJSON lines have no node ids: a footway drawn to end on a street seldom shares one of
+    // its points, so loose ends are joined within a metre, as between areas.
+    return format == .geoJSON ? builder.build().joiningLooseEnds() : builder.build()
   }
 
   /// A GeoJSON feature's lines, when its tags make it walkable.

@@ -22,6 +22,9 @@ package struct RouteFinder: Reducer {
     package var route: WalkRouter.Route?
     /// Why there is none, as the user reads it.
     package var failure: String?
+    /// Why no walk joins the two over the stored streets, once the search found none
+    /// (`.some(nil)`: no streets are stored around the start).
+    package var noWalk: WalkRouter.NoWalk??
 
     /// A walk from `start` to `place`, not looked for yet.
     package init(from start: Coordinate, to place: Place) {
@@ -34,6 +37,8 @@ package struct RouteFinder: Reducer {
   package enum Action: Equatable, Sendable {
     case find
     case found(WalkRouter.Route)
+    /// No walk over the stored streets, and why (`nil`: no streets are stored around the start).
+    case noWalk(WalkRouter.NoWalk?)
     case failed(String)
   }
 
@@ -50,8 +55,7 @@ package struct RouteFinder: Reducer {
         if let route = try await walking.route(start, place.coordinate) {
           await send(.found(route))
         } else {
-          let reason = try await walking.noRoute(start, place.coordinate)
-          await send(.failed(UserMessage.noRoute(to: place.name, because: reason)))
+          await send(.noWalk(try await walking.noRoute(start, place.coordinate)))
         }
       } catch: { error, send in
         await send(.failed(UserMessage.line(for: error)))
@@ -60,6 +64,11 @@ package struct RouteFinder: Reducer {
     case .found(let route):
       state.route = route
       state.failure = nil
+      return .none
+
+    case .noWalk(let reason):
+      state.noWalk = .some(reason)
+      state.failure = UserMessage.noRoute(to: state.place.name, because: reason)
       return .none
 
     case .failed(let failure):
@@ -73,9 +82,12 @@ extension RouteFinder {
   /// `route --json`: one object on one line, written by ``JSONLines`` (so a name is safe on a
   /// terminal): `place` (`id`, `name`, `latitude`, `longitude`), `walk_m` and `walk_s` as
   /// `nearby --json` writes them, `line_m` (the straight line, whole metres), `direct` (the walk
-  /// is the straight line) and `along` (the streets' names, in order).
+  /// is the straight line) and `along` (the streets' names, in order). Where no walk is found,
+  /// `walk_m` and `walk_s` are `null`, `along` is empty and `reason` says why
+  /// (``jsonReason(_:)``).
   package static func json(
-    _ route: WalkRouter.Route, to place: Place, from start: Coordinate, speed: Double
+    _ route: WalkRouter.Route?, to place: Place, from start: Coordinate, speed: Double,
+    noWalk: WalkRouter.NoWalk?? = nil
   ) -> String {
     struct Form: Encodable {
       struct Target: Encodable {
@@ -85,21 +97,49 @@ extension RouteFinder {
         var longitude: Double
       }
       var place: Target
-      var walk_m: Double
-      var walk_s: Double
+      var walk_m: Double?
+      var walk_s: Double?
       var line_m: Double
       var direct: Bool
       var along: [String]
+      var reason: String?
+
+      func encode(to encoder: any Encoder) throws {
+        enum Key: String, CodingKey { case place, walk_m, walk_s, line_m, direct, along, reason }
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(place, forKey: .place)
+        // Written as null, not left out, as `nearby --json` writes a place without a walk.
+        try container.encode(walk_m, forKey: .walk_m)
+        try container.encode(walk_s, forKey: .walk_s)
+        try container.encode(line_m, forKey: .line_m)
+        try container.encode(direct, forKey: .direct)
+        try container.encode(along, forKey: .along)
+        try container.encodeIfPresent(reason, forKey: .reason)
+      }
     }
     let form = Form(
       place: Form.Target(
         id: place.id, name: place.name,
         latitude: NearbyReport.degrees(place.coordinate.latitude),
         longitude: NearbyReport.degrees(place.coordinate.longitude)),
-      walk_m: Walks.jsonMetres(route.length), walk_s: Walks.jsonSeconds(route.length, speed: speed),
-      line_m: start.distance(to: place.coordinate).rounded(), direct: route.isDirect,
-      along: route.streetNames)
+      walk_m: route.map { Walks.jsonMetres($0.length) },
+      walk_s: route.map { Walks.jsonSeconds($0.length, speed: speed) },
+      line_m: start.distance(to: place.coordinate).rounded(), direct: route?.isDirect ?? false,
+      along: route?.streetNames ?? [], reason: noWalk.map(jsonReason))
     // Plain strings and finite numbers always encode.
     return (try? JSONLines.line(form)) ?? "{}"
+  }
+
+  /// Why no walk was found, as `route --json` writes it: `start_off_streets`,
+  /// `place_off_streets` (more than 250 m from any stored street), `cut_off`, `too_far` (past
+  /// the search's bound), `no_streets` (none stored around the start).
+  package static func jsonReason(_ reason: WalkRouter.NoWalk?) -> String {
+    switch reason {
+    case .startOffTheWays: "start_off_streets"
+    case .targetOffTheWays: "place_off_streets"
+    case .cutOff: "cut_off"
+    case .fartherThanTheBound: "too_far"
+    case nil: "no_streets"
+    }
   }
 }

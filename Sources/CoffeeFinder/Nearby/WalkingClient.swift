@@ -116,7 +116,11 @@ extension WalkingClient {
     }
     return WalkingClient(
       walks: { start, targets in
-        guard let found = try await router(from: start, to: targets) else { return nil }
+        guard let found = try await router(from: start, to: targets) else {
+          // No area's streets around the start: where some are around the cafés, the start is
+          // what is off them, and no café has a walk (the list says so, not "no streets").
+          return try await areas(targets).isEmpty ? nil : targets.map { _ in nil }
+        }
         guard let router = found else { return targets.map { _ in nil } }
         return router.walks(from: start, to: targets, within: bound(from: start, to: targets))
       },

@@ -159,18 +159,21 @@ package enum Screen {
       // unless the line's was asked for.
       let walks = nearby.walks
       let order = walks != nil && nearby.sort == .walk ? "by walk" : "nearest first"
+      // The café the cursor is on, kept below the list when a move pushed it past the limit.
+      let chosen = places.count > state.listLimit ? ", and your choice" : ""
+      let counted = places.count > state.listLimit ? state.listLimit : places.count
       let heading: String
       if let leftOut = state.leftOut {
         let left = leftOut.closed + leftOut.unknown
         heading =
-          "\(places.count) open now within \(radius)"
+          "\(counted) open now within \(radius)"
           + (order == "by walk" ? ", by walk" : "")
-          + (left > 0 ? " (\(left) more not open or not known)" : "")
-      } else if nearby.places.count > places.count {
+          + (left > 0 ? " (\(left) more not open or not known)" : "") + chosen
+      } else if nearby.places.count > places.count || !chosen.isEmpty {
         // The limit cuts the list: how many there are ("of 50+" where the search stopped).
         let found = nearby.places.count
         let total = found >= nearby.limit ? "\(found)+" : "\(found)"
-        heading = "\(places.count) nearest of \(total) within \(radius), \(order)"
+        heading = "\(counted) nearest of \(total) within \(radius), \(order)\(chosen)"
       } else {
         heading = "\(places.count) within \(radius), \(order)"
       }

@@ -79,6 +79,11 @@ struct RouteCommand: AsyncParsableCommand {
     }
     await finder.send(.find).finish()
     guard let route = finder.state.route else {
+      if json, let noWalk = finder.state.noWalk {
+        // A script reads why from `reason`; the error still goes to stderr, with status 1.
+        Console.out(
+          RouteFinder.json(nil, to: target, from: start, speed: walkSpeed, noWalk: noWalk))
+      }
       throw CLIError(finder.state.failure ?? UserMessage.noRoute(to: target.name))
     }
     let units = setup.settings.units
