@@ -58,7 +58,9 @@ import Testing
     let location = TestLocationManager(fixOnStart: Fixtures.here)
     let store = Self.store(showsFixes: true, database: database, location: location)
     try await Self.start(store, database: database)
-    await store.receive(\.locationManager, .didUpdateLocations([Fixtures.here]))
+    await store.receive(\.locationManager, .didUpdateLocations([Fixtures.here])) {
+      $0.lastFix = Fixtures.here
+    }
     await store.receive(\.output, .line(.fix(Fixtures.here)))
     #expect(
       location.calls.value == [
@@ -74,7 +76,9 @@ import Testing
     {
       $0.announcing = 0
     }
-    await store.receive(\.output, .line(.enter(id: "osm:node/1", name: "Café Ekberg")))
+    // Told with the fix that made it.
+    await store.receive(
+      \.output, .line(.enter(id: "osm:node/1", name: "Café Ekberg", at: Fixtures.here)))
     // Told again (gpsd reconnected, say): nothing new to report.
     location.emit(.didDetermineState(.inside, Self.region))
     await store.receive(\.locationManager, .didDetermineState(.inside, Self.region))
@@ -88,7 +92,8 @@ import Testing
     {
       $0.announcing = 0
     }
-    await store.receive(\.output, .line(.exit(id: "osm:node/1", name: "Café Ekberg")))
+    await store.receive(
+      \.output, .line(.exit(id: "osm:node/1", name: "Café Ekberg", at: Fixtures.here)))
 
     await store.send(.onDisappear)
     await store.finish()
@@ -105,7 +110,9 @@ import Testing
     await store.receive(\.locationManager, .didDetermineState(.inside, Self.region))
     // Fixes are not reported when only events are asked for.
     location.emit(.didUpdateLocations([Fixtures.here]))
-    await store.receive(\.locationManager, .didUpdateLocations([Fixtures.here]))
+    await store.receive(\.locationManager, .didUpdateLocations([Fixtures.here])) {
+      $0.lastFix = Fixtures.here
+    }
     location.emit(.didDetermineState(.outside, Self.region))
     await store.receive(\.locationManager, .didDetermineState(.outside, Self.region)) {
       $0.favoriteRegions.regionStates["osm:node/1"] = .outside
@@ -115,9 +122,60 @@ import Testing
     {
       $0.announcing = 0
     }
-    await store.receive(\.output, .line(.exit(id: "osm:node/1", name: "Café Ekberg")))
+    await store.receive(
+      \.output, .line(.exit(id: "osm:node/1", name: "Café Ekberg", at: Fixtures.here)))
     await store.send(.onDisappear)
     await store.finish()
+  }
+
+  /// A replayed track (`remembersRegionStates: false`) is judged on its own: the "inside" an
+  /// earlier run saved is not read, so the first fix outside tells no exit and one inside
+  /// tells the entry; and nothing is saved for the next run.
+  @Test func aReplayedTrackIsJudgedOnItsOwn() async throws {
+    let database = try await Self.database(state: .inside)
+    let location = TestLocationManager()
+    let store = TestStore(
+      initialState: Watch.State(showsFixes: false, remembersRegionStates: false)
+    ) {
+      Watch()
+    } withDependencies: {
+      $0.database = database
+      $0.locationManager = location.client
+    }
+    try await Self.start(store, database: database, regionState: .unknown)
+    location.emit(.didDetermineState(.outside, Self.region))
+    await store.receive(\.locationManager, .didDetermineState(.outside, Self.region)) {
+      $0.favoriteRegions.regionStates["osm:node/1"] = .outside
+    }
+    location.emit(.didUpdateLocations([Fixtures.here]))
+    await store.receive(\.locationManager, .didUpdateLocations([Fixtures.here])) {
+      $0.lastFix = Fixtures.here
+    }
+    location.emit(.didEnterRegion(Self.region))
+    await store.receive(\.locationManager, .didEnterRegion(Self.region)) {
+      $0.favoriteRegions.regionStates["osm:node/1"] = .inside
+      $0.announcing = 1
+    }
+    await store.receive(\.favoriteRegions.delegate, .entered(id: "osm:node/1", name: "Café Ekberg"))
+    {
+      $0.announcing = 0
+    }
+    await store.receive(
+      \.output, .line(.enter(id: "osm:node/1", name: "Café Ekberg", at: Fixtures.here)))
+    location.emit(.didExitRegion(Self.region))
+    await store.receive(\.locationManager, .didExitRegion(Self.region)) {
+      $0.favoriteRegions.regionStates["osm:node/1"] = .outside
+      $0.announcing = 1
+    }
+    await store.receive(\.favoriteRegions.delegate, .exited(id: "osm:node/1", name: "Café Ekberg"))
+    {
+      $0.announcing = 0
+    }
+    await store.receive(
+      \.output, .line(.exit(id: "osm:node/1", name: "Café Ekberg", at: Fixtures.here)))
+    await store.send(.onDisappear)
+    await store.finish()
+    #expect(try await database.monitoredRegions().first?.state == .inside, "nothing saved")
   }
 
   /// A replay whose last fix enters a favourite ends after the entry is told, not before: the
@@ -177,7 +235,9 @@ import Testing
     }
     try await Self.start(store, database: database)
     location.emit(.didUpdateLocations([Fixtures.here]))
-    await store.receive(\.locationManager, .didUpdateLocations([Fixtures.here]))
+    await store.receive(\.locationManager, .didUpdateLocations([Fixtures.here])) {
+      $0.lastFix = Fixtures.here
+    }
     // A receiver going away is only a warning; a replay's end ends the watch.
     location.emit(.didFailWithError(.deviceGone(path: "/dev/ttyUSB0")))
     await store.receive(\.locationManager, .didFailWithError(.deviceGone(path: "/dev/ttyUSB0")))

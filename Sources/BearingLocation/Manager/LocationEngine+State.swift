@@ -313,10 +313,13 @@ extension LocationEngine {
         return []
       }
       unseenByRegions = nil
-      var actions = regionActions(for: fix)
+      // What the fix changes of regions and visits is told after the fix itself (when it is
+      // delivered): a region's entry follows the fix that made it.
+      var after = regionActions(for: fix)
       if isMonitoringVisits {
-        for visit in visitDetector.update(with: fix) { actions.append(.didVisit(visit)) }
+        for visit in visitDetector.update(with: fix) { after.append(.didVisit(visit)) }
       }
+      var actions: [LocationManager.Action] = []
       var delivers = false
       if !pendingRequests.isEmpty {
         pendingRequests.removeAll()
@@ -333,7 +336,7 @@ extension LocationEngine {
         }
       }
       if delivers { actions += deliver([fix]) }
-      return actions
+      return actions + after
     }
 
     private mutating func deliver(_ fixes: [Location]) -> [LocationManager.Action] {

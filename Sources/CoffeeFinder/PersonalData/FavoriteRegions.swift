@@ -26,6 +26,10 @@ package struct FavoriteRegions: Reducer {
     /// Whether favourites are monitored as regions here (the app, `watch`) or only stored (the
     /// `favorites` commands).
     package var monitors: Bool
+    /// Whether inside or outside is read from the database at the start and saved as it
+    /// changes, so a restart where you are knows it; not for a replayed or simulated track,
+    /// which is judged on its own.
+    package var remembersStates = true
     /// Whether ``Action/loaded(_:_:)`` has arrived.
     package var isLoaded: Bool
     /// The last failure, for a command to report.
@@ -102,7 +106,9 @@ package struct FavoriteRegions: Reducer {
     case .loaded(let favorites, let regions):
       state.favorites = favorites
       state.isLoaded = true
-      for region in regions { state.regionStates[region.id] = region.state }
+      for region in regions {
+        state.regionStates[region.id] = state.remembersStates ? region.state : .unknown
+      }
       // A favourite saved without its region (by an older version, say) is monitored too.
       var toMonitor = regions.map(\.region)
       var known = Set(regions.map(\.id))
@@ -161,7 +167,7 @@ package struct FavoriteRegions: Reducer {
       state.regionStates[region.identifier] = .inside
       // Saved before it is announced: once the user has been told, a restart knows.
       return .concatenate(
-        record(region.identifier, .inside),
+        record(region.identifier, .inside, in: state),
         .send(.delegate(.entered(id: region.identifier, name: name(of: region, in: state)))))
 
     case .location(.didExitRegion(let region)),
@@ -170,7 +176,7 @@ package struct FavoriteRegions: Reducer {
       state.regionStates[region.identifier] = .outside
       guard wasInside else { return .none }
       return .concatenate(
-        record(region.identifier, .outside),
+        record(region.identifier, .outside, in: state),
         .send(.delegate(.exited(id: region.identifier, name: name(of: region, in: state)))))
 
     case .location:
@@ -189,8 +195,12 @@ package struct FavoriteRegions: Reducer {
     state.favorites.first { $0.placeID == region.identifier }?.name ?? region.identifier
   }
 
-  /// Saves a region's state, so that a restart knows whether the user is already inside.
-  private func record(_ identifier: String, _ regionState: RegionState) -> Effect<Action> {
+  /// Saves a region's state, so that a restart knows whether the user is already inside
+  /// (where ``State/remembersStates``).
+  private func record(_ identifier: String, _ regionState: RegionState, in state: State)
+    -> Effect<Action>
+  {
+    guard state.remembersStates else { return .none }
     let database = database
     return .run { _ in
       _ = try await database.updateRegionState(identifier: identifier, state: regionState)

@@ -25,10 +25,15 @@ package struct Watch: Reducer {
     package var announcing = 0
     /// The end of the source (its number of fixes), held while ``announcing`` is not 0.
     package var endedAfter: Int?
+    /// The latest fix, whose time and position an entry or exit is told with (a region's
+    /// news follows the fix that made it).
+    package var lastFix: Location?
 
-    /// A feature that has not started yet.
-    package init(showsFixes: Bool) {
+    /// A feature that has not started yet; `remembersRegionStates` as
+    /// ``FavoriteRegions/State/remembersStates`` (false for a replayed or simulated track).
+    package init(showsFixes: Bool, remembersRegionStates: Bool = true) {
       self.showsFixes = showsFixes
+      favoriteRegions.remembersStates = remembersRegionStates
     }
   }
 
@@ -96,10 +101,10 @@ package struct Watch: Reducer {
         .cancellable(id: CancelID.location, cancelInFlight: true))
 
     case .favoriteRegions(.delegate(.entered(let id, let name))):
-      return announced(&state, .enter(id: id, name: name))
+      return announced(&state, .enter(id: id, name: name, at: state.lastFix))
 
     case .favoriteRegions(.delegate(.exited(let id, let name))):
-      return announced(&state, .exit(id: id, name: name))
+      return announced(&state, .exit(id: id, name: name, at: state.lastFix))
 
     case .favoriteRegions(.delegate(.failed(let message))):
       return .send(.output(.failed(message)))
@@ -117,6 +122,7 @@ package struct Watch: Reducer {
       )
 
     case .locationManager(.didUpdateLocations(let fixes)):
+      state.lastFix = fixes.last ?? state.lastFix
       guard state.showsFixes else { return .none }
       return .merge(fixes.map { .send(.output(.line(.fix($0)))) })
 

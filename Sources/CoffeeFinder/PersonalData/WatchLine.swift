@@ -12,10 +12,10 @@ import Foundation
 package enum WatchLine: Equatable, Sendable {
   /// A position fix.
   case fix(Location)
-  /// The user entered a favourite's region.
-  case enter(id: String, name: String)
-  /// The user left a favourite's region.
-  case exit(id: String, name: String)
+  /// The user entered a favourite's region, told at fix `at` (`nil`: before any fix).
+  case enter(id: String, name: String, at: Location? = nil)
+  /// The user left a favourite's region, told at fix `at`.
+  case exit(id: String, name: String, at: Location? = nil)
 
   /// The line for people, distances in `units`; untrusted text is escaped.
   package func text(units: MeasurementSystem = .metric) -> String {
@@ -25,11 +25,17 @@ package enum WatchLine: Equatable, Sendable {
         location.horizontalAccuracy >= 0
         ? " ±" + DistanceText.format(location.horizontalAccuracy, units: units) : ""
       return "fix    \(location.coordinate)\(accuracy) at \(Self.time(location.timestamp))"
-    case .enter(let id, let name):
-      return "enter  \(TerminalText.escape(name)) (\(TerminalText.escape(id)))"
-    case .exit(let id, let name):
-      return "exit   \(TerminalText.escape(name)) (\(TerminalText.escape(id)))"
+    case .enter(let id, let name, let fix):
+      return "enter  \(TerminalText.escape(name)) (\(TerminalText.escape(id)))\(Self.at(fix))"
+    case .exit(let id, let name, let fix):
+      return "exit   \(TerminalText.escape(name)) (\(TerminalText.escape(id)))\(Self.at(fix))"
     }
+  }
+
+  /// " at 60.16320, 24.93930 2026-11-29T08:00:00Z": where and when an entry or exit was told.
+  private static func at(_ fix: Location?) -> String {
+    guard let fix else { return "" }
+    return " at \(fix.coordinate) \(time(fix.timestamp))"
   }
 
   /// The line as one compact JSON object.
@@ -45,10 +51,14 @@ package enum WatchLine: Equatable, Sendable {
       if location.horizontalAccuracy >= 0 {
         object["accuracy"] = .number(location.horizontalAccuracy)
       }
-    case .enter(let id, let name):
-      object = ["type": .string("enter"), "id": .string(id), "name": .string(name)]
-    case .exit(let id, let name):
-      object = ["type": .string("exit"), "id": .string(id), "name": .string(name)]
+    case .enter(let id, let name, let fix), .exit(let id, let name, let fix):
+      let type = if case .enter = self { "enter" } else { "exit" }
+      object = ["type": .string(type), "id": .string(id), "name": .string(name)]
+      if let fix {
+        object["latitude"] = .number(fix.coordinate.latitude)
+        object["longitude"] = .number(fix.coordinate.longitude)
+        object["time"] = .string(Self.time(fix.timestamp))
+      }
     }
     // Strings and finite numbers always encode.
     return (try? JSONLines.line(object)) ?? "{}"

@@ -61,7 +61,10 @@ struct WatchCommand: AsyncParsableCommand {
     // This command is the view: it sends events to the feature and prints what the feature
     // reports; the feature talks to the location source and the database.
     let viewModel = ViewModel(
-      initialState: Watch.State(showsFixes: !eventsOnly),
+      // A replayed or simulated track is judged on its own: no inside or outside from earlier
+      // runs, none saved for later ones.
+      initialState: Watch.State(
+        showsFixes: !eventsOnly, remembersRegionStates: origin.rememberedAs != nil),
       reducer: { Watch() },
       viewState: { $0 }, event: { $0 }, viewEffect: \.output
     ) {

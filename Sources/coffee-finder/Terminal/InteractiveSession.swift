@@ -40,12 +40,13 @@ struct InteractiveSession {
     // Walks over the stored streets, measured again as you move; the list follows them.
     nearby.measuresWalks = true
     nearby.walkSpeed = walkSpeed
-    let store = Store(
-      initialState: CoffeeFinderApp.State(
-        nearby: nearby, units: settings.units, locationOrigin: setup.locationOrigin,
-        dataOrigin: setup.dataOrigin, hours: hours.clock, openNowOnly: hours.openNow,
-        listLimit: settings.resultLimit)
-    ) {
+    var app = CoffeeFinderApp.State(
+      nearby: nearby, units: settings.units, locationOrigin: setup.locationOrigin,
+      dataOrigin: setup.dataOrigin, hours: hours.clock, openNowOnly: hours.openNow,
+      listLimit: settings.resultLimit)
+    // A replayed or simulated track is judged on its own, as `watch` judges it.
+    app.favoriteRegions.remembersStates = setup.locationOrigin.rememberedAs != nil
+    let store = Store(initialState: app) {
       CoffeeFinderApp().analytics(CoffeeFinderApp.analyticsEvent)
     } withDependencies: {
       $0.walking = setup.walking
