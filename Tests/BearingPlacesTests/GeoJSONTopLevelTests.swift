@@ -51,6 +51,19 @@ struct GeoJSONTopLevelTests {
     for (path, found) in names { #expect(found == ["Ensi", "Toka"], "\(path)") }
   }
 
+  @Test("a name written as a number is its text; a name of only spaces is no name")
+  func numberAndBlankNames() throws {
+    let text =
+      #"{"type":"FeatureCollection","features":["#
+      + #"{"type":"Feature","properties":{"amenity":"cafe","name":12345},"#
+      + #""geometry":{"type":"Point","coordinates":[24.94,60.17]}},"#
+      + #"{"type":"Feature","properties":{"amenity":"cafe","name":"   "},"#
+      + #""geometry":{"type":"Point","coordinates":[24.95,60.17]}}]}"#
+    let names = try Self.paths(text)
+    #expect(names.count == 4)
+    for (path, found) in names { #expect(found == ["12345"], "\(path)") }
+  }
+
   @Test("a document that is one Feature is a collection of that one")
   func singleFeature() throws {
     let names = try Self.paths(Self.single)

@@ -65,22 +65,42 @@ struct PlaceImportStreamTests {
     #expect(stream.summary?.coverage == whole.coverage)
   }
 
-  @Test("a bad file throws the whole import's error, after the batches before it")
-  func sameError() throws {
-    let url = try Self.file(
-      GeoJSONStreamingTests.document { i, text in
-        i == 1_800 ? #"{"type":"Feature","geometry":null}"# : text
-      })
+  @Test("a bad feature fails a whole import; a stream leaves it out, imports the rest, counts it")
+  func badFeatureSkipped() throws {
+    let bad = #"{"type":"Feature","geometry":null}"#
+    let url = try Self.file(GeoJSONStreamingTests.document { i, text in i == 1_800 ? bad : text })
     defer { try? FileManager.default.removeItem(at: url) }
     let whole = #expect(throws: PlaceImportError.self) {
       try OSMImporter.importFile(at: url, area: "t")
     }
+    #expect(whole == .malformed(#"feature 1800: "properties" is missing or not an object"#))
     let stream = try PlaceImportStream(fileAt: url, area: "t", batchSize: 100)
-    let streamed = #expect(throws: PlaceImportError.self) {
-      while try stream.next() != nil {}
-    }
-    #expect(streamed == whole)
-    #expect(stream.failure as? PlaceImportError == whole)
+    var names: [String] = []
+    while let batch = try stream.next() { names += batch.map(\.name) }
+    let goodURL = try Self.file(GeoJSONStreamingTests.document { _, text in text })
+    defer { try? FileManager.default.removeItem(at: goodURL) }
+    let good = try PlaceImportStream(fileAt: goodURL, area: "t")
+    var all: [String] = []
+    while let batch = try good.next() { all += batch.map(\.name) }
+    #expect(names.count == all.count - 1)
+    #expect(stream.summary?.skippedCount == 1)
+    #expect(
+      stream.summary?.skippedReasons
+        == [#"feature 1800: "properties" is missing or not an object"#])
+  }
+
+  @Test("a file none of whose features can be read fails, saying why")
+  func everyFeatureBad() throws {
+    let bad = #"{"type":"Feature","properties":{"amenity":"cafe","name":"B"},"geometry":null}"#
+    let url = try Self.file(
+      Data(#"{"type":"FeatureCollection","features":[\#(bad),\#(bad)]}"#.utf8))
+    defer { try? FileManager.default.removeItem(at: url) }
+    let stream = try PlaceImportStream(fileAt: url, area: "t")
+    let error = #expect(throws: PlaceImportError.self) { while try stream.next() != nil {} }
+    #expect(
+      error
+        == .malformed(
+          #"feature 0: the feature named "B" has no geometry (and 1 more features like it)"#))
   }
 
   @Test("an .osm.pbf extract comes in batches: the places, box and streets of a whole import")

@@ -79,6 +79,29 @@ struct AreasCommandTests {
     #expect(missing.stderr.contains(#"no stored area is called "Tokyo""#))
   }
 
+  /// A feature that cannot be read (no geometry, as RFC 7946 allows) is left out and said, the
+  /// rest imported; a name of only spaces is no name; a name control characters are escaped in.
+  @Test(.timeLimit(.minutes(1))) func unreadableFeaturesAreLeftOutAndSaid() async throws {
+    let box = try Sandbox()
+    let file = try box.write(
+      "odd.geojson",
+      #"{"type":"FeatureCollection","features":["#
+        + #"{"type":"Feature","properties":{"name":"Kahvila Yksi","amenity":"cafe"},"#
+        + #""geometry":{"type":"Point","coordinates":[24.94,60.17]}},"#
+        + #"{"type":"Feature","properties":{"name":"Nowhere\u001b[31m Café","amenity":"cafe"},"#
+        + #""geometry":null},"#
+        + #"{"type":"Feature","properties":{"name":"   ","amenity":"cafe"},"#
+        + #""geometry":{"type":"Point","coordinates":[24.95,60.17]}}]}"#)
+    let imported = try await box.run(["import", file, "--area", "Odd"])
+    #expect(imported.status == 0, "\(imported.stderr)")
+    #expect(imported.stdout.hasPrefix("Imported 1 place covering"), "\(imported.stdout)")
+    #expect(
+      imported.stderr.contains(
+        #"warning: left out 1 feature that cannot be read: feature 1: the feature named "Nowhere\u{1B}[31m Café" has no geometry"#
+      ), "\(imported.stderr)")
+    #expect(!imported.stderr.contains("\u{1B}["), "escaped")
+  }
+
   @Test(.timeLimit(.minutes(1))) func anOldImportedPlacesFileMovesIntoTheStore() async throws {
     let box = try Sandbox()
     try FileManager.default.createDirectory(at: box.data, withIntermediateDirectories: true)

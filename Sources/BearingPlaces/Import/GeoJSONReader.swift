@@ -15,7 +15,8 @@ import Foundation
 /// property. Points stand where they are; lines and polygons stand at their centroid (a
 /// multipolygon at the centroid of its polygons' outer rings, weighed by their areas).
 /// Features that are not named cafés are skipped, unless `everyNamedFeature` (a file that lists
-/// cafés already); any malformed feature fails the whole import, naming the feature's index.
+/// cafés already); a malformed feature fails the whole import, naming the feature's index,
+/// unless ``skipsBadFeatures`` (then it is left out, and counted in the batches' `skipped`).
 struct GeoJSONReader {
   /// The document, for ``read()``; a streaming read is given its bytes.
   var data = Data()
@@ -32,11 +33,23 @@ struct GeoJSONReader {
   var batchSize = 10_000
   /// Whether to read the features' street lines for maps too (``StreetReader``'s).
   var readsStreets = false
+  /// Whether a feature that cannot be read (no geometry, a position off the globe) is left out
+  /// and counted, the rest imported, rather than failing the import.
+  var skipsBadFeatures = false
 
   /// What a streaming read hands out at a time, in the file's order.
   struct Batch {
     var places: [Place] = []
     var streets: [StreetLine] = []
+    /// The features left out as unreadable (``skipsBadFeatures``).
+    var skipped: [Skipped] = []
+  }
+
+  /// A feature left out: its index in the `features` array, and why ("the feature named "B"
+  /// has no geometry").
+  struct Skipped: Equatable, Sendable {
+    var index: Int
+    var reason: String
   }
 
   /// The places of ``data``, all at once.
@@ -158,12 +171,21 @@ struct GeoJSONReader {
     let batchSize: Int
     var pending = Batch()
     /// The first bad feature, reported once the whole document is known to be a collection;
-    /// nothing more is handed out after it.
+    /// nothing more is handed out after it (unless bad features are skipped).
     var failure: (index: Int, reason: String)?
     /// Whether the receiver stopped the read.
     var stopped = false
 
     init(batchSize: Int) { self.batchSize = max(1, batchSize) }
+
+    /// A feature that cannot be read: left out and counted when `skipping`, else the failure.
+    mutating func bad(_ index: Int, _ reason: String, skipping: Bool) {
+      if skipping {
+        pending.skipped.append(Skipped(index: index, reason: reason))
+      } else if failure == nil {
+        failure = (index, reason)
+      }
+    }
 
     /// Adds a feature's place and street lines; `false` when the receiver stopped the read.
     mutating func add(
@@ -176,7 +198,8 @@ struct GeoJSONReader {
 
     mutating func flush(_ deliver: (Batch) -> Bool) -> Bool {
       guard !stopped else { return false }
-      guard !pending.places.isEmpty || !pending.streets.isEmpty else { return true }
+      guard !pending.places.isEmpty || !pending.streets.isEmpty || !pending.skipped.isEmpty
+      else { return true }
       let batch = pending
       pending = Batch()
       stopped = !deliver(batch)
@@ -199,10 +222,14 @@ struct GeoJSONReader {
         scan = window
         break
       }
-      for (place, streets) in found.features where output.failure == nil {
-        guard output.add(place, streets, deliver) else { throw stop }
+      for feature in found where output.failure == nil {
+        switch feature {
+        case .read(let place, let streets):
+          guard output.add(place, streets, deliver) else { throw stop }
+        case .bad(let index, let reason):
+          output.bad(index, reason, skipping: skipsBadFeatures)
+        }
       }
-      if output.failure == nil { output.failure = found.failure }
       guard output.flush(deliver) else { throw stop }
       release(scan.start)
     }
@@ -220,56 +247,56 @@ struct GeoJSONReader {
       do throws(Failure) {
         place = try self.place(from: feature)
       } catch {
-        output.failure = (index, error.reason)
+        output.bad(index, error.reason, skipping: skipsBadFeatures)
         return
       }
       guard output.add(place, streets(of: feature), deliver) else { throw stop }
     }
   }
 
+  /// One feature of a window parsed on every core: its place (or `nil`) and street lines, or
+  /// why it cannot be read.
+  private enum ParsedFeature {
+    case read(Place?, [StreetLine])
+    case bad(index: Int, reason: String)
+  }
+
   struct Failure: Error {
     var reason: String
   }
 
-  /// The place (or `nil`) and street lines of each feature at `ranges` of `bytes`, the array's
-  /// `first`th feature and on, parsed on every core, with the first bad feature; `nil` when
-  /// one of them is not JSON.
+  /// Each feature at `ranges` of `bytes`, the array's `first`th feature and on, parsed on
+  /// every core, in order; `nil` when one of them is not JSON.
   private func features(
     _ ranges: [Range<Int>], first: Int, in bytes: UnsafeRawBufferPointer
-  ) -> (features: [(Place?, [StreetLine])], failure: (index: Int, reason: String)?)? {
+  ) -> [ParsedFeature]? {
     // Enough chunks that neither core waits long for the other at the end.
     let chunkSize = max(256, ranges.count / 64)
     let chunks = stride(from: 0, to: ranges.count, by: chunkSize)
     nonisolated(unsafe) let bytes = bytes  // Only read, by every chunk.
     let results = concurrentMap(chunks) { (start: Int) throws(JSONParser.Failure) in
-      var features: [(Place?, [StreetLine])] = []
-      var failure: (index: Int, reason: String)?
+      var features: [ParsedFeature] = []
       for index in start..<min(start + chunkSize, ranges.count) {
         var parser = JSONParser(
           UnsafeRawBufferPointer(rebasing: bytes[ranges[index]]), document: false)
+        // A feature that is not JSON fails the window, even after a bad one: it wins.
         let feature = try parser.value(depth: 2)
         try parser.finish()
-        // After a bad feature the rest is still parsed: a later one that is not JSON wins.
-        guard failure == nil else { continue }
         do throws(Failure) {
-          features.append((try self.place(from: feature), streets(of: feature)))
+          features.append(.read(try self.place(from: feature), streets(of: feature)))
         } catch {
-          failure = (first + index, error.reason)
+          features.append(.bad(index: first + index, reason: error.reason))
         }
       }
-      return (features, failure)
+      return features
     }
-    var features: [(Place?, [StreetLine])] = []
+    var features: [ParsedFeature] = []
     features.reserveCapacity(ranges.count)
-    var failure: (index: Int, reason: String)?
     for result in results {
-      guard case .success(let (found, firstFailure)) = result else { return nil }
-      if failure == nil {
-        features += found
-        failure = firstFailure
-      }
+      guard case .success(let found) = result else { return nil }
+      features += found
     }
-    return (features, failure)
+    return features
   }
 
   /// The feature's street lines for maps, when ``readsStreets``.
@@ -289,10 +316,19 @@ struct GeoJSONReader {
     let tagSource = properties["tags"]?.object ?? properties
     var tags: [String: String] = [:]
     for (key, value) in tagSource where !key.hasPrefix("@") {
-      if let text = value.string { tags[key] = text }
+      if let text = value.string {
+        tags[key] = text
+      } else if let number = value.number, number.isFinite {
+        // A name or a number written as a JSON number (`"name": 12345`) is its text.
+        tags[key] =
+          number.rounded() == number && abs(number) < 1e15
+          ? String(Int64(number)) : String(number)
+      }
     }
     let osmTags = OSMTags(tags)
-    guard everyNamedFeature || osmTags.isCafe, let name = tags["name"], !name.isEmpty else {
+    guard everyNamedFeature || osmTags.isCafe, let name = tags["name"],
+      !name.allSatisfy(\.isWhitespace)
+    else {
       return nil
     }
     let element = Self.elementID(feature: feature, properties: properties)

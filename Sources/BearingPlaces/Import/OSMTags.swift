@@ -52,7 +52,8 @@ struct OSMTags: Hashable, Sendable {
   ///
   /// - parameter id: the place's id, such as `osm:node/123`.
   func namedPlace(id: String, coordinate: Coordinate) -> Place? {
-    guard let name = values["name"], !name.isEmpty else { return nil }
+    // A name of only spaces is no name: it would be a blank row in every list.
+    guard let name = values["name"], !name.allSatisfy(\.isWhitespace) else { return nil }
     let categories = self.categories
     return Place(
       id: id,

@@ -32,6 +32,12 @@ public final class PlaceImportStream: Sendable {
     /// The walking graph of its walkable ways; `nil` when it has none, or when
     /// ``WalkingWayReader/isEnabled`` is off.
     public var walkingGraph: WalkingGraph? = nil
+    /// How many of a GeoJSON file's features were left out because they cannot be read (no
+    /// geometry, a position off the globe), the rest imported.
+    public var skippedCount = 0
+    /// Why, for the first few: "feature 8: the feature named "B" has no geometry" (untrusted
+    /// text: the file's names).
+    public var skippedReasons: [String] = []
   }
 
   /// The most places in one batch.
@@ -129,10 +135,11 @@ public final class PlaceImportStream: Sendable {
   private func readGeoJSON(_ job: Job) throws(PlaceImportError) -> Summary? {
     // The store's writer takes a core of its own: on two cores, features parsed on both took
     // 8.6 s for a million places where a parse on the other core took 7.4 s.
+    // A feature that cannot be read is left out and counted, not the whole file refused.
     let reader = GeoJSONReader(
       source: job.url.lastPathComponent, everyNamedFeature: job.everyNamedFeature,
       parallel: ProcessInfo.processInfo.activeProcessorCount > 2, batchSize: batchSize,
-      readsStreets: true)
+      readsStreets: true, skipsBadFeatures: true)
     return try readJSON(job, format: .geoJSON, with: reader.read)
   }
 
@@ -154,10 +161,15 @@ public final class PlaceImportStream: Sendable {
     let file = try MappedFile(path: job.url.path)
     var extent = Extent()
     var streets: [StreetLine] = []
+    var skipped = (count: 0, reasons: [String]())
     var stopped = false
     try read(file.bytes, file.release(below:)) { batch in
       extent.add(batch.places)
       streets += batch.streets
+      skipped.count += batch.skipped.count
+      for skip in batch.skipped.prefix(max(0, 3 - skipped.reasons.count)) {
+        skipped.reasons.append("feature \(skip.index): \(skip.reason)")
+      }
       stopped = !batch.places.isEmpty && !queue.push(batch.places)
       return !stopped
     }
@@ -166,9 +178,17 @@ public final class PlaceImportStream: Sendable {
     if format == .geoJSON, job.source == nil, !extent.hasOpenStreetMapIDs {
       (job.source, job.attribution) = OSMImporter.ownGeoJSON(fileName: job.url.lastPathComponent)
     }
-    return try summary(
+    guard extent.count > 0 || skipped.count == 0 else {
+      // Nothing imported because nothing could be read: say why, not "no café".
+      let more = skipped.count > 1 ? " (and \(skipped.count - 1) more features like it)" : ""
+      throw .malformed(skipped.reasons[0] + more)
+    }
+    var found = try summary(
       of: job, extent: &extent, streets: streets,
       walkingGraph: walkingGraph(file, format: format, hasStreets: !streets.isEmpty))
+    found.skippedCount = skipped.count
+    found.skippedReasons = skipped.reasons
+    return found
   }
 
   /// A GeoJSON file's or an Overpass answer's walking graph, read again for it, when it has

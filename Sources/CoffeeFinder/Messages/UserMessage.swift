@@ -68,6 +68,15 @@ package enum UserMessage {
     "cannot read the offline places \(TerminalText.line(path)): \(line(for: error))"
   }
 
+  /// `import`: features of the file left out because they cannot be read, the first few
+  /// reasons given (not escaped: ``warning(_:)`` escapes the whole line).
+  package static func featuresSkipped(_ count: Int, reasons: [String]) -> String {
+    let noun = count == 1 ? "feature" : "features"
+    let more = count > reasons.count ? "; …" : ""
+    return "left out \(count) \(noun) that cannot be read: "
+      + reasons.joined(separator: "; ") + more
+  }
+
   /// An area could not be stored in the place store at `path`; nothing of it was stored.
   package static func cannotStoreArea(in path: String, _ error: any Error) -> String {
     "cannot store the area in \(TerminalText.line(path)): \(line(for: error))"

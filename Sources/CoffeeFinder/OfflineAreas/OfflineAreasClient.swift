@@ -70,12 +70,22 @@ extension OfflineAreasClient {
     package var coverage: DataCoverage
     /// How many street lines were stored with it, for maps.
     package var streetCount: Int
+    /// How many of the file's features were left out because they cannot be read.
+    package var skippedCount: Int
+    /// Why, for the first few ("feature 8: the feature named "B" has no geometry"; untrusted).
+    package var skippedReasons: [String]
 
-    /// The area `area`, read as `coverage`, with `streetCount` street lines.
-    package init(area: StoredArea, coverage: DataCoverage, streetCount: Int) {
+    /// The area `area`, read as `coverage`, with `streetCount` street lines, and the features
+    /// left out.
+    package init(
+      area: StoredArea, coverage: DataCoverage, streetCount: Int, skippedCount: Int = 0,
+      skippedReasons: [String] = []
+    ) {
       self.area = area
       self.coverage = coverage
       self.streetCount = streetCount
+      self.skippedCount = skippedCount
+      self.skippedReasons = skippedReasons
     }
   }
 

@@ -57,5 +57,10 @@ struct ImportCommand: AsyncParsableCommand {
     if imported.streetCount > 0 {
       Console.out("Stored \(imported.streetCount) street lines for maps.")
     }
+    if imported.skippedCount > 0 {
+      Console.note(
+        UserMessage.warning(
+          UserMessage.featuresSkipped(imported.skippedCount, reasons: imported.skippedReasons)))
+    }
   }
 }

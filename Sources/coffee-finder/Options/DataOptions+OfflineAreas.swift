@@ -141,7 +141,8 @@ extension DataOptions {
       let stored = try await store.add(placeholder, feed: feed)
       let found = stream.summary!
       return OfflineAreasClient.ImportedArea(
-        area: stored, coverage: found.coverage, streetCount: found.streets.count)
+        area: stored, coverage: found.coverage, streetCount: found.streets.count,
+        skippedCount: found.skippedCount, skippedReasons: found.skippedReasons)
     } catch {
       stream.cancel()
       // The file's own fault, when it is one, comes before what it did to the transaction.
