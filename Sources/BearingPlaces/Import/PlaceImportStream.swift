@@ -101,8 +101,9 @@ public final class PlaceImportStream: Sendable {
 
   /// The next batch, waiting for the reader; `nil` at the end, when ``summary`` is known.
   ///
-  /// - throws: ``PlaceImportError`` when the file is bad, as the whole-file import throws it;
-  ///   `CocoaError` when it cannot be read.
+  /// - throws: ``PlaceImportError`` when the file is bad, as the whole-file import throws it
+  ///   (but a GeoJSON feature that cannot be read is left out and counted in ``summary``, where
+  ///   the whole-file import fails on it); `CocoaError` when it cannot be read.
   public func next() throws -> [Place]? {
     if let batch = queue.pop() { return batch }
     if let failure { throw failure }
