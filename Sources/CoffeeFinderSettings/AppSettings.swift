@@ -62,9 +62,16 @@ public struct AppSettings: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Double {
-  /// `500` rather than `500.0`; `12.5` stays.
-  func formatted(maximumFractionDigits: Int) -> String {
-    if rounded() == self, abs(self) < 1e15 { return String(Int(self)) }
-    return String(self)
+  /// `500` rather than `500.0`; `12.5` stays; at most `digits` after the point.
+  func formatted(maximumFractionDigits digits: Int) -> String {
+    guard isFinite else { return String(self) }
+    // Rounded to the digits asked, then written without trailing zeros: 321.8688 km, not
+    // 321.86879999999996 km.
+    var text = String(format: "%.\(max(0, digits))f", self)
+    if text.contains(".") {
+      while text.hasSuffix("0") { text.removeLast() }
+      if text.hasSuffix(".") { text.removeLast() }
+    }
+    return text == "-0" ? "0" : text
   }
 }

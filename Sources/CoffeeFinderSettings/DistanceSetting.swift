@@ -67,6 +67,7 @@ public struct DistanceSetting: Sendable {
     if abs(metres) >= 1000 {
       return "\((metres / 1000).formatted(maximumFractionDigits: 3)) km"
     }
-    return "\(metres.formatted(maximumFractionDigits: 2)) m"
+    // Below a metre, enough digits that a tiny distance does not read as 0 m.
+    return "\(metres.formatted(maximumFractionDigits: abs(metres) < 1 ? 6 : 2)) m"
   }
 }

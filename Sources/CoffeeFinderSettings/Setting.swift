@@ -132,7 +132,7 @@ extension SettingKey {
           else {
             throw .init(
               "must be a distance of at least \(DistanceSetting.text(range.minimum)) and at "
-                + "most \(DistanceSetting.text(range.maximum)) (such as 800, 800m or 2km), not "
+                + "most \(DistanceSetting.text(range.maximum)) (such as 800, 800m, 2km, 1mi or 500ft), not "
                 + quoted)
           }
           return radius

@@ -50,7 +50,7 @@ struct RememberedSettingsTests {
     #expect(
       loaded.warnings == [
         "invalid search_radius in your last choice: must be a distance of at least 50 m and at "
-          + "most 100 km (such as 800, 800m or 2km), not \"-5.0\"; it is not used"
+          + "most 100 km (such as 800, 800m, 2km, 1mi or 500ft), not \"-5.0\"; it is not used"
       ])
   }
 }

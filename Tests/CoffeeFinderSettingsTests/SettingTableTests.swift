@@ -53,3 +53,18 @@ extension SettingsLoaderTests {
       "docs/cli.md's settings table should read:\n\(Setting.markdownTable)")
   }
 }
+
+/// A distance out of range is said in figures a person reads: `--radius 200mi` is 321.869 km,
+/// not 321.86879999999996 km.
+@Suite struct DistanceSettingTextTests {
+  @Test func anOutOfRangeDistanceIsRoundedInTheMessage() {
+    let range = DistanceSetting.searchRadius
+    #expect(
+      range.problem(with: 200 * 1_609.344, option: "--radius")
+        == "--radius must be at least 50 m and at most 100 km; got 321.869 km")
+    #expect(
+      range.problem(with: 12.345, option: "--radius")
+        == "--radius must be at least 50 m and at most 100 km; got 12.35 m")
+    #expect(range.problem(with: 800, option: "--radius") == nil)
+  }
+}

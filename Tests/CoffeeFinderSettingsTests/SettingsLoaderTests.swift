@@ -56,7 +56,7 @@ struct SettingsLoaderTests {
   @Test(arguments: [
     ("search_radius", "0", "at least 50 m"),
     ("search_radius", "\"wide\"", "at least 50 m"),
-    ("search_radius", "\"0x10\"", "such as 800, 800m or 2km"),
+    ("search_radius", "\"0x10\"", "such as 800, 800m, 2km, 1mi or 500ft"),
     ("search_radius", "100001", "at most 100 km"),
     ("result_limit", "51", "1 to 50"),
     ("result_limit", "2.5", "whole number"),

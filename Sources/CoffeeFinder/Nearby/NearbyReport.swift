@@ -278,5 +278,5 @@ package struct NearbyReport: Equatable, Sendable {
 
   /// Degrees to 7 decimals (about a centimetre), so that JSON shows 60.1696135, not the
   /// float noise of 60.169613500000004.
-  static func degrees(_ value: Double) -> Double { (value * 1e7).rounded() / 1e7 }
+  package static func degrees(_ value: Double) -> Double { (value * 1e7).rounded() / 1e7 }
 }

@@ -151,7 +151,11 @@ struct AreasCommand: AsyncParsableCommand {
       source = area.source
       origin = area.origin.description
       storedAt = area.storedAt
-      (south, west, north, east) = (box.south, box.west, box.north, box.east)
+      // To 10⁻⁷ degrees, as OpenStreetMap keeps them: 24.9533177, not 24.953317700000003.
+      (south, west, north, east) = (
+        NearbyReport.degrees(box.south), NearbyReport.degrees(box.west),
+        NearbyReport.degrees(box.north), NearbyReport.degrees(box.east)
+      )
       if case .circle(_, let r) = area.boundary { radius = r }
     }
 
