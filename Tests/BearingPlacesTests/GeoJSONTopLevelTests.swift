@@ -51,17 +51,19 @@ struct GeoJSONTopLevelTests {
     for (path, found) in names { #expect(found == ["Ensi", "Toka"], "\(path)") }
   }
 
-  @Test("a name written as a number is its text; a name of only spaces is no name")
+  @Test("a name written as a number is its text; spaces around a name go; only spaces, no name")
   func numberAndBlankNames() throws {
     let text =
       #"{"type":"FeatureCollection","features":["#
       + #"{"type":"Feature","properties":{"amenity":"cafe","name":12345},"#
       + #""geometry":{"type":"Point","coordinates":[24.94,60.17]}},"#
       + #"{"type":"Feature","properties":{"amenity":"cafe","name":"   "},"#
-      + #""geometry":{"type":"Point","coordinates":[24.95,60.17]}}]}"#
+      + #""geometry":{"type":"Point","coordinates":[24.95,60.17]}},"#
+      + #"{"type":"Feature","properties":{"amenity":"cafe","name":"  Square Café \n"},"#
+      + #""geometry":{"type":"Point","coordinates":[24.96,60.17]}}]}"#
     let names = try Self.paths(text)
     #expect(names.count == 4)
-    for (path, found) in names { #expect(found == ["12345"], "\(path)") }
+    for (path, found) in names { #expect(found == ["12345", "Square Café"], "\(path)") }
   }
 
   @Test("a document that is one Feature is a collection of that one")

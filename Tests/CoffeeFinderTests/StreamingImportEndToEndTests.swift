@@ -114,7 +114,7 @@ struct StreamingImportEndToEndTests {
     #expect(
       imported.stdout.hasPrefix("Imported \(answer.cafés) places covering South"),
       "\(imported.stdout)")
-    #expect(imported.stdout.contains("Stored 1 street lines for maps."), "\(imported.stdout)")
+    #expect(imported.stdout.contains("Stored 1 street line for maps."), "\(imported.stdout)")
 
     let area = try #require(try await Self.area("South", in: box))
     #expect(area["placeCount"] as? Int == answer.cafés)

@@ -178,6 +178,42 @@ import Testing
     #expect(try await database.monitoredRegions().first?.state == .inside, "nothing saved")
   }
 
+  /// A track that starts inside a favourite: the region is found inside as monitoring starts,
+  /// before any fix; the entry is told after the first fix, with its time and position.
+  @Test func anEntryFoundBeforeAnyFixIsToldWithTheFirstFix() async throws {
+    let database = try await Self.database()
+    let location = TestLocationManager()
+    let store = TestStore(
+      initialState: Watch.State(showsFixes: true, remembersRegionStates: false)
+    ) {
+      Watch()
+    } withDependencies: {
+      $0.database = database
+      $0.locationManager = location.client
+    }
+    try await Self.start(store, database: database)
+    location.emit(.didDetermineState(.inside, Self.region))
+    await store.receive(\.locationManager, .didDetermineState(.inside, Self.region)) {
+      $0.favoriteRegions.regionStates["osm:node/1"] = .inside
+      $0.announcing = 1
+    }
+    await store.receive(\.favoriteRegions.delegate, .entered(id: "osm:node/1", name: "Café Ekberg"))
+    {
+      $0.announcing = 0
+      $0.heldLines = [.enter(id: "osm:node/1", name: "Café Ekberg")]
+    }
+    location.emit(.didUpdateLocations([Fixtures.here]))
+    await store.receive(\.locationManager, .didUpdateLocations([Fixtures.here])) {
+      $0.lastFix = Fixtures.here
+      $0.heldLines = []
+    }
+    await store.receive(\.output, .line(.fix(Fixtures.here)))
+    await store.receive(
+      \.output, .line(.enter(id: "osm:node/1", name: "Café Ekberg", at: Fixtures.here)))
+    await store.send(.onDisappear)
+    await store.finish()
+  }
+
   /// A replay whose last fix enters a favourite ends after the entry is told, not before: the
   /// entry is recorded in the database first, while the end of the track arrives at once.
   @Test func theEndOfAReplayWaitsForTheEntryItsLastFixMade() async throws {

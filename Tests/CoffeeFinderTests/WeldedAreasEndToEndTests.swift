@@ -139,6 +139,27 @@ struct WeldedAreasEndToEndTests {
     #expect(abs(near - 160) < 3, "walked \(near) m")
   }
 
+  /// A café on streets of their own 20 km away: no walk, and the cause is the distance, not a
+  /// missing footpath ("cut off").
+  @Test func aCaféOnStreetsFarAwayIsTooFarNotCutOff() async throws {
+    let box = try await WalkingEndToEndTests.sandbox(Self.town, name: "town.geojson")
+    let file = box.directory.appendingPathComponent("far.geojson")
+    try Data(
+      Self.collection([
+        Self.way("residential", "Far Road", [(20_000, -100), (20_500, -100)]),
+        Self.café("Far Away Café", 20_250, -90),
+      ]).utf8
+    ).write(to: file)
+    let imported = try await box.run(["import", file.path, "--area", "Far"])
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let route = try await box.run([
+      "route", "Far Away Café", "--at", Self.at(300, -100), "--provider", "offline", "--json",
+    ])
+    #expect(route.status == 1, "\(route.stdout)")
+    #expect(route.stderr.contains("the walk is farther than 10 km"), "\(route.stderr)")
+    #expect(route.stdout.contains(#""reason":"too_far""#), "\(route.stdout)")
+  }
+
   @Test func whereNoWalkIsFoundTheErrorSaysWhy() async throws {
     let box = try await WalkingEndToEndTests.sandbox(Self.town, name: "town.geojson")
     let cases = [

@@ -326,8 +326,8 @@ struct GeoJSONReader {
       }
     }
     let osmTags = OSMTags(tags)
-    guard everyNamedFeature || osmTags.isCafe, let name = tags["name"],
-      !name.allSatisfy(\.isWhitespace)
+    guard everyNamedFeature || osmTags.isCafe,
+      let name = tags["name"]?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty
     else {
       return nil
     }

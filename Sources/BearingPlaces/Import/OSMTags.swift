@@ -1,4 +1,5 @@
 import BearingLocation
+import Foundation
 
 /// An OpenStreetMap element's tags, and how they make a café ``Place``.
 ///
@@ -52,8 +53,11 @@ struct OSMTags: Hashable, Sendable {
   ///
   /// - parameter id: the place's id, such as `osm:node/123`.
   func namedPlace(id: String, coordinate: Coordinate) -> Place? {
-    // A name of only spaces is no name: it would be a blank row in every list.
-    guard let name = values["name"], !name.allSatisfy(\.isWhitespace) else { return nil }
+    // Spaces around a name are dropped, so the café can be named as it reads; a name of only
+    // spaces is no name (a blank row in every list).
+    guard let name = values["name"]?.trimmingCharacters(in: .whitespacesAndNewlines),
+      !name.isEmpty
+    else { return nil }
     let categories = self.categories
     return Place(
       id: id,

@@ -10,6 +10,11 @@ package enum Counted {
     count == 1 ? "1 café" : "\(count) cafés"
   }
 
+  /// `count` street lines: "1 street line", "21 street lines".
+  package static func streetLines(_ count: Int) -> String {
+    count == 1 ? "1 street line" : "\(count) street lines"
+  }
+
   /// `count` fixes: "1 fix", "3 fixes".
   package static func fixes(_ count: Int) -> String {
     count == 1 ? "1 fix" : "\(count) fixes"

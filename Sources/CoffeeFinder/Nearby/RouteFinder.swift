@@ -55,7 +55,15 @@ package struct RouteFinder: Reducer {
         if let route = try await walking.route(start, place.coordinate) {
           await send(.found(route))
         } else {
-          await send(.noWalk(try await walking.noRoute(start, place.coordinate)))
+          var reason = try await walking.noRoute(start, place.coordinate)
+          // Streets that do not meet, more than 10 km apart as the crow flies: say the
+          // distance, not a missing footpath.
+          if reason == .cutOff,
+            start.distance(to: place.coordinate) > WalkingClient.shortestRouteBound
+          {
+            reason = .fartherThanTheBound
+          }
+          await send(.noWalk(reason))
         }
       } catch: { error, send in
         await send(.failed(UserMessage.line(for: error)))

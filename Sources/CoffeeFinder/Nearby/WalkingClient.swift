@@ -33,11 +33,14 @@ extension WalkingClient {
     max(5_000, 6 * (targets.map(start.distance(to:)).max() ?? 0))
   }
 
-  /// How far `route` looks for the walk to one place: past ten times the line, at least 10 km,
-  /// so a walk the list found (within ``bound(from:to:)``) is found again.
+  /// How far `route` looks for the walk to one place: past ten times the line, at least
+  /// ``shortestRouteBound``, so a walk the list found (within ``bound(from:to:)``) is found again.
   package static func routeBound(from start: Coordinate, to target: Coordinate) -> Double {
-    max(10_000, 10 * start.distance(to: target))
+    max(shortestRouteBound, 10 * start.distance(to: target))
   }
+
+  /// The least ``routeBound(from:to:)``: 10 km.
+  package static let shortestRouteBound = 10_000.0
 
   /// Walks over `router`'s graph, or none where `router` gives `nil`: for tests over a
   /// hand-made graph.

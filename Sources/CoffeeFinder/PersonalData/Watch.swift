@@ -28,6 +28,9 @@ package struct Watch: Reducer {
     /// The latest fix, whose time and position an entry or exit is told with (a region's
     /// news follows the fix that made it).
     package var lastFix: Location?
+    /// Entries and exits told before any fix (a region found inside as monitoring starts), told
+    /// after the first fix with its time and position.
+    package var heldLines: [WatchLine] = []
 
     /// A feature that has not started yet; `remembersRegionStates` as
     /// ``FavoriteRegions/State/remembersStates`` (false for a replayed or simulated track).
@@ -73,14 +76,19 @@ package struct Watch: Reducer {
     Reduce { state, action in core(&state, action) }
   }
 
-  /// `line` for the view; then the end of the source, when it came while this was recorded.
+  /// `line` for the view (held for the first fix when none has come); then the end of the
+  /// source, when it came while this was recorded.
   private func announced(_ state: inout State, _ line: WatchLine) -> Effect<Action> {
     state.announcing = max(0, state.announcing - 1)
-    guard state.announcing == 0, let fixes = state.endedAfter else {
-      return .send(.output(.line(line)))
+    var now = Effect<Action>.none
+    if state.lastFix == nil, state.endedAfter == nil {
+      state.heldLines.append(line)
+    } else {
+      now = .send(.output(.line(line)))
     }
+    guard state.announcing == 0, let fixes = state.endedAfter else { return now }
     state.endedAfter = nil
-    return .concatenate(.send(.output(.line(line))), .send(.output(.finished(fixes: fixes))))
+    return .concatenate(now, .send(.output(.finished(fixes: fixes))))
   }
 
   private func core(_ state: inout State, _ action: Action) -> Effect<Action> {
@@ -123,8 +131,13 @@ package struct Watch: Reducer {
 
     case .locationManager(.didUpdateLocations(let fixes)):
       state.lastFix = fixes.last ?? state.lastFix
-      guard state.showsFixes else { return .none }
-      return .merge(fixes.map { .send(.output(.line(.fix($0)))) })
+      var lines = state.showsFixes ? fixes.map(WatchLine.fix) : []
+      // What was found before the first fix, told after it, with its time and position.
+      if let fix = state.lastFix {
+        lines += state.heldLines.map { $0.told(at: fix) }
+        state.heldLines = []
+      }
+      return .concatenate(lines.map { .send(.output(.line($0))) })
 
     case .locationManager(.didChangeAuthorization(.denied)):
       return .send(.output(.warning(UserMessage.locationAccessOff)))
@@ -136,7 +149,9 @@ package struct Watch: Reducer {
         state.endedAfter = fixes
         return .none
       }
-      return .send(.output(.finished(fixes: fixes)))
+      let held = state.heldLines.map { Effect<Action>.send(.output(.line($0))) }
+      state.heldLines = []
+      return .concatenate(held + [.send(.output(.finished(fixes: fixes)))])
 
     case .locationManager(.didFailWithError(let error)):
       return .send(.output(.warning(UserMessage.line(for: error))))

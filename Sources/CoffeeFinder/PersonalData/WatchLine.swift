@@ -17,6 +17,15 @@ package enum WatchLine: Equatable, Sendable {
   /// The user left a favourite's region, told at fix `at`.
   case exit(id: String, name: String, at: Location? = nil)
 
+  /// An entry or exit told at `fix`; a fix line as it is.
+  package func told(at fix: Location) -> WatchLine {
+    switch self {
+    case .fix: self
+    case .enter(let id, let name, _): .enter(id: id, name: name, at: fix)
+    case .exit(let id, let name, _): .exit(id: id, name: name, at: fix)
+    }
+  }
+
   /// The line for people, distances in `units`; untrusted text is escaped.
   package func text(units: MeasurementSystem = .metric) -> String {
     switch self {

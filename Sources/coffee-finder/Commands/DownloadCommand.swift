@@ -112,7 +112,7 @@ struct DownloadCommand: AsyncParsableCommand {
     Console.out(
       "Stored \(Counted.places(stored.placeCount)) as the area \"\(TerminalText.escape(stored.name))\" "
         + "in \(data.placeStoreURL.path).")
-    if !streets.isEmpty { Console.out("Stored \(streets.count) street lines for maps.") }
+    if !streets.isEmpty { Console.out("Stored \(Counted.streetLines(streets.count)) for maps.") }
   }
 
   /// The radius in metres (5 km when not given), or a usage error when it is out of

@@ -55,7 +55,7 @@ struct ImportCommand: AsyncParsableCommand {
         + "\(TerminalText.escape(imported.coverage.description)) as the area "
         + "\"\(TerminalText.escape(imported.area.name))\" into \(data.placeStoreURL.path).")
     if imported.streetCount > 0 {
-      Console.out("Stored \(imported.streetCount) street lines for maps.")
+      Console.out("Stored \(Counted.streetLines(imported.streetCount)) for maps.")
     }
     if imported.skippedCount > 0 {
       Console.note(
