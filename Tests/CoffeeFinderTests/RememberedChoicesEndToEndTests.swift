@@ -55,6 +55,12 @@ import Testing
         with: Data(contentsOf: Self.appStorage(in: directory))) as? [String: Any]
     #expect(stored?["search_radius"] as? Double == 2000, "\(String(describing: stored))")
 
+    // A choice that is the default is remembered but not said: it changes nothing.
+    _ = try await Self.nearby(Self.helsinki + ["--radius", "1km"], in: directory)
+    let quiet = try await Self.nearby(Self.helsinki, in: directory)
+    #expect(quiet.stdout.hasPrefix("Coffee within 1.0 km of"), "\(quiet.stdout)")
+    #expect(quiet.stderr.isEmpty, "\(quiet.stderr)")
+
     // The config file outranks what was remembered, and nothing is said of it.
     try Data(#"{"search_radius": 500}"#.utf8).write(
       to: directory.appendingPathComponent("config/coffee-finder/config.json"))

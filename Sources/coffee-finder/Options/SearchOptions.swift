@@ -99,7 +99,11 @@ struct SearchOptions: ParsableArguments {
     let loaded = try SettingsLoader().load(overrides: overrides, remembered: remembered)
     SecretRedactor.register(loaded.settings.foursquareAPIKey?.secret)
     for warning in loaded.warnings { Console.note(UserMessage.warning(warning)) }
-    let used = SettingKey.allCases.filter { loaded.source(of: $0) == .remembered }
+    // A remembered choice that is the default changes nothing, so it is not said.
+    let used = SettingKey.allCases.filter {
+      loaded.source(of: $0) == .remembered
+        && loaded.settings.displayValue(of: $0) != AppSettings.defaults.displayValue(of: $0)
+    }
     if !used.isEmpty {
       let choices = used.map { "\($0.option) \(loaded.settings.displayValue(of: $0))" }
       Console.note(
