@@ -137,13 +137,13 @@ extension WalkingGraph {
 }
 
 extension WalkingGraph {
-  /// This graph with each loose end (a way's end that no other way shares) joined to another
-  /// way passing within ``joinDistance``, as ``merged(_:)`` joins one graph to another: to that
-  /// way's nearest point (a junction or a bend) within the distance, else welded into its
-  /// nearest stretch, split there. For lines without node ids (GeoJSON), whose T-junctions are
-  /// often drawn without a shared point: a footway ending on a street between two of its
-  /// points, or a rounding away from one of them. Ways that cross without either ending there
-  /// (a bridge over a street) stay apart.
+  /// This graph with each loose end (a way's end that no other way shares) joined to the
+  /// nearest other stretch of way within ``joinDistance``, as ``merged(_:)`` joins one graph to
+  /// another: split at the point nearest the end, or at its own point (a junction or a bend)
+  /// when that is nearest. For lines without node ids (GeoJSON), whose T-junctions are often
+  /// drawn without a shared point: a footway ending on a street between two of its points, or a
+  /// rounding away from one of them. Ways that cross without either ending there (a bridge
+  /// over a street) stay apart.
   ///
   /// ```swift
   /// let graph = builder.build().joiningLooseEnds()
@@ -173,60 +173,8 @@ extension WalkingGraph {
       }
     }
     guard !ends.isEmpty else { return self }
-    // Every point by cell of 1/10,000 of a degree (11 m of latitude): an end looks in its cell
-    // and the eight around it, which hold every point within 1 m short of 84°.
-    func cell(_ point: Coordinate) -> (row: Int, column: Int) {
-      (
-        Int((point.latitude * 10_000).rounded(.down)),
-        Int((point.longitude * 10_000).rounded(.down))
-      )
-    }
-    func key(_ row: Int, _ column: Int) -> Int64 {
-      Int64(row) << 32 | Int64(UInt32(truncatingIfNeeded: column))
-    }
-    var grid: [Int64: [(way: Int, index: Int)]] = [:]
-    for (way, merged) in ways.enumerated() {
-      for (index, point) in merged.points.enumerated() {
-        let (row, column) = cell(point)
-        grid[key(row, column), default: []].append((way, index))
-      }
-    }
-    // An end and the point it joins become one number (the smaller, through `parent`).
-    var parent = Array(Int32(0)..<Int32(nodeCount + shapeLatitudes.count))
-    func root(_ number: Int32) -> Int32 {
-      var number = number
-      while parent[Int(number)] != number { number = parent[Int(number)] }
-      return number
-    }
-    var unjoined: [LineEnd] = []
-    for end in ends {
-      let (row, column) = cell(end.point)
-      var best: (distance: Double, number: Int32)?
-      for dr in -1...1 {
-        for dc in -1...1 {
-          for (way, index) in grid[key(row + dr, column + dc)] ?? [] where way != end.graph {
-            let number = ways[way].numbers[index]
-            guard number != end.number else { continue }
-            let distance = end.point.distance(to: ways[way].points[index])
-            if distance <= Self.joinDistance, best.map({ distance < $0.distance }) ?? true {
-              best = (distance, number)
-            }
-          }
-        }
-      }
-      guard let best else {
-        unjoined.append(end)
-        continue
-      }
-      let (a, b) = (root(end.number), root(best.number))
-      if a != b { parent[Int(max(a, b))] = min(a, b) }
-    }
-    for index in ways.indices {
-      ways[index].numbers = ways[index].numbers.map(root)
-    }
-    for index in unjoined.indices { unjoined[index].number = root(unjoined[index].number) }
-    ways = Self.welded(ways, ends: unjoined)
-    var builder = WalkingGraphBuilder(nodeNumbers: parent.count)
+    ways = Self.welded(ways, ends: ends, atPoints: true)
+    var builder = WalkingGraphBuilder(nodeNumbers: nodeCount + shapeLatitudes.count)
     for way in ways {
       builder.addWay(
         nodes: way.numbers[...], points: way.points, direction: way.direction, name: way.name)
@@ -259,7 +207,12 @@ extension WalkingGraph {
   /// end, which becomes the end's junction (a T-junction drawn in another file, or a copy of a
   /// street whose end lies on the original's stretch). One way only, so an end lying where two
   /// unjoined ways cross (a bridge over a street) does not join them.
-  static func welded(_ ways: [MergedWay], ends: [LineEnd]) -> [MergedWay] {
+  /// With `atPoints`, a stretch's own points count as its nearest where they are (the end is
+  /// then joined beside that point, at most ``joinDistance`` from it), so an end is joined to
+  /// the nearest way whether it lies by a stretch or by a point.
+  static func welded(_ ways: [MergedWay], ends: [LineEnd], atPoints: Bool = false)
+    -> [MergedWay]
+  {
     guard !ends.isEmpty else { return ways }
     // The ends by cell of 1/10,000 of a degree (11 m of latitude): a segment looks in the cells
     // of its box widened by one cell, which holds every point within 1 m short of 84°.
@@ -312,10 +265,14 @@ extension WalkingGraph {
             (b.longitude - a.longitude) * eastward, (b.latitude - a.latitude) * metresPerDegree
           )
           let squared = dx * dx + dy * dy
-          guard squared > 0 else { continue }
-          let fraction = -(ax * dx + ay * dy) / squared
-          // Beyond either point: a point's own join, not a weld.
-          guard fraction > 0, fraction < 1 else { continue }
+          guard squared > 0 || atPoints else { continue }
+          var fraction = squared > 0 ? -(ax * dx + ay * dy) / squared : 0
+          if atPoints {
+            fraction = min(1, max(0, fraction))
+          } else {
+            // Beyond either point: a point's own join, not a weld.
+            guard fraction > 0, fraction < 1 else { continue }
+          }
           let (x, y) = (ax + fraction * dx, ay + fraction * dy)
           let offset = (x * x + y * y).squareRoot()
           guard offset <= joinDistance, nearest[candidate].map({ offset < $0.offset }) ?? true

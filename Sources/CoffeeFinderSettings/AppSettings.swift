@@ -65,13 +65,14 @@ extension Double {
   /// `500` rather than `500.0`; `12.5` stays; at most `digits` after the point.
   func formatted(maximumFractionDigits digits: Int) -> String {
     guard isFinite else { return String(self) }
-    // Rounded to the digits asked, then written without trailing zeros: 321.8688 km, not
-    // 321.86879999999996 km.
-    var text = String(format: "%.\(max(0, digits))f", self)
-    if text.contains(".") {
-      while text.hasSuffix("0") { text.removeLast() }
-      if text.hasSuffix(".") { text.removeLast() }
-    }
-    return text == "-0" ? "0" : text
+    // Rounded to the digits asked (321.8688 km, not 321.86879999999996 km), then written as the
+    // shortest text that reads back as that value; a value the rounding would lose (1e-20, or
+    // beyond a Double's 15 significant digits) is written as it is.
+    let scale = pow(10, Double(max(0, digits)))
+    let rounded = (self * scale).rounded() / scale
+    let value = digits >= 15 || !rounded.isFinite || (rounded == 0 && self != 0) ? self : rounded
+    if value.rounded() == value, abs(value) < 1e15 { return String(Int(value)) }
+    return String(value)
   }
+
 }

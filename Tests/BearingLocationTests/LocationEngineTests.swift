@@ -205,6 +205,7 @@ import Testing
     await manager.startMonitoring(region)
     let bad = Region(identifier: "bad", center: region.center, radius: 0)
     await manager.startMonitoring(bad)
+    await manager.startUpdatingLocation()
     let actions = await play(
       [
         .fix(fix(second: 0)), .fix(fix(metresNorth: 95, second: 1)),
@@ -223,6 +224,11 @@ import Testing
           .didEnterRegion(region), .didExitRegion(region),
         ])
     #expect(all.last == .didDetermineState(.outside, region))
+    // A fix is delivered before the region news it made: an entry is told with its fix.
+    let entered = actions.firstIndex(of: .didEnterRegion(region))
+    #expect(
+      entered.map { actions[$0 - 1] } == .didUpdateLocations([fix(metresNorth: 95, second: 1)]),
+      "\(actions)")
     #expect(await manager.monitoredRegions() == [region])
     await manager.stopMonitoring(region)
     #expect(await manager.monitoredRegions() == [])

@@ -100,7 +100,7 @@ struct PlaceImportStreamTests {
     #expect(
       error
         == .malformed(
-          #"feature 0: the feature named "B" has no geometry (and 1 more features like it)"#))
+          #"feature 0: the feature named "B" has no geometry (and 1 more feature like it)"#))
   }
 
   @Test("an .osm.pbf extract comes in batches: the places, box and streets of a whole import")

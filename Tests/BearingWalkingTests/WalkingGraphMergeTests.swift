@@ -181,6 +181,35 @@ struct WalkingGraphMergeTests {
       "the crossing way, ending nowhere near the street, stays apart")
   }
 
+  /// Ends near each other and near a street join the street, not only each other: two
+  /// footways ending 30 cm north of the street 60 cm apart, and one ending 5 cm north of the
+  /// street, under a bend of a bridge (not joined to the street) 96 cm away.
+  @Test func looseEndsJoinTheNearestWayNotEachOther() throws {
+    let street = [Grid.point(0, 0), Grid.point(0, 8)]
+    let a = Self.north(of: Grid.point(0, 3), 0.3)
+    let b = Self.east(of: a, 0.6)
+    let first = [a, Grid.point(3, 3)]
+    let second = [b, Grid.point(3, 3.5)]
+    let end = Self.north(of: Grid.point(0, 6), 0.05)
+    let bend = Self.north(of: end, 0.96)
+    let bridge = [Grid.point(2, 5), bend, Grid.point(2, 7)]
+    let footway = [end, Grid.point(-3, 6)]
+    let graph = Self.graph([street, first, second, bridge, footway]).joiningLooseEnds()
+    let router = WalkRouter(graph, maximumSnap: 5)
+    let start = Grid.point(0, 0)
+    let targets = [Grid.point(3, 3), Grid.point(3, 3.5), Grid.point(-3, 6)]
+    let walks = router.walks(from: start, to: targets, within: 10_000)
+    let expected = [
+      start.distance(to: Grid.point(0, 3)) + a.distance(to: Grid.point(3, 3)),
+      start.distance(to: Grid.point(0, 3)) + 0.6 + b.distance(to: Grid.point(3, 3.5)),
+      start.distance(to: Grid.point(0, 6)) + end.distance(to: Grid.point(-3, 6)),
+    ]
+    for (walk, expected) in zip(walks, expected) {
+      let walk = try #require(walk)
+      #expect(abs(walk - expected) < 1.5, "walked \(walk) m, expected \(expected) m")
+    }
+  }
+
   @Test func oneGraphIsItself() {
     let graph = Self.graph([[Grid.point(0, 0), Grid.point(0, 1)]])
     #expect(WalkingGraph.merged([graph]) == graph)

@@ -58,6 +58,9 @@ struct SettingsLoaderTests {
     ("search_radius", "\"wide\"", "at least 50 m"),
     ("search_radius", "\"0x10\"", "such as 800, 800m, 2km, 1mi or 500ft"),
     ("search_radius", "100001", "at most 100 km"),
+    // A number is quoted as it was written, not as 0.10000000000000001.
+    ("search_radius", "0.1", #"not "0.1""#),
+    ("search_radius", "1e-20", #"not "1e-20""#),
     ("result_limit", "51", "1 to 50"),
     ("result_limit", "2.5", "whole number"),
     ("units", "\"furlongs\"", "metric or imperial"),

@@ -100,6 +100,18 @@ struct AreasCommandTests {
         #"warning: left out 1 feature that cannot be read: feature 1: the feature named "Nowhere\u{1B}[31m Café" has no geometry"#
       ), "\(imported.stderr)")
     #expect(!imported.stderr.contains("\u{1B}["), "escaped")
+    // The blank name is no café: said, not dropped without a word.
+    #expect(
+      imported.stdout.contains(
+        "Left out 1 feature that is not a named café (--all takes every named feature)."),
+      "\(imported.stdout)")
+    // `areas update` reads the file again and says the same.
+    let updated = try await box.run(["areas", "update", "Odd"])
+    #expect(updated.status == 0, "\(updated.stderr)")
+    #expect(updated.stdout.contains("Updated Odd: 1 place."), "\(updated.stdout)")
+    #expect(
+      updated.stderr.contains("warning: left out 1 feature that cannot be read: feature 1:"),
+      "\(updated.stderr)")
   }
 
   @Test(.timeLimit(.minutes(1))) func anOldImportedPlacesFileMovesIntoTheStore() async throws {

@@ -139,9 +139,9 @@ struct WeldedAreasEndToEndTests {
     #expect(abs(near - 160) < 3, "walked \(near) m")
   }
 
-  /// A café on streets of their own 20 km away: no walk, and the cause is the distance, not a
-  /// missing footpath ("cut off").
-  @Test func aCaféOnStreetsFarAwayIsTooFarNotCutOff() async throws {
+  /// A café on streets of their own 20 km away: cut off, and the error says how far, so it
+  /// does not read like a missing footpath.
+  @Test func aCaféCutOffFarAwaySaysHowFar() async throws {
     let box = try await WalkingEndToEndTests.sandbox(Self.town, name: "town.geojson")
     let file = box.directory.appendingPathComponent("far.geojson")
     try Data(
@@ -156,8 +156,11 @@ struct WeldedAreasEndToEndTests {
       "route", "Far Away Café", "--at", Self.at(300, -100), "--provider", "offline", "--json",
     ])
     #expect(route.status == 1, "\(route.stdout)")
-    #expect(route.stderr.contains("the walk is farther than 10 km"), "\(route.stderr)")
-    #expect(route.stdout.contains(#""reason":"too_far""#), "\(route.stdout)")
+    #expect(
+      route.stderr.contains(
+        "cut off: the streets by it do not connect to the streets by you (it is 20.0 km away)"),
+      "\(route.stderr)")
+    #expect(route.stdout.contains(#""reason":"cut_off""#), "\(route.stdout)")
   }
 
   @Test func whereNoWalkIsFoundTheErrorSaysWhy() async throws {

@@ -43,6 +43,9 @@ struct GeoJSONReader {
     var streets: [StreetLine] = []
     /// The features left out as unreadable (``skipsBadFeatures``).
     var skipped: [Skipped] = []
+    /// How many features were neither a named café nor a line for maps (a restaurant, a
+    /// nameless point), when ``readsStreets``.
+    var otherCount = 0
   }
 
   /// A feature left out: its index in the `features` array, and why ("the feature named "B"
@@ -141,7 +144,7 @@ struct GeoJSONReader {
     if let failure = output.failure {
       throw .malformed("feature \(failure.index): \(failure.reason)")
     }
-    _ = output.flush(deliver)
+    _ = output.flush(deliver, final: true)
   }
 
   /// A document that is one Feature, read as feature 0 of a collection of one.
@@ -163,7 +166,7 @@ struct GeoJSONReader {
       throw .malformed("feature 0: \(error.reason)")
     }
     guard output.add(place, streets(of: feature), deliver) else { return }
-    _ = output.flush(deliver)
+    _ = output.flush(deliver, final: true)
   }
 
   /// The places on their way out of a streaming read.
@@ -193,12 +196,17 @@ struct GeoJSONReader {
     ) -> Bool {
       if let place { pending.places.append(place) }
       pending.streets += streets
+      if place == nil, streets.isEmpty { pending.otherCount += 1 }
       return pending.places.count < batchSize || flush(deliver)
     }
 
-    mutating func flush(_ deliver: (Batch) -> Bool) -> Bool {
+    /// Hands out what is pending: places or streets; the counts of features left out wait
+    /// for them, or for the `final` flush.
+    mutating func flush(_ deliver: (Batch) -> Bool, final: Bool = false) -> Bool {
       guard !stopped else { return false }
-      guard !pending.places.isEmpty || !pending.streets.isEmpty || !pending.skipped.isEmpty
+      guard
+        !pending.places.isEmpty || !pending.streets.isEmpty
+          || (final && (!pending.skipped.isEmpty || pending.otherCount > 0))
       else { return true }
       let batch = pending
       pending = Batch()

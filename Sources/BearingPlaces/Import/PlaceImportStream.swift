@@ -38,6 +38,9 @@ public final class PlaceImportStream: Sendable {
     /// Why, for the first few: "feature 8: the feature named "B" has no geometry" (untrusted
     /// text: the file's names).
     public var skippedReasons: [String] = []
+    /// How many of a GeoJSON file's features were neither a named café nor a line for maps and
+    /// walks (a restaurant, a nameless point): read, and left out.
+    public var otherCount = 0
   }
 
   /// The most places in one batch.
@@ -163,11 +166,13 @@ public final class PlaceImportStream: Sendable {
     var extent = Extent()
     var streets: [StreetLine] = []
     var skipped = (count: 0, reasons: [String]())
+    var others = 0
     var stopped = false
     try read(file.bytes, file.release(below:)) { batch in
       extent.add(batch.places)
       streets += batch.streets
       skipped.count += batch.skipped.count
+      others += batch.otherCount
       for skip in batch.skipped.prefix(max(0, 3 - skipped.reasons.count)) {
         skipped.reasons.append("feature \(skip.index): \(skip.reason)")
       }
@@ -181,7 +186,9 @@ public final class PlaceImportStream: Sendable {
     }
     guard extent.count > 0 || skipped.count == 0 else {
       // Nothing imported because nothing could be read: say why, not "no café".
-      let more = skipped.count > 1 ? " (and \(skipped.count - 1) more features like it)" : ""
+      let others = skipped.count - 1
+      let more =
+        others > 0 ? " (and \(others) more \(others == 1 ? "feature" : "features") like it)" : ""
       throw .malformed(skipped.reasons[0] + more)
     }
     var found = try summary(
@@ -189,6 +196,7 @@ public final class PlaceImportStream: Sendable {
       walkingGraph: walkingGraph(file, format: format, hasStreets: !streets.isEmpty))
     found.skippedCount = skipped.count
     found.skippedReasons = skipped.reasons
+    found.otherCount = others
     return found
   }
 

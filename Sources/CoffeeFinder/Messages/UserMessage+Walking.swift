@@ -46,10 +46,11 @@ extension UserMessage {
     "Sorted by straight-line distance: no streets stored here."
 
   /// `route`: no walk joins the two points over the stored streets, and why (`nil`: no
-  /// streets are stored around the start).
-  package static func noRoute(to name: String, because reason: WalkRouter.NoWalk? = nil)
-    -> String
-  {
+  /// streets are stored around the start); a café cut off more than 10 km away as the crow
+  /// flies (`line`) says how far, so it does not read like a missing footpath.
+  package static func noRoute(
+    to name: String, because reason: WalkRouter.NoWalk? = nil, line: Double? = nil
+  ) -> String {
     let why =
       switch reason {
       case .startOffTheWays:
@@ -58,6 +59,7 @@ extension UserMessage {
         "it is more than 250 m from any street stored here"
       case .cutOff:
         "cut off: the streets by it do not connect to the streets by you"
+          + (line.map { $0 > 10_000 ? " (it is \(DistanceText.format($0)) away)" : "" } ?? "")
       case .fartherThanTheBound:
         "the walk is farther than 10 km (or ten times the straight line)"
       case nil:

@@ -77,6 +77,16 @@ package enum UserMessage {
       + reasons.joined(separator: "; ") + more
   }
 
+  /// `import`: features of a GeoJSON file that are neither a named café nor a line for maps
+  /// and walks, read and left out.
+  package static func featuresNotCafés(_ count: Int, every: Bool) -> String {
+    let features = count == 1 ? "1 feature" : "\(count) features"
+    let what = count == 1 ? "is not a named café" : "are not named cafés"
+    return every
+      ? "Left out \(features) with no name."
+      : "Left out \(features) that \(what) (--all takes every named feature)."
+  }
+
   /// An area could not be stored in the place store at `path`; nothing of it was stored.
   package static func cannotStoreArea(in path: String, _ error: any Error) -> String {
     "cannot store the area in \(TerminalText.line(path)): \(line(for: error))"

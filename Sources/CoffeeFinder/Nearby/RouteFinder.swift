@@ -55,14 +55,7 @@ package struct RouteFinder: Reducer {
         if let route = try await walking.route(start, place.coordinate) {
           await send(.found(route))
         } else {
-          var reason = try await walking.noRoute(start, place.coordinate)
-          // Streets that do not meet, more than 10 km apart as the crow flies: say the
-          // distance, not a missing footpath.
-          if reason == .cutOff,
-            start.distance(to: place.coordinate) > WalkingClient.shortestRouteBound
-          {
-            reason = .fartherThanTheBound
-          }
+          let reason = try await walking.noRoute(start, place.coordinate)
           await send(.noWalk(reason))
         }
       } catch: { error, send in
@@ -76,7 +69,9 @@ package struct RouteFinder: Reducer {
 
     case .noWalk(let reason):
       state.noWalk = .some(reason)
-      state.failure = UserMessage.noRoute(to: state.place.name, because: reason)
+      state.failure = UserMessage.noRoute(
+        to: state.place.name, because: reason,
+        line: state.start.distance(to: state.place.coordinate))
       return .none
 
     case .failed(let failure):

@@ -27,6 +27,8 @@ package struct AreaUpdate: Reducer {
     package var download: Download?
     /// Why the area could not be updated, as the user reads it.
     package var failure: String?
+    /// What the update left out of the file, as the user reads it (`import`'s warning).
+    package var warning: String?
 
     /// An update of the area called `name`, not begun.
     package init(name: String) {
@@ -54,7 +56,8 @@ package struct AreaUpdate: Reducer {
   @CasePathable
   package enum Action: Equatable, Sendable {
     case update
-    case updated(StoredArea)
+    /// Stored again; `warning` says what of the file was left out.
+    case updated(StoredArea, warning: String? = nil)
     case downloadAgain(Download)
     case failed(String)
   }
@@ -78,8 +81,9 @@ package struct AreaUpdate: Reducer {
         await send(.failed(UserMessage.line(for: error)))
       }
 
-    case .updated(let area):
+    case .updated(let area, let warning):
       state.updated = area
+      state.warning = warning
       return .none
 
     case .downloadAgain(let download):
@@ -109,7 +113,8 @@ package struct AreaUpdate: Reducer {
         return .failed(UserMessage.areaFileGone(area, path: path))
       }
       do {
-        return .updated(try await offlineAreas.importFile(path, area.name, how).area)
+        let imported = try await offlineAreas.importFile(path, area.name, how)
+        return .updated(imported.area, warning: imported.leftOutWarning)
       } catch let unreadable as OfflineAreasClient.UnreadableFile {
         return .failed(UserMessage.cannotImportAgain(path, unreadable.reason))
       }

@@ -74,18 +74,27 @@ extension OfflineAreasClient {
     package var skippedCount: Int
     /// Why, for the first few ("feature 8: the feature named "B" has no geometry"; untrusted).
     package var skippedReasons: [String]
+    /// How many features were neither a named café nor a line for maps and walks.
+    package var otherCount: Int
+
+    /// The warning for the features left out as unreadable; `nil` when none was.
+    package var leftOutWarning: String? {
+      skippedCount > 0
+        ? UserMessage.featuresSkipped(skippedCount, reasons: skippedReasons) : nil
+    }
 
     /// The area `area`, read as `coverage`, with `streetCount` street lines, and the features
     /// left out.
     package init(
       area: StoredArea, coverage: DataCoverage, streetCount: Int, skippedCount: Int = 0,
-      skippedReasons: [String] = []
+      skippedReasons: [String] = [], otherCount: Int = 0
     ) {
       self.area = area
       self.coverage = coverage
       self.streetCount = streetCount
       self.skippedCount = skippedCount
       self.skippedReasons = skippedReasons
+      self.otherCount = otherCount
     }
   }
 

@@ -115,6 +115,7 @@ struct AreasCommand: AsyncParsableCommand {
       } else if let updated = store.state.updated {
         Console.out(
           "Updated \(TerminalText.escape(updated.name)): \(Counted.places(updated.placeCount)).")
+        if let warning = store.state.warning { Console.note(UserMessage.warning(warning)) }
       }
     }
   }

@@ -57,10 +57,9 @@ struct ImportCommand: AsyncParsableCommand {
     if imported.streetCount > 0 {
       Console.out("Stored \(Counted.streetLines(imported.streetCount)) for maps.")
     }
-    if imported.skippedCount > 0 {
-      Console.note(
-        UserMessage.warning(
-          UserMessage.featuresSkipped(imported.skippedCount, reasons: imported.skippedReasons)))
+    if imported.otherCount > 0 {
+      Console.out(UserMessage.featuresNotCafés(imported.otherCount, every: all))
     }
+    if let warning = imported.leftOutWarning { Console.note(UserMessage.warning(warning)) }
   }
 }

@@ -142,7 +142,8 @@ extension DataOptions {
       let found = stream.summary!
       return OfflineAreasClient.ImportedArea(
         area: stored, coverage: found.coverage, streetCount: found.streets.count,
-        skippedCount: found.skippedCount, skippedReasons: found.skippedReasons)
+        skippedCount: found.skippedCount, skippedReasons: found.skippedReasons,
+        otherCount: found.otherCount)
     } catch {
       stream.cancel()
       // The file's own fault, when it is one, comes before what it did to the transaction.
