@@ -58,6 +58,13 @@ extension Effect {
 
 extension Effect.Operation {
   func map<T>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T>.Operation {
+    // The common answers of a reducer first, with no closure made: every child's effect is
+    // mapped at each level it goes up, at every send.
+    switch self {
+    case .none: return .none
+    case .send(let action): return .send(transform(action))
+    default: break
+    }
     // What the operation sends, transformed, to the `send` of the effect it became.
     let sending: @Sendable (Send<T>) -> Send<Action> = { send in
       Send<Action>(origin: send.origin) { action in send.send(transform(action)) }
@@ -117,7 +124,8 @@ extension Effect {
         Send<Action>, _ operation: @escaping @Sendable (Send<Action>) async -> Void
       ) async -> Void
   ) -> Self {
-    Self(
+    if case .none = operation { return self }
+    return Self(
       operation.rebuilt(nested: { $0.wrappingRuns(wrap) }) { leaf in
         // A subscription sends from its publisher's callbacks, not from an operation to wrap.
         guard case .run(let priority, let name, let operation) = leaf else { return leaf }

@@ -37,13 +37,16 @@ struct ChildEffects {
   }
 
   /// The child's effect as the parent's: its actions embedded, cancellable under `id`.
+  ///
+  /// `embed` is made only for an effect that is not `.none` (an autoclosure): the closure it
+  /// returns captures the parent's case path, and would be a heap allocation at every send.
   @inlinable
   func effect<ChildAction, Action, ID: Hashable & Sendable>(
     _ effect: Effect<ChildAction>, of id: ID,
-    embed: @escaping @Sendable (ChildAction) -> Action
+    embed: @autoclosure () -> (@Sendable (ChildAction) -> Action)
   ) -> Effect<Action> {
     guard !effect.isNone else { return .none }
-    return effect.map(embed).cancellable(id: cancelID(id))
+    return effect.map(embed()).cancellable(id: cancelID(id))
   }
 
   /// Reduces a presented child (a destination, a stack element) inside its navigation place,
@@ -51,13 +54,14 @@ struct ChildEffects {
   @inlinable
   func presented<ChildState, ChildAction, Action, ID: Hashable & Sendable>(
     _ child: some Reducer<ChildState, ChildAction>, _ state: inout ChildState,
-    _ action: ChildAction, id: ID, embed: @escaping @Sendable (ChildAction) -> Action,
-    dismiss: Action
+    _ action: ChildAction, id: ID,
+    embed: @autoclosure () -> (@Sendable (ChildAction) -> Action),
+    dismiss: @autoclosure () -> Action
   ) -> Effect<Action> {
     let place = cancelID(id)
     let effect = NavigationScope.within(place) { child.reduce(into: &state, action: action) }
     guard !effect.isNone else { return .none }
-    return effect.map(embed).dismissing(with: dismiss).cancellable(id: place)
+    return effect.map(embed()).dismissing(with: dismiss()).cancellable(id: place)
   }
 
   /// The child's effect and the parent's, with the effects of every child in `gone` cancelled.
