@@ -22,10 +22,14 @@ import Testing
     return database
   }
 
-  static func store(showsFixes: Bool, database: DatabaseClient, location: TestLocationManager)
-    -> TestStore<Watch.State, Watch.Action>
-  {
-    TestStore(initialState: Watch.State(showsFixes: showsFixes)) {
+  static func store(
+    showsFixes: Bool, remembersRegionStates: Bool = true, database: DatabaseClient,
+    location: TestLocationManager
+  ) -> TestStore<Watch.State, Watch.Action> {
+    TestStore(
+      initialState: Watch.State(
+        showsFixes: showsFixes, remembersRegionStates: remembersRegionStates)
+    ) {
       Watch()
     } withDependencies: {
       $0.database = database
@@ -134,14 +138,9 @@ import Testing
   @Test func aReplayedTrackIsJudgedOnItsOwn() async throws {
     let database = try await Self.database(state: .inside)
     let location = TestLocationManager()
-    let store = TestStore(
-      initialState: Watch.State(showsFixes: false, remembersRegionStates: false)
-    ) {
-      Watch()
-    } withDependencies: {
-      $0.database = database
-      $0.locationManager = location.client
-    }
+    let store = Self.store(
+      showsFixes: false, remembersRegionStates: false, database: database,
+      location: location)
     try await Self.start(store, database: database, regionState: .unknown)
     location.emit(.didDetermineState(.outside, Self.region))
     await store.receive(\.locationManager, .didDetermineState(.outside, Self.region)) {
@@ -183,14 +182,9 @@ import Testing
   @Test func anEntryFoundBeforeAnyFixIsToldWithTheFirstFix() async throws {
     let database = try await Self.database()
     let location = TestLocationManager()
-    let store = TestStore(
-      initialState: Watch.State(showsFixes: true, remembersRegionStates: false)
-    ) {
-      Watch()
-    } withDependencies: {
-      $0.database = database
-      $0.locationManager = location.client
-    }
+    let store = Self.store(
+      showsFixes: true, remembersRegionStates: false, database: database,
+      location: location)
     try await Self.start(store, database: database)
     location.emit(.didDetermineState(.inside, Self.region))
     await store.receive(\.locationManager, .didDetermineState(.inside, Self.region)) {
@@ -263,12 +257,7 @@ import Testing
   @Test func aReplaysEndEndsTheWatchAndAVanishedReceiverDoesNot() async throws {
     let database = try await Self.database()
     let location = TestLocationManager()
-    let store = TestStore(initialState: Watch.State(showsFixes: false)) {
-      Watch()
-    } withDependencies: {
-      $0.database = database
-      $0.locationManager = location.client
-    }
+    let store = Self.store(showsFixes: false, database: database, location: location)
     try await Self.start(store, database: database)
     location.emit(.didUpdateLocations([Fixtures.here]))
     await store.receive(\.locationManager, .didUpdateLocations([Fixtures.here])) {

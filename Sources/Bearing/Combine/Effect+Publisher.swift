@@ -137,8 +137,11 @@ private final class PublisherSubscription: Sendable {
 
 /// A subscription's cancellable handed to a `@Sendable` closure that ends it.
 ///
-/// `@unchecked Sendable`: the closure only calls `cancel()`, which Combine's cancellables make
-/// safe to call from any thread and more than once.
+/// `@unchecked Sendable` (OpenCombine's `AnyCancellable` is a class with no lock): it is made on
+/// the thread that subscribes, then handed over only through the subscription's locked state,
+/// and `cancel()` is called on it at most once, by the one thread that takes it out under that
+/// lock (`cancel()`, or the start that finds itself cancelled meanwhile): no two threads ever
+/// touch it at once. What it holds calls only `finish()` and `send`, which are safe anywhere.
 struct UncheckedCancellable: @unchecked Sendable {
   let value: AnyCancellable
 

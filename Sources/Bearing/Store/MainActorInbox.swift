@@ -77,8 +77,7 @@ enum MainQueue {
     DispatchQueue.getSpecific(key: marker.key) != nil
   }
 
-  /// `@unchecked Sendable`: the key is an object compared by identity and never changed.
-  private final class Marker: @unchecked Sendable {
+  private final class Marker: Sendable {
     let key = DispatchSpecificKey<Void>()
   }
 }

@@ -59,7 +59,9 @@ extension UserMessage {
         "it is more than 250 m from any street stored here"
       case .cutOff:
         "cut off: the streets by it do not connect to the streets by you"
-          + (line.map { $0 > 10_000 ? " (it is \(DistanceText.format($0)) away)" : "" } ?? "")
+          + (line.map {
+            $0 > WalkingClient.shortestRouteBound ? " (it is \(DistanceText.format($0)) away)" : ""
+          } ?? "")
       case .fartherThanTheBound:
         "the walk is farther than 10 km (or ten times the straight line)"
       case nil:

@@ -211,27 +211,8 @@ package struct NearbyReport: Equatable, Sendable {
     var leftOut: LeftOutForm?
     /// "walk" or "line": how `places` is ordered.
     var sort: String
-    var places: [Walked]
-
-    /// An entry with its walk: `walk_m` and `walk_s` are always there, `null` where there is
-    /// no walk (or no streets are stored).
-    struct Walked: Encodable {
-      var entry: Entry
-      var metres: Double?
-      var seconds: Double?
-
-      enum Keys: String, CodingKey {
-        case metres = "walk_m"
-        case seconds = "walk_s"
-      }
-
-      func encode(to encoder: any Encoder) throws {
-        try entry.encode(to: encoder)
-        var container = encoder.container(keyedBy: Keys.self)
-        try container.encode(metres, forKey: .metres)
-        try container.encode(seconds, forKey: .seconds)
-      }
-    }
+    /// Each entry with its walk (`null` where there is none, or no streets are stored).
+    var places: [Walks.JSONObject<Entry>]
   }
   private struct LeftOutForm: Encodable {
     var closed: Int
@@ -268,9 +249,7 @@ package struct NearbyReport: Equatable, Sendable {
           next_change: hours.nextChange.map {
             .string(PlaceHours.isoText($0, in: clock.timeZone))
           } ?? .null)
-        return JSONForm.Walked(
-          entry: entry, metres: metres.map(Walks.jsonMetres),
-          seconds: metres.map { Walks.jsonSeconds($0, speed: walkSpeed) })
+        return Walks.JSONObject(entry, walk: metres, speed: walkSpeed)
       })
     // Plain strings and finite numbers always encode.
     return (try? JSONLines.line(form)) ?? "{}"

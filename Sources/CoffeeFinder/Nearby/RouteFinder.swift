@@ -100,37 +100,21 @@ extension RouteFinder {
         var longitude: Double
       }
       var place: Target
-      var walk_m: Double?
-      var walk_s: Double?
       var line_m: Double
       var direct: Bool
       var along: [String]
       var reason: String?
-
-      func encode(to encoder: any Encoder) throws {
-        enum Key: String, CodingKey { case place, walk_m, walk_s, line_m, direct, along, reason }
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(place, forKey: .place)
-        // Written as null, not left out, as `nearby --json` writes a place without a walk.
-        try container.encode(walk_m, forKey: .walk_m)
-        try container.encode(walk_s, forKey: .walk_s)
-        try container.encode(line_m, forKey: .line_m)
-        try container.encode(direct, forKey: .direct)
-        try container.encode(along, forKey: .along)
-        try container.encodeIfPresent(reason, forKey: .reason)
-      }
     }
     let form = Form(
       place: Form.Target(
         id: place.id, name: place.name,
         latitude: NearbyReport.degrees(place.coordinate.latitude),
         longitude: NearbyReport.degrees(place.coordinate.longitude)),
-      walk_m: route.map { Walks.jsonMetres($0.length) },
-      walk_s: route.map { Walks.jsonSeconds($0.length, speed: speed) },
       line_m: start.distance(to: place.coordinate).rounded(), direct: route?.isDirect ?? false,
       along: route?.streetNames ?? [], reason: noWalk.map(jsonReason))
+    let object = Walks.JSONObject(form, walk: route?.length, speed: speed)
     // Plain strings and finite numbers always encode.
-    return (try? JSONLines.line(form)) ?? "{}"
+    return (try? JSONLines.line(object)) ?? "{}"
   }
 
   /// Why no walk was found, as `route --json` writes it: `start_off_streets`,

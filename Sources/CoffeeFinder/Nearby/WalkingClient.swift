@@ -235,4 +235,31 @@ package struct Walks: Equatable, Sendable {
   package static func jsonSeconds(_ metres: Double, speed: Double) -> Double {
     (jsonMetres(metres) / speed).rounded()
   }
+
+  /// A JSON object with a walk, as every `--json` writes one: `base`'s members, and `walk_m`
+  /// and `walk_s` always there, `null` where there is no walk.
+  package struct JSONObject<Base: Encodable>: Encodable {
+    var base: Base
+    var metres: Double?
+    var seconds: Double?
+
+    /// `base` with the walk of `metres` (`nil`: none) at `speed` metres a second.
+    package init(_ base: Base, walk metres: Double?, speed: Double) {
+      self.base = base
+      self.metres = metres.map(Walks.jsonMetres)
+      self.seconds = metres.map { Walks.jsonSeconds($0, speed: speed) }
+    }
+
+    enum Keys: String, CodingKey {
+      case metres = "walk_m"
+      case seconds = "walk_s"
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+      try base.encode(to: encoder)
+      var container = encoder.container(keyedBy: Keys.self)
+      try container.encode(metres, forKey: .metres)
+      try container.encode(seconds, forKey: .seconds)
+    }
+  }
 }
