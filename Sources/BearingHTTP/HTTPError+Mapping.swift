@@ -17,11 +17,11 @@ extension HTTPError {
   /// `detail` or `error_description` of a JSON object, or a short plain-text body.
   static func serverMessage(in body: Data) -> String? {
     guard !body.isEmpty else { return nil }
-    if let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] {
+    if case .object(let object) = jsonDocument(body) {
       for key in ["message", "error_description", "detail", "error"] {
-        if let text = object[key] as? String, !text.isEmpty { return sanitized(text) }
+        if case .string(let text) = object[key], !text.isEmpty { return sanitized(text) }
       }
-      if let nested = object["error"] as? [String: Any], let text = nested["message"] as? String {
+      if case .object(let nested) = object["error"], case .string(let text) = nested["message"] {
         return sanitized(text)
       }
       return nil
@@ -33,6 +33,15 @@ extension HTTPError {
     // of it that states the error is (Overpass: `<p><strong>Error</strong>: runtime error: …`).
     guard trimmed.hasPrefix("<") else { return sanitized(trimmed) }
     return errorLine(inHTML: trimmed).map(sanitized)
+  }
+
+  /// `body` read as one JSON document by the package's reader; `nil` when it is not JSON.
+  private static func jsonDocument(_ body: Data) -> JSONValue? {
+    body.withUnsafeBytes { bytes in
+      var parser = JSONParser(bytes)
+      guard let value = try? parser.value(), (try? parser.finish()) != nil else { return nil }
+      return value
+    }
   }
 
   /// The first line of an HTML page's text that starts with "Error:", entities decoded.

@@ -16,40 +16,25 @@ import Foundation
 /// ```
 public struct AppSettings: Hashable, Sendable, CustomStringConvertible {
   /// Metres around the search centre, within ``DistanceSetting/searchRadius``.
-  public var searchRadius: Double
+  public var searchRadius: Double = 1000
   /// Results per search, within ``resultLimits``.
-  public var resultLimit: Int
-  public var units: MeasurementSystem
-  public var provider: PlaceProvider
-  public var gpsdAddress: GPSDEndpoint
+  public var resultLimit = 10
+  public var units = MeasurementSystem.metric
+  public var provider = PlaceProvider.auto
+  public var gpsdAddress = GPSDEndpoint()
   public var foursquareAPIKey: FoursquareAPIKey?
   /// The Overpass API interpreter searched without a key (`--provider overpass`, or `auto`
   /// outside the offline data).
-  public var overpassURL: URL
+  public var overpassURL = OverpassEndpoint.publicInterpreter
 
   /// The results a search may ask for: 1 to 50 (Foursquare's limit), wherever a limit is given.
   public static let resultLimits = 1...50
 
-  /// The settings used when nothing is configured.
+  /// The settings used when nothing is configured: each field's default, written with it.
   public static let defaults = AppSettings()
 
-  public init(
-    searchRadius: Double = 1000,
-    resultLimit: Int = 10,
-    units: MeasurementSystem = .metric,
-    provider: PlaceProvider = .auto,
-    gpsdAddress: GPSDEndpoint = GPSDEndpoint(),
-    foursquareAPIKey: FoursquareAPIKey? = nil,
-    overpassURL: URL = OverpassEndpoint.publicInterpreter
-  ) {
-    self.searchRadius = searchRadius
-    self.resultLimit = resultLimit
-    self.units = units
-    self.provider = provider
-    self.gpsdAddress = gpsdAddress
-    self.foursquareAPIKey = foursquareAPIKey
-    self.overpassURL = overpassURL
-  }
+  /// The defaults; a source changes a field through its ``Setting``.
+  public init() {}
 
   public var description: String {
     SettingKey.allCases.map { "\($0) = \(displayValue(of: $0))" }.joined(separator: ", ")

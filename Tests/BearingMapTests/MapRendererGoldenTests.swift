@@ -12,7 +12,7 @@ struct MapRendererGoldenTests {
     let frame = MapRenderer.render(
       MapViewport(center: center, radius: 300, columns: 40, rows: 12),
       streets: MapFixtures.grid(around: center), marks: MapFixtures.marks(around: center))
-    assertSnapshot(of: frame.text, as: .lines)
+    assertSnapshot(of: frame.text, as: .textFile)
   }
 
   @Test func helsinkiOn300By100() {
@@ -20,7 +20,7 @@ struct MapRendererGoldenTests {
     let frame = MapRenderer.render(
       MapViewport(center: center, radius: 600, columns: 300, rows: 100),
       streets: MapFixtures.grid(around: center), marks: MapFixtures.marks(around: center))
-    assertSnapshot(of: frame.text, as: .lines)
+    assertSnapshot(of: frame.text, as: .textFile)
   }
 
   /// Taveuni, Fiji: the 180th meridian runs through the island. The grid's centre is on it, so
@@ -33,7 +33,7 @@ struct MapRendererGoldenTests {
     let frame = MapRenderer.render(
       MapViewport(center: center, radius: 300, columns: 60, rows: 16),
       streets: MapFixtures.grid(around: center), marks: marks)
-    assertSnapshot(of: frame.text, as: .lines)
+    assertSnapshot(of: frame.text, as: .textFile)
   }
 
   /// 300 m from the North Pole: meridians every 30° meet at the pole, above the centre, and a
@@ -54,7 +54,7 @@ struct MapRendererGoldenTests {
     let frame = MapRenderer.render(
       MapViewport(center: center, radius: 500, columns: 60, rows: 20),
       streets: meridians + [circle], marks: MapMarks(you: .init(coordinate: center, heading: 0)))
-    assertSnapshot(of: frame.text, as: .lines)
+    assertSnapshot(of: frame.text, as: .textFile)
   }
 
   @Test func anEmptyArea() {
@@ -63,7 +63,7 @@ struct MapRendererGoldenTests {
       MapViewport(center: center, radius: 500, columns: 40, rows: 12),
       streets: MapFixtures.grid(around: MapFixtures.helsinki),
       marks: MapMarks(you: .init(coordinate: center)))
-    assertSnapshot(of: frame.text, as: .lines)
+    assertSnapshot(of: frame.text, as: .textFile)
   }
 
   @Test func aCafeExactlyWhereYouAre() {
@@ -74,8 +74,14 @@ struct MapRendererGoldenTests {
       marks: MapMarks(
         you: .init(coordinate: center, heading: 180),
         places: [.init(number: 1, coordinate: center, name: "Here", isSelected: true)]))
-    assertSnapshot(of: frame.text, as: .lines)
+    assertSnapshot(of: frame.text, as: .textFile)
     let row = frame.lines()[6]
     #expect(row.contains("↓1"), "the café's number goes beside your arrow: \(row)")
   }
+}
+
+extension Snapshotting where Value == String, Format == String {
+  /// `.lines` with the file ending in a newline, as editors save a text file: a snapshot opened
+  /// and saved unchanged still matches.
+  static var textFile: Self { Snapshotting.lines.pullback { $0 + "\n" } }
 }

@@ -9,7 +9,8 @@ struct RedactionTests {
 
   @Test
   func theKeyNeverAppearsInAnyDescriptionOrDump() {
-    let settings = AppSettings(foursquareAPIKey: FoursquareAPIKey(verbatim: secret))
+    var settings = AppSettings()
+    settings.foursquareAPIKey = FoursquareAPIKey(verbatim: secret)
     var dumped = ""
     dump(settings, to: &dumped)
     var dumpedOverrides = ""

@@ -46,11 +46,17 @@ import Testing
     Concept(
       name: "a JSON value type", pattern: #"case null\b"#,
       homes: ["BearingText/JSONValue.swift", "BearingText/JSONParser.swift"]),
-    // A reader of JSON text meets an object's and an array's opening bracket as one case.
+    // A reader of JSON text meets an object's and an array's opening bracket as one case, and
+    // an object's closing brace (as a byte or a character); a look at what comes next (`peek()`
+    // for a "[") is a use of the reader, not a second one.
     Concept(
       name: "reading JSON text",
-      pattern: #"UInt8\(ascii: "[\[{]"\), UInt8\(ascii: "[\[{]"\)"#,
+      pattern: #"UInt8\(ascii: "[\[{]"\), UInt8\(ascii: "[\[{]"\)|ascii: "\}"|(case|==) "\}""#,
       homes: ["BearingText/JSONParser.swift"]),
+    // Foundation's untyped reader would be a second reader beside ours (Codable answers go
+    // through `JSONDecoder`, which reads into types).
+    Concept(
+      name: "reading untyped JSON with Foundation", pattern: #"JSONSerialization"#, homes: []),
     Concept(
       name: "a backoff formula", pattern: #"\*= *multiplier|multiplier *\*|pow\(multiplier"#,
       homes: ["BearingBackoff/Backoff.swift"]),

@@ -1,5 +1,6 @@
 import BearingHTTPTesting
 import BearingProcessTesting
+import CoffeeFinderSettings
 import Foundation
 import Testing
 
@@ -38,6 +39,28 @@ import Testing
     #expect(feet.allSatisfy { $0.hasSuffix(" ft") || $0.hasSuffix(" mi") })
     #expect(Self.distances(fromEnvironment.stdout) == feet)
     #expect(imperial.stdout.contains("Coffee within 0.62 mi"))
+  }
+
+  /// Every setting's option, as its declaration names it (``Setting/option``), is one the
+  /// command line takes: `nearby` accepts the declared example and refuses a value that is not
+  /// valid with an error naming the option.
+  @Test(arguments: SettingKey.allCases)
+  func everySettingsOptionIsOnTheCommandLine(_ key: SettingKey) async throws {
+    // `--gpsd` chooses where the position comes from, so it is given instead of `--at`.
+    let place =
+      (key == .gpsdAddress ? ["nearby", "--timeout", "1"] : ["nearby", "--at", "60.1699,24.9384"])
+      + (key == .provider ? [] : ["--provider", "offline"])
+    let example = try await Self.run(place + [key.option, key.setting.example])
+    if key == .gpsdAddress {
+      // Nothing listens at the example's address: the run names it and ends without a fix.
+      #expect(example.status == 1, "\(example.stderr)")
+      #expect(example.stderr.contains("gpsd at \(key.setting.example)"), "\(example.stderr)")
+    } else {
+      #expect(example.status == 0, "\(key.option) \(key.setting.example): \(example.stderr)")
+    }
+    let refused = try await Self.run(place + [key.option, "not valid"])
+    #expect(refused.status != 0, "\(key.option): \(refused.stdout)")
+    #expect(refused.stderr.contains(key.option), "\(refused.stderr)")
   }
 
   @Test func unitsComeFromTheConfigFileUnlessTheOptionSaysOtherwise() async throws {

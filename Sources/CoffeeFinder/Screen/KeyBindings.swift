@@ -3,7 +3,7 @@ import CoffeeFinderSettings
 /// What a key does in the terminal UI, given what is on screen.
 ///
 /// ```swift
-/// KeyBindings.action(for: .character("j"), in: state)  // .selectionMoved(1)
+/// KeyBindings.outcome(for: .character("j"), in: state)  // .send(.selectionMoved(1))
 /// ```
 package enum KeyBindings {
   /// What pressing a key means.

@@ -17,7 +17,7 @@ struct LocationOptions: ParsableArguments {
     set { fixedPosition.at = newValue }
   }
 
-  @Option(help: "Read live fixes from gpsd at HOST:PORT.")
+  @Option(name: .setting(.gpsdAddress), help: "Read live fixes from gpsd at HOST:PORT.")
   var gpsd: String?
 
   @Option(help: "Replay a recorded track (NMEA or GPX file).")

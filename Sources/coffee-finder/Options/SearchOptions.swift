@@ -20,6 +20,7 @@ struct SearchOptions: ParsableArguments {
   }
 
   @Option(
+    name: .setting(.resultLimit),
     parsing: .unconditional,
     help: ArgumentHelp(
       "At most this many results, \(AppSettings.resultLimits.lowerBound)…"
@@ -27,6 +28,7 @@ struct SearchOptions: ParsableArguments {
   var limit: Int?
 
   @Option(
+    name: .setting(.provider),
     help: ArgumentHelp(
       "Where to search: auto, foursquare, offline or overpass (default auto).",
       discussion: "auto: Foursquare when a key is set; else the offline data where it covers "
@@ -48,7 +50,7 @@ struct SearchOptions: ParsableArguments {
   }
 
   @Option(
-    name: .customLong("api-key"),
+    name: .setting(.foursquareAPIKey),
     help: ArgumentHelp(
       "The Foursquare Places API key.",
       discussion: "Other users can see command lines (ps): prefer FOURSQUARE_API_KEY or the "
@@ -179,6 +181,7 @@ struct SearchOptions: ParsableArguments {
 /// parsed (argument-parser hands on decoded groups by type).
 struct RadiusOption: ParsableArguments {
   @Option(
+    name: .setting(.searchRadius),
     parsing: .unconditional,
     help: ArgumentHelp(
       "How far around: metres, or with a unit (800m, 2km, 1mi, 500ft); default 1000 "
@@ -190,7 +193,7 @@ struct RadiusOption: ParsableArguments {
 /// `--overpass-url`, a group of its own for the same reason as ``RadiusOption``.
 struct OverpassURLOption: ParsableArguments {
   @Option(
-    name: .customLong("overpass-url"),
+    name: .setting(.overpassURL),
     help: "The Overpass API interpreter (default \(OverpassPlaces.defaultEndpoint.absoluteString))."
   )
   var overpassURL: String?
@@ -199,6 +202,15 @@ struct OverpassURLOption: ParsableArguments {
 /// `--units`, a group of its own for the same reason as ``RadiusOption``: `watch` takes it
 /// without the search options, and the top-level command parses it wherever it is written.
 struct UnitsOption: ParsableArguments {
-  @Option(help: "Show distances in metric or imperial units (default metric).")
+  @Option(
+    name: .setting(.units), help: "Show distances in metric or imperial units (default metric).")
   var units: MeasurementSystem?
+}
+
+extension NameSpecification {
+  /// A setting's option, as its declaration names it (``Setting/option``): the table, not the
+  /// property's name, decides what a command line spells.
+  static func setting(_ key: SettingKey) -> Self {
+    .customLong(String(key.option.drop { $0 == "-" }))
+  }
 }
