@@ -77,7 +77,7 @@ public struct OverpassResponse: Hashable, Sendable, Decodable {
   /// The server's note about the query; `runtime error: …` means the answer is incomplete.
   public var remark: String?
 
-  /// Whether ``remark`` reports that the query failed on the server.
+  /// The ``remark`` when it reports that the query failed on the server; `nil` otherwise.
   public var runtimeError: String? {
     guard let remark, remark.localizedCaseInsensitiveContains("error") else { return nil }
     return remark
