@@ -10,6 +10,7 @@ public struct GPSDConnectionOptions: Hashable, Sendable {
   public var connectTimeout: Duration
   /// The first wait before reconnecting; it doubles on each failure up to ``maximumBackoff``.
   public var initialBackoff: Duration
+  /// The longest wait between reconnect attempts, however many have failed.
   public var maximumBackoff: Duration
   /// Metres of horizontal accuracy for a fix whose TPV carries no error estimate.
   public var assumedHorizontalAccuracy: Double

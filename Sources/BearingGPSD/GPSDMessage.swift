@@ -32,6 +32,7 @@ public enum GPSDMessage: Hashable, Sendable {
 
 /// Why a gpsd line was skipped.
 public struct GPSDParseError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What was wrong with the line, such as `no "class" field`.
   public var reason: String
 
   /// Creates an error.
@@ -39,6 +40,7 @@ public struct GPSDParseError: Error, Hashable, Sendable, CustomStringConvertible
     self.reason = reason
   }
 
+  /// "malformed gpsd line: REASON".
   public var description: String { "malformed gpsd line: \(reason)" }
 }
 

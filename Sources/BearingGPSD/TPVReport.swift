@@ -11,21 +11,31 @@ import Foundation
 ///   let fix = try report.location() { print(fix.coordinate) }
 /// ```
 public struct TPVReport: Hashable, Sendable, Decodable {
+  /// The path of the receiver that sent the report, such as `/dev/ttyUSB0`.
   public var device: String?
   /// 0 unknown, 1 no fix, 2 two-dimensional, 3 three-dimensional.
   public var mode: Int
+  /// When the fix was taken, in UTC; `nil` when the receiver gave no time.
   public var time: Date?
+  /// Latitude in degrees, north positive.
   public var lat: Double?
+  /// Longitude in degrees, east positive.
   public var lon: Double?
+  /// Altitude in metres, as older gpsd versions report it; used when `altMSL` is missing.
   public var alt: Double?
+  /// Height above the WGS 84 ellipsoid, in metres.
   public var altHAE: Double?
+  /// Altitude above mean sea level, in metres.
   public var altMSL: Double?
+  /// Height of the geoid (mean sea level) above the ellipsoid, in metres.
   public var geoidSep: Double?
   /// Estimated horizontal position error, metres (95 %).
   public var eph: Double?
   /// Estimated vertical error, metres.
   public var epv: Double?
+  /// Estimated longitude error, metres (95 %).
   public var epx: Double?
+  /// Estimated latitude error, metres (95 %).
   public var epy: Double?
   /// Course over ground, degrees from true north.
   public var track: Double?
@@ -35,6 +45,7 @@ public struct TPVReport: Hashable, Sendable, Decodable {
   public var speed: Double?
   /// Speed error, metres per second.
   public var eps: Double?
+  /// Climb (positive) or sink rate, metres per second; not used by `location`.
   public var climb: Double?
 
   /// Creates a report.

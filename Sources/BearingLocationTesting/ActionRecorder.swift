@@ -12,6 +12,7 @@ public final class ActionRecorder: Sendable {
   private let storage = Storage()
   private let task: Task<Void, Never>
 
+  /// Starts recording `stream` at once; recording stops when the recorder is released.
   public init(_ stream: AsyncStream<LocationManager.Action>) {
     task = Task { [storage] in
       for await action in stream { storage.actions.withLock { $0.append(action) } }
@@ -20,6 +21,7 @@ public final class ActionRecorder: Sendable {
 
   deinit { task.cancel() }
 
+  /// The actions recorded so far, oldest first.
   public var actions: [LocationManager.Action] { storage.actions.withLock { $0 } }
 
   /// Waits (real time) until `condition` holds for the recorded actions, or `timeout` passes.

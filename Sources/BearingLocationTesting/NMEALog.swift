@@ -2,6 +2,8 @@ import Foundation
 
 /// Writes NMEA sentences with correct checksums, for tests.
 public enum NMEALog {
+  /// `body` (without `$` and `*`) framed as a sentence: `$body*CS`, where CS is the XOR of its
+  /// bytes in two hex digits.
   public static func sentence(_ body: String) -> String {
     let checksum = body.utf8.reduce(UInt8(0), ^)
     return "$" + body + "*" + String(format: "%02X", checksum)

@@ -11,6 +11,8 @@ import SwiftSyntaxMacros
 /// On an enum: the identity is the case with its payload's identity, and `_$willModify()` gives
 /// the payload a new one.
 public enum ObservableStateMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
+  /// On a struct, adds the registrar, `_$id` and `_$willModify()`; on an enum, an `_$id` and
+  /// `_$willModify()` from its cases' payloads.
   public static func expansion(
     of node: AttributeSyntax,
     providingMembersOf declaration: some DeclGroupSyntax,
@@ -39,6 +41,8 @@ public enum ObservableStateMacro: MemberMacro, MemberAttributeMacro, ExtensionMa
     ]
   }
 
+  /// Marks each stored `var` of a struct that has no wrapper, macro or accessors
+  /// `@ObservationStateTracked`.
   public static func expansion(
     of node: AttributeSyntax,
     attachedTo declaration: some DeclGroupSyntax,
@@ -51,6 +55,7 @@ public enum ObservableStateMacro: MemberMacro, MemberAttributeMacro, ExtensionMa
     return ["@Bearing.ObservationStateTracked"]
   }
 
+  /// Adds the `ObservableState` and `Observable` conformances, unless the type already has them.
   public static func expansion(
     of node: AttributeSyntax,
     attachedTo declaration: some DeclGroupSyntax,
@@ -125,6 +130,8 @@ public enum ObservableStateMacro: MemberMacro, MemberAttributeMacro, ExtensionMa
 /// of another identity (`_$isIdentityEqual`) is reported, and an in-place mutation is reported
 /// when it changed the identity.
 public enum ObservationStateTrackedMacro: AccessorMacro, PeerMacro {
+  /// The accessors of a tracked property: an `init` accessor, and a getter, setter and `_modify`
+  /// that go through the registrar.
   public static func expansion(
     of node: AttributeSyntax,
     providingAccessorsOf declaration: some DeclSyntaxProtocol,
@@ -166,6 +173,7 @@ public enum ObservationStateTrackedMacro: AccessorMacro, PeerMacro {
     ]
   }
 
+  /// The storage of a tracked property: a private `_name` with its type and initial value.
   public static func expansion(
     of node: AttributeSyntax,
     providingPeersOf declaration: some DeclSyntaxProtocol,

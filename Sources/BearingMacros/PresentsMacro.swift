@@ -8,6 +8,8 @@ import SwiftSyntaxMacros
 ///
 /// The property keeps its place in the memberwise initializer through an `init` accessor.
 public enum PresentsMacro: AccessorMacro, PeerMacro {
+  /// The accessors of a presented property: an `init` accessor that wraps the initial value, and
+  /// a getter and setter of the wrapped state (observed when the state is `@ObservableState`).
   public static func expansion(
     of node: AttributeSyntax,
     providingAccessorsOf declaration: some DeclSyntaxProtocol,
@@ -47,6 +49,7 @@ public enum PresentsMacro: AccessorMacro, PeerMacro {
     ]
   }
 
+  /// The peers of a presented property: the `_name` storage and the `$name` projection.
   public static func expansion(
     of node: AttributeSyntax,
     providingPeersOf declaration: some DeclSyntaxProtocol,

@@ -13,6 +13,7 @@ import SwiftSyntaxMacros
 public enum ReducerMacro {}
 
 extension ReducerMacro: ExtensionMacro {
+  /// Adds the `Reducer` conformance (with `CaseReducer` for an enum), unless a struct declares it.
   public static func expansion(
     of node: AttributeSyntax,
     attachedTo declaration: some DeclGroupSyntax,
@@ -34,6 +35,8 @@ extension ReducerMacro: ExtensionMacro {
 }
 
 extension ReducerMacro: MemberAttributeMacro {
+  /// Makes a struct's `State` and `Action` enums `@CasePathable` and `@dynamicMemberLookup`, and
+  /// marks its `body` `@ReducerBuilder`, where they are not already.
   public static func expansion(
     of node: AttributeSyntax,
     attachedTo declaration: some DeclGroupSyntax,
@@ -66,6 +69,8 @@ extension ReducerMacro: MemberAttributeMacro {
 }
 
 extension ReducerMacro: MemberMacro {
+  /// Adds what a struct leaves out (`State`, `Action`, `body`), or an enum's `State`, `Action`
+  /// and `body`; on anything else, a diagnostic.
   public static func expansion(
     of node: AttributeSyntax,
     providingMembersOf declaration: some DeclGroupSyntax,

@@ -5,6 +5,7 @@ import SwiftSyntaxMacros
 /// whose `send(_:)` wraps the view's actions in `.view(…)`. The type's `store` property names
 /// the store (its state and action types are inferred from it).
 public enum ViewActionMacro: ExtensionMacro {
+  /// Adds the `ViewActionSending` conformance, unless the type already has it.
   public static func expansion(
     of node: AttributeSyntax,
     attachedTo declaration: some DeclGroupSyntax,

@@ -8,14 +8,18 @@
 /// for line in frame.lines(style: .color) { print(line) }
 /// ```
 public struct MapFrame: Hashable, Sendable {
+  /// The frame's width in terminal columns, one per cell.
   public let columns: Int
+  /// The frame's height in lines.
   public let rows: Int
   /// Row by row, `columns` cells a row.
   public internal(set) var cells: [Cell]
 
   /// One character cell of a frame.
   public struct Cell: Hashable, Sendable {
+    /// What the cell shows: a space, a line-drawing character, a number, an arrow.
     public var character: Character
+    /// What drew the cell, which decides its colour and attributes; `.blank` for an empty cell.
     public var ink: MapInk
   }
 

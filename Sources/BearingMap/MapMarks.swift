@@ -20,6 +20,7 @@ public struct MapMarks: Hashable, Sendable {
   /// A walk to a place, from its start to its end, drawn as a bold line over the streets.
   public var route: [Coordinate]
 
+  /// Creates marks; every kind left out is not drawn.
   public init(
     you: You? = nil, track: [Coordinate] = [], places: [PlaceMark] = [],
     regions: [RegionMark] = [], route: [Coordinate] = []
@@ -33,10 +34,12 @@ public struct MapMarks: Hashable, Sendable {
 
   /// Your position and heading.
   public struct You: Hashable, Sendable {
+    /// Where you are.
     public var coordinate: Coordinate
     /// Degrees clockwise from true north, or `nil` when not known.
     public var heading: Double?
 
+    /// Creates your mark; without a `heading` it is drawn as a dot.
     public init(coordinate: Coordinate, heading: Double? = nil) {
       self.coordinate = coordinate
       self.heading = heading
@@ -47,13 +50,16 @@ public struct MapMarks: Hashable, Sendable {
   public struct PlaceMark: Hashable, Sendable {
     /// The number the list shows beside it, from 1.
     public var number: Int
+    /// Where the place is.
     public var coordinate: Coordinate
     /// Drawn only in SVG, escaped there; terminal frames show the number alone.
     public var name: String
     /// The list's selected row: highlighted.
     public var isSelected: Bool
+    /// A favourite: drawn in the favourite ink unless it is also selected.
     public var isFavorite: Bool
 
+    /// Creates a place mark, neither selected nor a favourite unless told.
     public init(
       number: Int, coordinate: Coordinate, name: String, isSelected: Bool = false,
       isFavorite: Bool = false
@@ -68,9 +74,12 @@ public struct MapMarks: Hashable, Sendable {
 
   /// A circle of `radius` metres around `center`.
   public struct RegionMark: Hashable, Sendable {
+    /// The circle's centre.
     public var center: Coordinate
+    /// The circle's radius in metres.
     public var radius: Double
 
+    /// Creates a circle of `radius` metres around `center`.
     public init(center: Coordinate, radius: Double) {
       self.center = center
       self.radius = radius

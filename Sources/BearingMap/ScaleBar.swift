@@ -15,6 +15,7 @@ public struct ScaleBar: Hashable, Sendable {
 
   /// Metres in a foot and in a mile: the one home of these for every distance the app shows.
   public static let metresPerFoot = 0.3048
+  /// Metres in an international mile.
   public static let metresPerMile = 1609.344
 
   /// The bar for a scale, in feet and miles when `imperial`, or `nil` when not even a bar of

@@ -4,6 +4,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
   /// Days since 1970-01-01 (negative before it).
   public let dayNumber: Int
 
+  /// The date `dayNumber` days after 1970-01-01 (before it, when negative).
   public init(dayNumber: Int) { self.dayNumber = dayNumber }
 
   /// The date of a year, month (1-12) and day (1-31); nil when the day is not in that month.
@@ -36,8 +37,11 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 
+  /// The year, such as 2026.
   public var year: Int { components.year }
+  /// The month, 1-12.
   public var month: Int { components.month }
+  /// The day of the month, 1-31.
   public var day: Int { components.day }
 
   /// 0 for Monday ... 6 for Sunday (1970-01-01 was a Thursday).
@@ -46,6 +50,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     return r < 0 ? r + 7 : r
   }
 
+  /// The date `days` days later (earlier, when negative).
   public func adding(days: Int) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
 
   static func isLeap(_ year: Int) -> Bool {
@@ -87,8 +92,10 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     return LocalDate(dayNumber: dayNumber(year: year, month: month, day: day))
   }
 
+  /// Whether `lhs` is the earlier day.
   public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool { lhs.dayNumber < rhs.dayNumber }
 
+  /// The date as `YYYY-MM-DD`, such as "2026-11-22".
   public var description: String {
     let (y, m, d) = components
     return "\(y)-\(m < 10 ? "0" : "")\(m)-\(d < 10 ? "0" : "")\(d)"
@@ -97,10 +104,13 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
 /// A wall-clock time on a date in the place's own time: what `opening_hours` values speak of.
 public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// The day.
   public var date: LocalDate
   /// Minutes since the date's midnight, 0..<1440.
   public var minute: Int
 
+  /// The time `minute` minutes after the midnight starting `date`; minutes outside 0..<1440 carry
+  /// into earlier or later days.
   public init(date: LocalDate, minute: Int) {
     let carry = minute >= 0 ? minute / 1440 : (minute - 1439) / 1440
     self.date = date.adding(days: carry)
@@ -117,12 +127,15 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
     self.minute = hour * 60 + minute
   }
 
+  /// The hour of the day, 0-23.
   public var hour: Int { minute / 60 }
 
+  /// Whether `lhs` is the earlier time, comparing the date first and then the minute.
   public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool {
     (lhs.date.dayNumber, lhs.minute) < (rhs.date.dayNumber, rhs.minute)
   }
 
+  /// The time as `YYYY-MM-DDTHH:MM`, such as "2026-11-22T08:30".
   public var description: String {
     let h = minute / 60
     let m = minute % 60

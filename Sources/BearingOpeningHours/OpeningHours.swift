@@ -38,7 +38,9 @@ public struct OpeningHours: Hashable, Sendable {
     usesSun = rules.contains { $0.usesSun }
   }
 
+  /// Whether both were parsed from the same text; equivalent values spelled differently differ.
   public static func == (lhs: OpeningHours, rhs: OpeningHours) -> Bool { lhs.value == rhs.value }
+  /// Hashes the text, as `==` compares it.
   public func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
@@ -50,13 +52,16 @@ public enum OpeningState: String, Hashable, Sendable {
 /// What the value says of one moment: the state and the comment of the rule that decided it
 /// (`Mo-Fr 08:00-12:00 "by appointment"`).
 public struct OpeningStatus: Hashable, Sendable {
+  /// Whether the place is open, closed or unknown at that moment.
   public var state: OpeningState
+  /// The deciding rule's quoted comment, without the quotes; `nil` when there is none.
   public var comment: String?
   /// Whether the deciding rule is only selectors and a comment (`Mo-Fr "call ahead"`): no
   /// times and no `open`/`closed`/`unknown`, so its "open" is the specification's default for
   /// a rule without times, not something the value says.
   public var isCommentOnly: Bool
 
+  /// Creates a status.
   public init(state: OpeningState, comment: String? = nil, isCommentOnly: Bool = false) {
     self.state = state
     self.comment = comment
@@ -80,10 +85,16 @@ public enum Holidays: Hashable, Sendable {
 /// speaks of; DST included), its coordinates for `sunrise`/`sunset`/`dawn`/`dusk` (without them,
 /// 07:00, 19:00, 06:00 and 20:00), and its holidays.
 public struct OpeningHoursContext: Hashable, Sendable {
+  /// The place's time zone, whose wall clock the value's times are read on.
   public var timeZone: TimeZone
+  /// Where the place is, for sun events; `nil` uses 07:00, 19:00, 06:00 and 20:00 for sunrise,
+  /// sunset, dawn and dusk.
   public var coordinates: Coordinates?
+  /// Which days are public and school holidays; by default unknown.
   public var holidays: Holidays
 
+  /// Creates a context; without `coordinates` sun events take fixed times, and without
+  /// `holidays`, `PH` and `SH` rules give `unknown`.
   public init(
     timeZone: TimeZone, coordinates: Coordinates? = nil, holidays: Holidays = .unknown
   ) {
@@ -104,6 +115,7 @@ extension OpeningHours {
       isCommentOnly: rule.map { $0.comment != nil && $0.times.isEmpty && !$0.statesKind } ?? false)
   }
 
+  /// The state at a wall-clock time in the place's time zone, without the comment.
   public func state(at time: LocalDateTime, in context: OpeningHoursContext) -> OpeningState {
     Evaluator(hours: self, context: context).status(on: time.date, minute: time.minute).state
   }
@@ -121,6 +133,7 @@ extension OpeningHours {
     status(at: LocalDateTime(instant, in: context.timeZone), in: context)
   }
 
+  /// The state at an instant, read on the place's wall-clock, without the comment.
   public func state(at instant: Date, in context: OpeningHoursContext) -> OpeningState {
     state(at: LocalDateTime(instant, in: context.timeZone), in: context)
   }
@@ -186,12 +199,16 @@ extension LocalDateTime {
 /// A stretch of one day in one state: minutes since the day's midnight, `end` excluded
 /// (1440 is the next midnight).
 public struct OpeningSpan: Hashable, Sendable {
+  /// Minutes since the day's midnight at which the span starts.
   public var start: Int
+  /// Minutes since the day's midnight at which the span ends, excluded; 1440 is the next midnight.
   public var end: Int
+  /// The state throughout the span.
   public var state: OpeningState
   /// The comment of the rule that decides the span's start.
   public var comment: String?
 
+  /// Creates a span from `start` up to `end`, in minutes since midnight.
   public init(start: Int, end: Int, state: OpeningState, comment: String? = nil) {
     self.start = start
     self.end = end

@@ -6,9 +6,12 @@
 /// Why a value could not be parsed: the byte offset in its UTF-8 text where the parser stopped
 /// and what it expected there.
 public struct OpeningHoursParseError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The byte offset in the value's UTF-8 text where parsing stopped.
   public let offset: Int
+  /// What the parser expected at `offset`, such as "a rule".
   public let expected: String
 
+  /// "opening_hours: expected WHAT at offset N".
   public var description: String { "opening_hours: expected \(expected) at offset \(offset)" }
 }
 

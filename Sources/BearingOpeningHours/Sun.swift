@@ -2,9 +2,12 @@ import Foundation
 
 /// Where a place is, for its sun events.
 public struct Coordinates: Hashable, Sendable {
+  /// Degrees north of the equator.
   public var latitude: Double
+  /// Degrees east of Greenwich.
   public var longitude: Double
 
+  /// Creates coordinates from degrees.
   public init(latitude: Double, longitude: Double) {
     self.latitude = latitude
     self.longitude = longitude

@@ -23,15 +23,21 @@ public struct Favorite: Hashable, Sendable, Codable, Identifiable {
 
   /// The place's identifier in ``source`` (a Foursquare `fsq_place_id`, an OSM node id, …).
   public var placeID: String
+  /// The place's name as shown in the favourites list.
   public var name: String
+  /// Where the place is; also the centre of the region the app monitors for it.
   public var coordinate: Coordinate
+  /// Which service `placeID` belongs to.
   public var source: Source
   /// A formatted street address, when the source gave one.
   public var address: String?
+  /// When the user saved the place.
   public var addedAt: Date
 
+  /// The `placeID`: one favourite per place.
   public var id: String { placeID }
 
+  /// Creates a favourite; `address` is `nil` when the source gave none.
   public init(
     placeID: String,
     name: String,
@@ -50,16 +56,24 @@ public struct Favorite: Hashable, Sendable, Codable, Identifiable {
 }
 
 extension Favorite: FetchableRecord, PersistableRecord {
+  /// The SQLite table favourites are stored in.
   public static let databaseTableName = "favorite"
 
   /// The table's columns, for queries beyond the ones ``LocalDatabase`` offers.
   public enum Columns {
+    /// The `placeId` text column, the table's primary key.
     public static let placeID = Column("placeId")
+    /// The `name` text column.
     public static let name = Column("name")
+    /// The `latitude` column, in degrees.
     public static let latitude = Column("latitude")
+    /// The `longitude` column, in degrees.
     public static let longitude = Column("longitude")
+    /// The `source` column: the raw value of a `Favorite.Source` ("foursquare", "osm", "manual").
     public static let source = Column("source")
+    /// The `address` column, `NULL` when there is none.
     public static let address = Column("address")
+    /// The `addedAt` datetime column.
     public static let addedAt = Column("addedAt")
   }
 
@@ -81,6 +95,7 @@ extension Favorite: FetchableRecord, PersistableRecord {
     addedAt = try row.decode(forColumn: Columns.addedAt)
   }
 
+  /// Writes the coordinate as the two degree columns and the source as its raw value.
   public func encode(to container: inout PersistenceContainer) {
     container[Columns.placeID] = placeID
     container[Columns.name] = name

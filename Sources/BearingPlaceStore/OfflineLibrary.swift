@@ -22,6 +22,8 @@ public struct OfflineLibrary: Sendable {
   /// The data that ships with the app.
   public var builtIn: OfflinePlaces
 
+  /// Reads the store's areas once; later changes to the store are not seen until a new library
+  /// is made.
   public init(store: PlaceStore?, builtIn: OfflinePlaces) async throws(StorageError) {
     self.store = store
     self.areas = try await store?.areas() ?? []

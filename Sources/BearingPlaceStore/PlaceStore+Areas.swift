@@ -9,12 +9,18 @@ import GRDB
 extension PlaceStore {
   /// What the caller knows of an area before it is stored.
   public struct NewArea: Hashable, Sendable {
+    /// The area's name; storing an area under a name already stored replaces that area.
     public var name: String
+    /// Where and when the data comes from, such as "OpenStreetMap 2026-11-20".
     public var source: String
+    /// The credit the data's licence asks for.
     public var attribution: String
+    /// Where the data came from and how it was read, so that it can be fetched again.
     public var origin: StoredArea.Origin
+    /// The area's shape, which decides the points it covers.
     public var boundary: StoredArea.Boundary
 
+    /// Describes an area to store; the attribution defaults to OpenStreetMap's.
     public init(
       name: String, source: String,
       attribution: String = DataCoverage.openStreetMapAttribution,

@@ -50,6 +50,8 @@ extension PlaceStore {
     /// The area's walking graph, asked after `end`; `nil` when it has none.
     public var walkingGraph: @Sendable () -> WalkingGraph?
 
+    /// Creates a feed; without `expectedCount` the count is unknown, and without `walkingGraph`
+    /// the area has none.
     public init(
       next: @escaping @Sendable () throws -> [Place]?,
       expectedCount: @escaping @Sendable () -> Int? = { nil },

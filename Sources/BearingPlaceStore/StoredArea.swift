@@ -28,6 +28,8 @@ public struct StoredArea: Hashable, Sendable, Identifiable {
       /// `import --all`: every named feature is a café.
       public var everyNamedFeature: Bool
 
+      /// Describes how a file was read; by default its format is told from its contents and only
+      /// cafés are kept.
       public init(format: OSMImporter.Format? = nil, everyNamedFeature: Bool = false) {
         self.format = format
         self.everyNamedFeature = everyNamedFeature
@@ -81,6 +83,8 @@ public struct StoredArea: Hashable, Sendable, Identifiable {
       self = .around(center, radius: parts[2])
     }
 
+    /// The origin for people: the file's path (with "(--all)"), the Overpass circle in metres and
+    /// degrees, or the migrated file's path.
     public var description: String {
       switch self {
       case .file(let path, let how): how.everyNamedFeature ? "\(path) (--all)" : path
@@ -100,6 +104,7 @@ public struct StoredArea: Hashable, Sendable, Identifiable {
     case circle(center: Coordinate, radius: Double)
   }
 
+  /// The area's row id in the store.
   public var id: Int64
   /// The name the user gave (or the file's); unique among stored areas.
   public var name: String
@@ -107,7 +112,9 @@ public struct StoredArea: Hashable, Sendable, Identifiable {
   public var source: String
   /// The credit the data's licence asks for.
   public var attribution: String
+  /// Where the data came from and how it was read, so that `areas update` can fetch it again.
   public var origin: Origin
+  /// The area's shape, which decides the points it covers.
   public var boundary: Boundary
   /// When the area was stored (or last updated).
   public var storedAt: Date

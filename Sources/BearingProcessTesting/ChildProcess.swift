@@ -177,6 +177,7 @@ public struct ChildProcess: Sendable {
 
 /// Why a test's child process could not start.
 public struct ChildProcessError: Error, CustomStringConvertible, Sendable {
+  /// What could not start and the system's reason, such as "cannot start PATH: REASON".
   public var description: String
 
   init(_ description: String) {

@@ -17,7 +17,9 @@ import Foundation
 /// }
 /// ```
 public final class GPSFake: Sendable {
+  /// The loopback TCP port the fake gpsd listens on.
   public let port: Int
+  /// The temporary file holding the NMEA log gpsfake replays.
   public let logURL: URL
   private let process: ChildProcess
 

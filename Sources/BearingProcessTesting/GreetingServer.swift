@@ -30,6 +30,7 @@ public final class GreetingServer: Sendable {
     let state = Mutex(State())
   }
 
+  /// The loopback TCP port the server listens on.
   public let port: Int
   private let connections = Connections()
   private let listener: Int32

@@ -13,9 +13,11 @@ import Synchronization
 public final class LineProcess: Sendable {
   /// Why the helper could not start, or did not print what the test waited for.
   public struct Failure: Error, CustomStringConvertible {
+    /// What went wrong, with the lines the helper printed when that helps.
     public var description: String
   }
 
+  /// The helper's process, for its termination reason and status.
   public let process: Process
   private let input: Pipe
   private let lines = Mutex<[String]>([])

@@ -66,8 +66,11 @@ public enum Loopback {
 
 /// Nothing accepted connections on a loopback port in time.
 public struct LoopbackNotListening: Error, CustomStringConvertible {
+  /// The port that was probed on 127.0.0.1.
   public let port: Int
+  /// How long the probe kept trying.
   public let timeout: Duration
+  /// "nothing listened on 127.0.0.1:PORT within TIMEOUT".
   public var description: String {
     "nothing listened on 127.0.0.1:\(port) within \(timeout)"
   }

@@ -36,8 +36,10 @@ final class QueueExecutor: TaskExecutor {
 /// @Suite(.offPool) struct ImportTests { … }
 /// ```
 public struct OffPoolTrait: SuiteTrait, TestTrait, TestScoping {
+  /// On a suite, the trait applies to every test in it, nested suites included.
   public var isRecursive: Bool { true }
 
+  /// Runs each test case on its own serial queue; a suite's or test's own scope runs as is.
   public func provideScope(
     for test: Test, testCase: Test.Case?,
     performing function: @Sendable () async throws -> Void

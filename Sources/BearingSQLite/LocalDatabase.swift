@@ -26,6 +26,7 @@ public struct LocalDatabase: Sendable {
     /// the middle of some later query. Cheap for a database of this app's size.
     public var checksIntegrityOnOpen: Bool
 
+    /// Options with a 5-second busy timeout, no size cap and an integrity check on opening.
     public init(
       busyTimeout: Duration = .seconds(5),
       maximumPageCount: Int? = nil,

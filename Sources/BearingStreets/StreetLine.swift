@@ -57,6 +57,7 @@ public struct StreetLine: Hashable, Sendable {
   /// Its vertices, in order.
   public var points: [Coordinate]
 
+  /// A line of `kind` through `points`, in order.
   public init(kind: StreetKind, points: [Coordinate]) {
     self.kind = kind
     self.points = points

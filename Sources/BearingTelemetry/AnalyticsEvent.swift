@@ -17,9 +17,13 @@ public struct AnalyticsEvent: Hashable, Sendable, Codable {
   /// Decimal places kept of a coordinate's latitude and longitude.
   public static let coordinatePrecision = 2
 
+  /// What happened, such as "search", with any secret in it redacted.
   public let name: String
+  /// The event's properties, sanitized: secret keys' values redacted, strings scrubbed and
+  /// coordinates rounded.
   public let properties: [String: AnalyticsValue]
 
+  /// Creates an event, sanitizing `name` and `properties` as the type's overview describes.
   public init(_ name: String, _ properties: [String: AnalyticsValue] = [:]) {
     self.name = SecretRedactor.redact(name)
     var safe: [String: AnalyticsValue] = [:]
@@ -29,6 +33,7 @@ public struct AnalyticsEvent: Hashable, Sendable, Codable {
     self.properties = safe
   }
 
+  /// Decodes an event and sanitizes it again, so that a decoded event is as safe as a made one.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.init(

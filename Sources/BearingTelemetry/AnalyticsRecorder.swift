@@ -4,6 +4,7 @@ import ConcurrencyExtras
 public final class AnalyticsRecorder: Sendable {
   private let storage = LockIsolated<[AnalyticsEvent]>([])
 
+  /// Creates a recorder with no events.
   public init() {}
 
   /// Every event so far.

@@ -11,6 +11,8 @@ public enum AnalyticsValue: Hashable, Sendable, Codable {
   /// decimal places before anything can see it.
   case coordinate(Coordinate)
 
+  /// Decodes a bare JSON value, trying a Bool, an Int, a Double, a String, then a coordinate
+  /// object, in that order.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if let bool = try? container.decode(Bool.self) {
@@ -26,6 +28,8 @@ public enum AnalyticsValue: Hashable, Sendable, Codable {
     }
   }
 
+  /// Encodes the bare value (a coordinate as its `latitude`/`longitude` object), without a case
+  /// name.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     switch self {
@@ -41,8 +45,12 @@ public enum AnalyticsValue: Hashable, Sendable, Codable {
 extension AnalyticsValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
   ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral
 {
+  /// A string literal is a `.string` value.
   public init(stringLiteral value: String) { self = .string(value) }
+  /// An integer literal is an `.int` value.
   public init(integerLiteral value: Int) { self = .int(value) }
+  /// A floating-point literal is a `.double` value.
   public init(floatLiteral value: Double) { self = .double(value) }
+  /// A Boolean literal is a `.bool` value.
   public init(booleanLiteral value: Bool) { self = .bool(value) }
 }

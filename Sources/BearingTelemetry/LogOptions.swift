@@ -1,6 +1,8 @@
 /// Extra handling for one log message.
 public struct LogOptions: OptionSet, Hashable, Sendable {
+  /// The options' bits.
   public let rawValue: Int
+  /// Creates the options whose bits are `rawValue`.
   public init(rawValue: Int) { self.rawValue = rawValue }
 
   /// Add `file`, `function` and `line` as metadata.

@@ -30,5 +30,6 @@ public enum LogPriority: Int, Hashable, Sendable, CaseIterable, Comparable {
     }
   }
 
+  /// Whether `lhs` is the less severe priority.
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }

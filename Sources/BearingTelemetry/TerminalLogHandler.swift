@@ -10,8 +10,11 @@ import Logging
 /// warning coffee-finder.gpsd: no fix yet [device=/dev/ttyUSB0]
 /// ```
 public struct TerminalLogHandler: LogHandler {
+  /// The least severe level the handler writes; swift-log drops messages below it.
   public var logLevel: Logger.Level
+  /// Metadata added to every line; the provider's and the message's own win on the same key.
   public var metadata: Logger.Metadata = [:]
+  /// Supplies further metadata for each line; `nil` for none.
   public var metadataProvider: Logger.MetadataProvider?
   let label: String
   let write: @Sendable (String) -> Void
@@ -30,11 +33,14 @@ public struct TerminalLogHandler: LogHandler {
     self.write = write
   }
 
+  /// The handler's metadata value for `key`.
   public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
     get { metadata[key] }
     set { metadata[key] = newValue }
   }
 
+  /// Writes one line: level, label, cleaned message and the merged metadata sorted by key, with
+  /// secret keys' values redacted.
   public func log(event: LogEvent) {
     var merged = metadata
     if let provided = metadataProvider?.get() { merged.merge(provided) { $1 } }

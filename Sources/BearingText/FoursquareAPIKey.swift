@@ -48,7 +48,9 @@ public struct FoursquareAPIKey: Hashable, Sendable {
 extension FoursquareAPIKey: CustomStringConvertible, CustomDebugStringConvertible,
   CustomReflectable
 {
+  /// Always "FoursquareAPIKey(<redacted>)": the key never appears in logs or interpolations.
   public var description: String { "FoursquareAPIKey(<redacted>)" }
+  /// The same redacted text as `description`.
   public var debugDescription: String { description }
   /// No children: reflection-based printing (`dump`, `String(reflecting:)`) cannot reach the key.
   public var customMirror: Mirror { Mirror(self, children: [:]) }

@@ -15,6 +15,7 @@ import Foundation
 /// let lengths = router.walks(from: here, to: cafés.map(\.coordinate), within: 3_000)
 /// ```
 public final class WalkRouter: Sendable {
+  /// The paths the router walks.
   public let graph: WalkingGraph
   /// The edges near each grid cell, sorted by cell: ``cells`` the cells, ``cellStart`` where
   /// each cell's edges start in ``cellEdges``.
@@ -48,6 +49,8 @@ public final class WalkRouter: Sendable {
   /// Grid cells of 1/1000° on a side.
   static let cellsPerDegree = 1_000.0
 
+  /// Indexes `graph`'s edges on a grid of 1/1000° cells; `maximumSnap` and `strayAllowance` are
+  /// in metres.
   public init(
     _ graph: WalkingGraph, maximumSnap: Double = 250,
     strayAllowance: Double = WalkRouter.defaultStrayAllowance

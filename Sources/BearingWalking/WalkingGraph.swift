@@ -31,6 +31,7 @@ public struct WalkingGraph: Sendable, Equatable {
   /// start.
   var arcs: [Int32] = []
 
+  /// An empty graph, with no nodes or edges.
   public init() {}
 
   /// How many junctions and way ends it has.
@@ -139,6 +140,7 @@ public struct WalkingGraph: Sendable, Equatable {
 extension WalkingGraph {
   /// Why stored bytes are no walking graph.
   public struct FormatError: Error, Equatable, CustomStringConvertible {
+    /// What is wrong with the bytes, such as "not a walking graph" or "cut short at byte N".
     public var description: String
   }
 

@@ -76,10 +76,12 @@ public struct BindingAction<Root>: CustomDumpReflectable, Equatable, Sendable {
     (bindingAction.keyPath as AnyKeyPath) == keyPath
   }
 
+  /// Whether both set the same field to equal values.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     (lhs.keyPath as AnyKeyPath) == rhs.keyPath && lhs.isValueEqual(rhs.value)
   }
 
+  /// Dumped as `.set(keyPath, value)`, so test failures show the field and the value.
   public var customDumpMirror: Mirror {
     Mirror(
       self,
@@ -94,6 +96,7 @@ extension BindingAction: CasePathable {
   /// action that sets `query`.
   @dynamicMemberLookup
   public struct AllCasePaths: Sendable {
+    /// The case path of the action that sets the field at `keyPath`: `\.binding.query`.
     public subscript<Value: Equatable & Sendable>(
       dynamicMember keyPath: any WritableKeyPath<Root, Value> & Sendable
     ) -> AnyCasePath<BindingAction, Value> {
@@ -104,6 +107,7 @@ extension BindingAction: CasePathable {
     }
   }
 
+  /// Case paths to the binding actions, one per writable field.
   public static var allCasePaths: AllCasePaths { AllCasePaths() }
 }
 

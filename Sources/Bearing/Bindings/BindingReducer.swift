@@ -15,6 +15,7 @@ where ViewAction.State == State, ViewAction: SendableMetatype {
   let toViewAction: @Sendable (Action) -> ViewAction?
   let toBinding: AnyCasePath<ViewAction, BindingAction<State>>
 
+  /// Applies the binding actions of a feature whose `Action` is itself `BindableAction`.
   public init() where Action == ViewAction {
     self.toViewAction = { $0 }
     self.toBinding = AnyCasePath(unsafe: { ViewAction.binding($0) })
@@ -27,6 +28,7 @@ where ViewAction.State == State, ViewAction: SendableMetatype {
     self.toBinding = AnyCasePath(unsafe: { ViewAction.binding($0) })
   }
 
+  /// Sets the field a binding action names; returns no effect, and ignores every other action.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     guard let viewAction = toViewAction(action) else { return .none }
     toBinding.extract(from: viewAction)?(&state)

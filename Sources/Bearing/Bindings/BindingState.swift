@@ -18,6 +18,8 @@ public struct BindingState<Value> {
   let line: UInt
   let column: UInt
 
+  /// Wraps a field's initial value, recording where it is declared for warnings about lost
+  /// writes.
   public init(
     wrappedValue: Value,
     fileID: StaticString = #fileID,
@@ -70,17 +72,20 @@ extension BindingState: Equatable where Value: Equatable {
   }
 }
 extension BindingState: Hashable where Value: Hashable {
+  /// Hashes the value only, as `==` compares it.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(wrappedValue)
   }
 }
 extension BindingState: Sendable where Value: Sendable {}
 extension BindingState: Decodable where Value: Decodable {
+  /// Decodes the value alone, as if it were not wrapped.
   public init(from decoder: any Decoder) throws {
     self.init(wrappedValue: try Value(from: decoder))
   }
 }
 extension BindingState: Encodable where Value: Encodable {
+  /// Encodes the value alone, as if it were not wrapped.
   public func encode(to encoder: any Encoder) throws {
     try wrappedValue.encode(to: encoder)
   }
@@ -92,6 +97,7 @@ extension BindingState: CustomDumpRepresentable {
 }
 
 extension BindingState: CustomStringConvertible {
+  /// The value's description.
   public var description: String { String(describing: wrappedValue) }
 }
 

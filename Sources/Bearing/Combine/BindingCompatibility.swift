@@ -8,6 +8,7 @@
     private let get: @Sendable () -> Value
     private let set: @Sendable (Value) -> Void
 
+    /// A binding that reads through `get` and writes through `set`.
     public init(get: @escaping @Sendable () -> Value, set: @escaping @Sendable (Value) -> Void) {
       self.get = get
       self.set = set
@@ -24,6 +25,7 @@
       nonmutating set { set(newValue) }
     }
 
+    /// The binding itself, so `$value` of a `@Binding` property is its binding.
     public var projectedValue: Self { self }
 
     /// A binding to a part of the value: writing it writes the whole with that part changed.
@@ -83,6 +85,7 @@ public struct BindingViewState<Value> {
 /// Two view states are equal when the values they were made with are: a view state is a
 /// snapshot, even though its binding reads the store as it is now.
 extension BindingViewState: Equatable where Value: Equatable {
+  /// Whether the values the view states were made with are equal.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.initialValue == rhs.initialValue
   }
@@ -91,6 +94,7 @@ extension BindingViewState: Equatable where Value: Equatable {
 extension BindingViewState: Sendable where Value: Sendable {}
 
 extension BindingViewState: CustomDumpRepresentable {
+  /// Dumped as the value the view state was made with.
   public var customDumpValue: Any { initialValue }
 }
 
@@ -118,10 +122,13 @@ public struct BindingViewStore<State> {
     self.debugger = debugger
   }
 
+  /// A field of the state as it was when the view state was made.
   public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
     state[keyPath: keyPath]
   }
 
+  /// `$field` of a `@BindingState` field: a view state whose binding reads the store's current
+  /// value and sends a binding action when written.
   public subscript<Value: Equatable & Sendable>(
     dynamicMember keyPath: any WritableKeyPath<State, BindingState<Value>> & Sendable
   ) -> BindingViewState<Value> {

@@ -22,7 +22,9 @@ extension Store {
 /// A publisher of a store's states; see ``Store/publisher``.
 @dynamicMemberLookup
 public struct StorePublisher<State>: Publisher, Sendable {
+  /// Each state the store takes on.
   public typealias Output = State
+  /// A store's states never fail.
   public typealias Failure = Never
 
   let subscribe: @Sendable (@escaping @Sendable (State) -> Void) -> @Sendable () -> Void
@@ -37,6 +39,8 @@ public struct StorePublisher<State>: Publisher, Sendable {
     self.store = store
   }
 
+  /// Attaches `subscriber`, which gets the current state and then each new one; the store stays
+  /// alive while it is attached.
   public func receive<S: Subscriber>(subscriber: S)
   where S.Input == State, S.Failure == Never {
     let subscription = StoreSubscription(downstream: subscriber, store: store)

@@ -196,6 +196,7 @@ public struct Send<Action>: Sendable {
   /// about the effect names (read on the main actor only).
   let origin: Carried<Any>?
 
+  /// Wraps `send`, for tests and adapters that run an effect's operation themselves.
   public init(send: @escaping @MainActor @Sendable (Action) -> Void) {
     self.send = send
     self.origin = nil

@@ -11,6 +11,7 @@ public struct TextState: Equatable, Hashable, Sendable, ExpressibleByStringLiter
   /// The text.
   public let string: String
 
+  /// Text showing `string`.
   public init(_ string: String) {
     self.string = string
   }
@@ -20,10 +21,12 @@ public struct TextState: Equatable, Hashable, Sendable, ExpressibleByStringLiter
     self.string = string
   }
 
+  /// Text from a string literal: `"Delete"` where a `TextState` is expected.
   public init(stringLiteral value: String) {
     self.string = value
   }
 
+  /// Dumped as the quoted string.
   public var customDumpDescription: String { String(customDumping: string) }
 }
 
@@ -35,12 +38,15 @@ public struct ButtonState<Action>: Identifiable {
     case destructive
   }
 
+  /// A fresh identity per button, ignored by `==`.
   public let id: UUID
+  /// Whether the button cancels or destroys; `nil` for an ordinary button.
   public let role: Role?
   /// The action sent when the button is chosen; `nil` only dismisses.
   public let action: Action?
   /// The animation the action is sent with, where a renderer animates.
   public let animation: Animation?
+  /// The button's text.
   public let label: TextState
 
   /// ```swift
@@ -86,6 +92,7 @@ extension ButtonStateAction: Hashable where Action: Hashable {}
 extension ButtonStateAction: Sendable where Action: Sendable {}
 
 extension ButtonState: Equatable where Action: Equatable {
+  /// Buttons with the same role, action, animation and label are equal, whatever their ids.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.role == rhs.role && lhs.action == rhs.action && lhs.animation == rhs.animation
       && lhs.label == rhs.label
@@ -93,6 +100,7 @@ extension ButtonState: Equatable where Action: Equatable {
 }
 
 extension ButtonState: Hashable where Action: Hashable {
+  /// Hashes what `==` compares: the role, action, animation and label.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(role)
     hasher.combine(action)
@@ -106,26 +114,32 @@ extension ButtonState: Sendable where Action: Sendable {}
 /// Builds the buttons of an ``AlertState``.
 @resultBuilder
 public enum ButtonStateBuilder<Action> {
+  /// The buttons of every statement, in order.
   public static func buildBlock(_ buttons: [ButtonState<Action>]...) -> [ButtonState<Action>] {
     buttons.flatMap { $0 }
   }
 
+  /// One button.
   public static func buildExpression(_ button: ButtonState<Action>) -> [ButtonState<Action>] {
     [button]
   }
 
+  /// The buttons of an `if` that ran, or none.
   public static func buildOptional(_ buttons: [ButtonState<Action>]?) -> [ButtonState<Action>] {
     buttons ?? []
   }
 
+  /// The buttons of the `if` branch.
   public static func buildEither(first buttons: [ButtonState<Action>]) -> [ButtonState<Action>] {
     buttons
   }
 
+  /// The buttons of the `else` branch.
   public static func buildEither(second buttons: [ButtonState<Action>]) -> [ButtonState<Action>] {
     buttons
   }
 
+  /// The buttons of every pass of a `for` loop, in order.
   public static func buildArray(_ buttons: [[ButtonState<Action>]]) -> [ButtonState<Action>] {
     buttons.flatMap { $0 }
   }
@@ -147,11 +161,16 @@ public enum ButtonStateBuilder<Action> {
 /// )
 /// ```
 public struct AlertState<Action>: Identifiable, EphemeralState {
+  /// A fresh identity per alert, ignored by `==`.
   public let id: UUID
+  /// The alert's title.
   public let title: TextState
+  /// The text under the title; `nil` for none.
   public let message: TextState?
+  /// The buttons, in order.
   public let buttons: [ButtonState<Action>]
 
+  /// An alert with a title, buttons and an optional message.
   public init(
     title: () -> TextState,
     @ButtonStateBuilder<Action> actions: () -> [ButtonState<Action>] = { [] },
@@ -174,6 +193,7 @@ extension AlertState: Equatable where Action: Equatable {
 }
 
 extension AlertState: Hashable where Action: Hashable {
+  /// Hashes what `==` compares: the title, message and buttons.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(title)
     hasher.combine(message)
@@ -184,6 +204,7 @@ extension AlertState: Hashable where Action: Hashable {
 extension AlertState: Sendable where Action: Sendable {}
 
 extension AlertState: CustomDumpReflectable {
+  /// Dumped as its title, message and buttons (role, action and label), without ids.
   public var customDumpMirror: Mirror {
     Mirror(
       self,

@@ -45,9 +45,11 @@ public protocol CaseReducerState {
 /// Runs a destination enum's static ``CaseReducer/body``: what `ifLet` holds for a `@Reducer`
 /// enum, which has no instance of its own.
 public struct _CaseReducerBody<Base: CaseReducer>: Reducer {
+  /// Creates the reducer; it holds nothing, as the body is static.
   @inlinable
   public init() {}
 
+  /// Runs `Base.body` on the state and action.
   @inlinable
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     Base.body.reduce(into: &state, action: action)

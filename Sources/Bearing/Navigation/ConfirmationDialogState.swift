@@ -19,10 +19,15 @@ public struct ConfirmationDialogState<Action>: Identifiable, EphemeralState {
     case visible
   }
 
+  /// A fresh identity per dialog, ignored by `==`.
   public let id: UUID
+  /// Whether the title is shown.
   public let titleVisibility: Visibility
+  /// The dialog's title.
   public let title: TextState
+  /// The text under the title; `nil` for none.
   public let message: TextState?
+  /// The buttons, in order.
   public let buttons: [ButtonState<Action>]
 
   /// A dialog with a title, buttons and an optional message.
@@ -43,6 +48,7 @@ public struct ConfirmationDialogState<Action>: Identifiable, EphemeralState {
 }
 
 extension ConfirmationDialogState: Equatable where Action: Equatable {
+  /// Dialogs with the same title visibility, text and buttons are equal, whatever their ids.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.titleVisibility == rhs.titleVisibility && lhs.title == rhs.title
       && lhs.message == rhs.message && lhs.buttons == rhs.buttons
@@ -50,6 +56,7 @@ extension ConfirmationDialogState: Equatable where Action: Equatable {
 }
 
 extension ConfirmationDialogState: Hashable where Action: Hashable {
+  /// Hashes what `==` compares: the title visibility, title, message and buttons.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(titleVisibility)
     hasher.combine(title)

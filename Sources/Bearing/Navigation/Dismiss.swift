@@ -36,6 +36,8 @@ public struct DismissEffect: Sendable {
   /// costs far less than a copy of the dependency values.
   static var isPresented: Bool { NavigationScope.context.isPresented }
 
+  /// Dismisses the presented or pushed feature whose effect calls it; elsewhere calls the
+  /// closure given to `init(_:)`, or, without one, reports an issue.
   public func callAsFunction(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,

@@ -189,6 +189,8 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
   @inlinable
   var children: ChildEffects { ChildEffects(fileID: fileID, line: line) }
 
+  /// Runs the presented reducer for its action (an answered alert goes away), then the parent;
+  /// on `.dismiss`, clears the state. Cancels the effects of a presentation that ended.
   @inlinable
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     // What this reducer saw presented last time, and what is presented now: a presentation

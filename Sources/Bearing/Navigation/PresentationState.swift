@@ -32,6 +32,7 @@ public struct PresentationState<State> {
   /// presentation another reducer ended before it ran. Not part of the value.
   @usableFromInline var mounted: PresentationIdentity?
 
+  /// Presentation state holding `wrappedValue`; `nil` presents nothing.
   public init(wrappedValue: State?) {
     self.storage = Storage(wrappedValue)
   }
@@ -58,12 +59,14 @@ public struct PresentationState<State> {
 }
 
 extension PresentationState: Equatable where State: Equatable {
+  /// Whether both present equal state (or share the same storage, which settles it at once).
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.storage === rhs.storage || lhs.wrappedValue == rhs.wrappedValue
   }
 }
 
 extension PresentationState: Hashable where State: Hashable {
+  /// Hashes the presented state.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(wrappedValue)
   }
@@ -73,6 +76,7 @@ extension PresentationState: Sendable where State: Sendable {}
 extension PresentationState.Storage: Sendable where State: Sendable {}
 
 extension PresentationState: CustomDumpReflectable {
+  /// Dumped as the presented state (or `nil`), without the wrapper.
   public var customDumpMirror: Mirror {
     Mirror(reflecting: wrappedValue as Any)
   }
@@ -103,6 +107,7 @@ extension PresentationAction: CasePathable {
   /// `\.destination.addContact` means `.destination(.presented(.addContact(…)))`.
   @dynamicMemberLookup
   public struct AllCasePaths: Sendable {
+    /// The case path of `.dismiss`: `\.destination.dismiss`.
     public var dismiss: AnyCasePath<PresentationAction, Void> {
       AnyCasePath(
         embed: { .dismiss },
@@ -113,6 +118,7 @@ extension PresentationAction: CasePathable {
       )
     }
 
+    /// The case path of `.presented(action)`: `\.destination.presented`.
     public var presented: AnyCasePath<PresentationAction, Action> {
       AnyCasePath(
         embed: { .presented($0) },
@@ -123,6 +129,7 @@ extension PresentationAction: CasePathable {
       )
     }
 
+    /// A case of the presented feature's actions, reached through `.presented`.
     public subscript<AppendedAction>(
       dynamicMember keyPath: KeyPath<Action.AllCasePaths, AnyCasePath<Action, AppendedAction>>
     ) -> AnyCasePath<PresentationAction, AppendedAction>
@@ -138,5 +145,6 @@ extension PresentationAction: CasePathable {
     }
   }
 
+  /// Case paths to `.dismiss`, `.presented`, and the presented feature's cases.
   public static var allCasePaths: AllCasePaths { AllCasePaths() }
 }

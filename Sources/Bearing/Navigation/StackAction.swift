@@ -27,6 +27,7 @@ extension StackAction: CasePathable {
   /// `\.element`, `\.popFrom`, `\.push`, and `[id:]` for one element's actions:
   /// `\.path[id: 0].detail` means `.path(.element(id: 0, action: .detail(…)))`.
   public struct AllCasePaths: Sendable {
+    /// The case path of `.element(id:action:)`, extracting the id and the action.
     public var element: AnyCasePath<StackAction, (id: StackElementID, action: Action)> {
       AnyCasePath(
         embed: { .element(id: $0.id, action: $0.action) },
@@ -37,6 +38,7 @@ extension StackAction: CasePathable {
       )
     }
 
+    /// The case path of `.popFrom(id:)`, extracting the id.
     public var popFrom: AnyCasePath<StackAction, StackElementID> {
       AnyCasePath(
         embed: { .popFrom(id: $0) },
@@ -47,6 +49,7 @@ extension StackAction: CasePathable {
       )
     }
 
+    /// The case path of `.push(id:state:)`, extracting the id and the state.
     public var push: AnyCasePath<StackAction, (id: StackElementID, state: State)> {
       AnyCasePath(
         embed: { .push(id: $0.id, state: $0.state) },
@@ -57,6 +60,7 @@ extension StackAction: CasePathable {
       )
     }
 
+    /// The actions of the element with `id` alone: `\.path[id: 0]`.
     public subscript(id id: StackElementID) -> AnyCasePath<StackAction, Action> {
       AnyCasePath(
         embed: { .element(id: id, action: $0) },
@@ -68,6 +72,7 @@ extension StackAction: CasePathable {
     }
   }
 
+  /// Case paths to the stack's cases and to one element's actions.
   public static var allCasePaths: AllCasePaths { AllCasePaths() }
 }
 

@@ -125,6 +125,8 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
   @inlinable
   var children: ChildEffects { ChildEffects(fileID: fileID, line: line) }
 
+  /// Runs an element's reducer for its action, then the parent; for a push or pop, the parent
+  /// first, then the stack changes. Cancels the effects of elements no longer on the stack.
   @inlinable
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     // The elements this reducer saw last time, and those here now: an element removed in

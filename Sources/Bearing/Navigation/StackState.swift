@@ -12,16 +12,20 @@ public struct StackElementID: Hashable, Sendable, Comparable, ExpressibleByInteg
   /// The element's place in the order of pushes.
   public let generation: Int
 
+  /// The id of generation `value`: `0` is the first element pushed.
   public init(integerLiteral value: Int) {
     self.generation = value
   }
 
+  /// The id of the element pushed `generation`-th (from 0).
   public init(generation: Int) {
     self.generation = generation
   }
 
+  /// Whether `lhs` was handed out before `rhs`.
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.generation < rhs.generation }
 
+  /// Dumped as `#0`, `#1`, ….
   public var customDumpDescription: String { "#\(generation)" }
 }
 
@@ -33,6 +37,7 @@ public struct StackElementID: Hashable, Sendable, Comparable, ExpressibleByInteg
 public struct StackElementIDGenerator: Sendable {
   private let counter: LockIsolated<Int>
 
+  /// A generator whose first id is `generation`.
   public init(startingAt generation: Int = 0) {
     self.counter = LockIsolated(generation)
   }
@@ -184,24 +189,30 @@ public struct StackState<Element> {
 }
 
 extension StackState: RandomAccessCollection {
+  /// The bottom element's position, 0.
   public var startIndex: Int { 0 }
+  /// One past the top element's position: the number of elements.
   public var endIndex: Int { elements.count }
+  /// The element at `position`, counted from the bottom of the stack.
   public subscript(position: Int) -> Element { elements.values[position] }
 }
 
 extension StackState: ExpressibleByArrayLiteral {
+  /// A stack of `elements`, bottom first, with ids from the current `stackElementID` generator.
   public init(arrayLiteral elements: Element...) {
     self.init(elements)
   }
 }
 
 extension StackState: Equatable where Element: Equatable {
+  /// Whether both hold equal elements under the same ids, in the same order.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.elements == rhs.elements
   }
 }
 
 extension StackState: Hashable where Element: Hashable {
+  /// Hashes the ids and elements, as `==` compares them.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(elements)
   }
@@ -210,6 +221,7 @@ extension StackState: Hashable where Element: Hashable {
 extension StackState: Sendable where Element: Sendable {}
 
 extension StackState: CustomDumpReflectable {
+  /// Dumped as a dictionary from id to element, bottom first.
   public var customDumpMirror: Mirror {
     Mirror(self, unlabeledChildren: Array(elements), displayStyle: .dictionary)
   }
@@ -240,9 +252,12 @@ extension StackState {
 public struct StackPathView<Screen>: RandomAccessCollection, RangeReplaceableCollection {
   /// One screen of the path.
   public struct Component {
+    /// The screen's id in the stack.
     public let id: StackElementID
+    /// The screen's state.
     public var element: Screen
 
+    /// A screen with its id.
     public init(id: StackElementID, element: Screen) {
       self.id = id
       self.element = element
@@ -251,6 +266,7 @@ public struct StackPathView<Screen>: RandomAccessCollection, RangeReplaceableCol
 
   var components: [Component]
 
+  /// An empty path.
   public init() {
     self.components = []
   }
@@ -259,6 +275,7 @@ public struct StackPathView<Screen>: RandomAccessCollection, RangeReplaceableCol
   public var endIndex: Int { components.endIndex }
   public subscript(position: Int) -> Component { components[position] }
 
+  /// Replaces the screens in `subrange`, as a navigation binding does on a push or pop.
   public mutating func replaceSubrange(
     _ subrange: Range<Int>, with newElements: some Collection<Component>
   ) {

@@ -11,6 +11,7 @@ public struct ObservationStateRegistrar: Sendable {
   public private(set) var id = ObservableStateID()
   @usableFromInline let registrar = ObservationRegistrar()
 
+  /// A registrar with a new identity and no observers.
   public init() {}
 
   /// Gives the state a new identity.
@@ -73,8 +74,12 @@ public struct ObservationStateRegistrar: Sendable {
 }
 
 extension ObservationStateRegistrar: Equatable, Hashable, Codable {
+  /// Always true: the registrar is not part of the state's value.
   public static func == (_: Self, _: Self) -> Bool { true }
+  /// Hashes nothing, as every registrar equals every other.
   public func hash(into hasher: inout Hasher) {}
+  /// Reads nothing: a decoded state gets a new registrar.
   public init(from decoder: any Decoder) throws { self.init() }
+  /// Writes nothing: the registrar is not part of the state's value.
   public func encode(to encoder: any Encoder) throws {}
 }

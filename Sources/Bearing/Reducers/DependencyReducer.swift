@@ -31,6 +31,7 @@ public struct _DependencyKeyWritingReducer<Base: Reducer>: Reducer {
   let base: Base
   let update: (inout DependencyValues) -> Void
 
+  /// Runs the base reducer with the dependencies changed; the effects it returns keep the change.
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     // `Effect.run` captures the dependencies current where it is made, so effects created
     // here keep the override wherever they run.

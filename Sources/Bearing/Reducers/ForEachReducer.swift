@@ -81,6 +81,8 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
   @inlinable
   var children: ChildEffects { ChildEffects(fileID: fileID, line: line) }
 
+  /// Runs the element's reducer for an element action (reporting an element that is missing),
+  /// then the parent's; cancels the effects of elements the parent removed.
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
     Parent.Action

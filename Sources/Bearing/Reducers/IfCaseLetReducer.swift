@@ -40,6 +40,8 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   /// that a new child in the same case is a new identity.
   var children: ChildEffects { ChildEffects(fileID: fileID, line: line) }
 
+  /// Runs the child on its case for a child action (reporting a state in another case), then
+  /// the parent; cancels the child's effects when its case or identity is gone.
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
     Parent.Action
   > {

@@ -58,6 +58,8 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @inlinable
   var children: ChildEffects { ChildEffects(fileID: fileID, line: line) }
 
+  /// Runs the child for a child action (reporting a missing child), then the parent; cancels the
+  /// child's effects when it is gone or replaced by one of another identity.
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
     Parent.Action

@@ -24,6 +24,7 @@ public struct _LoggingReducer<Base: Reducer>: Reducer {
   let logger: Logging.Logger
   let level: Logging.Logger.Level
 
+  /// Runs the base reducer, then logs the action and the state's diff when the level is on.
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     guard logger.logLevel <= level else {
       return base.reduce(into: &state, action: action)

@@ -46,6 +46,8 @@ where Body.State == Base.State, Body.Action == Base.Action {
   let isDuplicate: (Value, Value) -> Bool
   let reducer: (Value, Value) -> Body
 
+  /// Runs the base reducer, then, if the value changed, the reducer built from the old and new
+  /// values; their effects merged.
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     let oldValue = toValue(state)
     let baseEffect = base.reduce(into: &state, action: action)

@@ -21,6 +21,7 @@ public struct _PrintChangesReducer<Base: Reducer>: Reducer {
   let base: Base
   let print: @Sendable (String) -> Void
 
+  /// Runs the base reducer, then prints the action and the state's diff.
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     let before = state
     let effect = base.reduce(into: &state, action: action)

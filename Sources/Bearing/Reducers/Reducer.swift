@@ -56,14 +56,18 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
 public struct Reduce<State, Action>: Reducer {
   let reduce: (inout State, Action) -> Effect<Action>
 
+  /// A reducer that calls `reduce` for each action.
   public init(_ reduce: @escaping (_ state: inout State, _ action: Action) -> Effect<Action>) {
     self.reduce = reduce
   }
 
+  /// `reducer` with its type erased: what `buildLimitedAvailability` and existential reducers
+  /// become.
   public init<R: Reducer<State, Action>>(_ reducer: R) {
     self.reduce = reducer.reduce(into:action:)
   }
 
+  /// Calls the closure.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     reduce(&state, action)
   }
@@ -71,8 +75,10 @@ public struct Reduce<State, Action>: Reducer {
 
 /// A reducer that does nothing; the identity of composition.
 public struct EmptyReducer<State, Action>: Reducer {
+  /// A reducer that leaves the state as it is and returns no effect.
   public init() {}
 
+  /// Returns `.none` without touching the state.
   @inlinable
   public func reduce(into _: inout State, action _: Action) -> Effect<Action> { .none }
 }
@@ -89,10 +95,12 @@ public struct CombineReducers<State, Action, Reducers: Reducer>: Reducer
 where Reducers.State == State, Reducers.Action == Action {
   let reducers: Reducers
 
+  /// Runs the reducers `build` lists, top to bottom.
   public init(@ReducerBuilder<State, Action> _ build: () -> Reducers) {
     self.reducers = build()
   }
 
+  /// Runs each reducer of the list in order on the same state, merging their effects.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     reducers.reduce(into: &state, action: action)
   }

@@ -3,6 +3,7 @@
 /// Composition is pairwise (`buildPartialBlock`), so a long body type-checks in linear time.
 @resultBuilder
 public enum ReducerBuilder<State, Action> {
+  /// A reducer of the list, as it is.
   public static func buildExpression<R: Reducer>(_ reducer: R) -> R
   where R.State == State, R.Action == Action {
     reducer
@@ -16,30 +17,36 @@ public enum ReducerBuilder<State, Action> {
     Reduce { state, action in reducer.reduce(into: &state, action: action) }
   }
 
+  /// The first reducer of a list, as it is.
   public static func buildPartialBlock<R: Reducer>(first: R) -> R
   where R.State == State, R.Action == Action {
     first
   }
 
+  /// The reducers so far, then `next`: both run on each action, in that order.
   public static func buildPartialBlock<R0: Reducer, R1: Reducer>(
     accumulated: R0, next: R1
   ) -> _SequenceReducer<R0, R1> {
     _SequenceReducer(first: accumulated, second: next)
   }
 
+  /// An empty body: a reducer that does nothing.
   public static func buildBlock() -> EmptyReducer<State, Action> { EmptyReducer() }
 
+  /// The reducer of an `if` without `else`: it runs only when the condition held while building.
   public static func buildOptional<R: Reducer>(_ wrapped: R?) -> _OptionalReducer<R>
   where R.State == State, R.Action == Action {
     _OptionalReducer(wrapped: wrapped)
   }
 
+  /// The reducer of the first of two branches, such as an `if` with an `else`.
   public static func buildEither<First: Reducer, Second: Reducer>(
     first: First
   ) -> _EitherReducer<First, Second> {
     .first(first)
   }
 
+  /// The reducer of the second of two branches, such as an `else`.
   public static func buildEither<First: Reducer, Second: Reducer>(
     second: Second
   ) -> _EitherReducer<First, Second> {
@@ -52,6 +59,8 @@ public enum ReducerBuilder<State, Action> {
     _SequenceMany(reducers: reducers)
   }
 
+  /// A reducer inside `if #available`, its type erased so that the body's type names no newer
+  /// type.
   public static func buildLimitedAvailability<R: Reducer>(_ wrapped: R) -> Reduce<State, Action>
   where R.State == State, R.Action == Action {
     Reduce(wrapped)
@@ -70,6 +79,7 @@ where First.State == Second.State, First.Action == Second.Action {
     self.second = second
   }
 
+  /// Runs `first`, then `second`, on the same state, and merges their effects.
   @inlinable
   public func reduce(into state: inout First.State, action: First.Action) -> Effect<First.Action> {
     let a = first.reduce(into: &state, action: action)
@@ -82,6 +92,7 @@ where First.State == Second.State, First.Action == Second.Action {
 public struct _OptionalReducer<Wrapped: Reducer>: Reducer {
   let wrapped: Wrapped?
 
+  /// Runs the wrapped reducer if there is one; otherwise returns `.none`.
   public func reduce(into state: inout Wrapped.State, action: Wrapped.Action) -> Effect<
     Wrapped.Action
   > {
@@ -95,6 +106,7 @@ where First.State == Second.State, First.Action == Second.Action {
   case first(First)
   case second(Second)
 
+  /// Runs the reducer of the branch taken.
   public func reduce(into state: inout First.State, action: First.Action) -> Effect<First.Action> {
     switch self {
     case .first(let reducer): reducer.reduce(into: &state, action: action)
@@ -112,8 +124,10 @@ where First.State == Second.State, First.Action == Second.Action {
 /// }
 /// ```
 extension Optional: Reducer where Wrapped: Reducer {
+  /// An optional reducer reduces directly; it has no body.
   public typealias Body = Never
 
+  /// Runs the wrapped reducer when there is one; `nil` returns `.none`.
   @inlinable
   public func reduce(into state: inout Wrapped.State, action: Wrapped.Action) -> Effect<
     Wrapped.Action
@@ -131,6 +145,7 @@ public struct _SequenceMany<Element: Reducer>: Reducer {
     self.reducers = reducers
   }
 
+  /// Runs each reducer in order on the same state, merging their effects.
   public func reduce(into state: inout Element.State, action: Element.Action) -> Effect<
     Element.Action
   > {

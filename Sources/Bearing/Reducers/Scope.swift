@@ -87,6 +87,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     self.child = child
   }
 
+  /// Runs the child on its part of the state for a child action; returns `.none` for any other.
   @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = actions.casePath.extract(from: action) else { return .none }
@@ -195,6 +196,8 @@ public struct _CaseScopedReducer<ParentState, Child: Reducer>: Reducer {
     self.line = line
   }
 
+  /// Runs the child on the case's value and writes it back; reports an action that arrives while
+  /// the state is in another case.
   public func reduce(into state: inout ParentState, action: Child.Action) -> Effect<Child.Action> {
     guard var value = toCase.extract(from: state) else {
       reportIssue(

@@ -30,8 +30,10 @@ public struct StoreTask: Hashable, Sendable {
   /// Whether the effects have all ended (or there were none).
   var isFinished: Bool { group?.isOver ?? true }
 
+  /// Whether both are the tasks of the same send.
   public static func == (lhs: Self, rhs: Self) -> Bool { lhs.group === rhs.group }
 
+  /// Hashes the identity of the send's effects, as `==` compares it.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(group.map(ObjectIdentifier.init))
   }

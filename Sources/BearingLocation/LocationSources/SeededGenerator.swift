@@ -13,6 +13,7 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable, Equatable {
     state = seed
   }
 
+  /// The next value of the SplitMix64 sequence.
   public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state

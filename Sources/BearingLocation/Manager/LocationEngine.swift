@@ -18,12 +18,15 @@ public actor LocationEngine {
     public var availabilityTimeout: Duration
     /// Metres and seconds that make a stay a ``Visit``.
     public var visitRadius: Double
+    /// Seconds a stay within `visitRadius` must last, by the fixes' own time, to count as a visit.
     public var visitMinimumDuration: TimeInterval
     /// Metres between fixes delivered by significant-change monitoring.
     public var significantChangeDistance: Double
     /// With automatic pausing on, updates pause after ``pauseAfter`` seconds (fix time) within
     /// ``pauseRadius`` metres, and resume when the device leaves that circle.
     public var pauseRadius: Double
+    /// Seconds, by the fixes' own time, the device must stay within `pauseRadius` before updates
+    /// pause.
     public var pauseAfter: TimeInterval
     /// Passed to the ``RegionMonitor``.
     public var regionMonitoring: RegionMonitor.Configuration

@@ -87,14 +87,19 @@ extension LocationManager {
 /// ```
 @DependencyClient
 public struct LocationManager: Sendable {
+  /// The accuracy the app may use; every backed client reports `.fullAccuracy`.
   public var accuracyAuthorization: @Sendable () async -> AccuracyAuthorization = {
     .fullAccuracy
   }
+  /// The authorization the app has now (`.denied` while a backed client's source is unreachable).
   public var authorizationStatus: @Sendable () async -> AuthorizationStatus = { .notDetermined }
   /// A new stream of events; each call subscribes anew, and all subscribers see every event.
   public var delegate: @Sendable () -> AsyncStream<Action> = { .finished }
+  /// The most recent heading, or `nil` when there is none (always, on Linux: no compass).
   public var heading: @Sendable () async -> Heading?
+  /// Whether the device can report a heading; `false` on Linux, which has no compass.
   public var headingAvailable: @Sendable () async -> Bool = { false }
+  /// Whether beacon ranging is available; `false` on Linux.
   public var isRangingAvailable: @Sendable () async -> Bool = { false }
   /// The most recent fix, however old.
   public var location: @Sendable () async -> Location?
@@ -102,23 +107,41 @@ public struct LocationManager: Sendable {
   public var locationServicesEnabled: @Sendable () async -> Bool = { false }
   /// Metres; the largest radius ``startMonitoring`` accepts.
   public var maximumRegionMonitoringDistance: @Sendable () async -> Double = { 0 }
+  /// The regions being monitored: those `startMonitoring` accepted and not stopped since.
   public var monitoredRegions: @Sendable () async -> [Region] = { [] }
+  /// Asks for `.authorizedAlways`; returns after the resulting `didChangeAuthorization`, if any.
   public var requestAlwaysAuthorization: @Sendable () async -> Void
   /// Delivers one fix, or ``LocationError/locationUnknown`` after a timeout.
   public var requestLocation: @Sendable () async -> Void
+  /// Asks for the state of `region`; the answer arrives as `didDetermineState`.
   public var requestState: @Sendable (_ for: Region) async -> Void
+  /// Asks for `.authorizedWhenInUse`; returns after the resulting `didChangeAuthorization`, if
+  /// any.
   public var requestWhenInUseAuthorization: @Sendable () async -> Void
+  /// Applies the properties that are not `nil` and leaves the others as they are.
   public var set: @Sendable (_ properties: Properties) async -> Void
+  /// Whether significant-change monitoring is available; `true` for every backed client.
   public var significantLocationChangeMonitoringAvailable: @Sendable () async -> Bool = { false }
+  /// Starts monitoring `region`; replies with `didStartMonitoring` or `monitoringDidFail`.
   public var startMonitoring: @Sendable (_ region: Region) async -> Void
+  /// Starts delivering a fix whenever the device has moved the significant-change distance
+  /// (500 metres by default).
   public var startMonitoringSignificantLocationChanges: @Sendable () async -> Void
+  /// Starts reporting stays found in the fix stream as `didVisit`.
   public var startMonitoringVisits: @Sendable () async -> Void
+  /// Starts heading updates; on Linux it fails with `LocationError.headingUnavailable`.
   public var startUpdatingHeading: @Sendable () async -> Void
+  /// Starts delivering every fix that passes the distance filter as `didUpdateLocations`.
   public var startUpdatingLocation: @Sendable () async -> Void
+  /// Stops monitoring `region`.
   public var stopMonitoring: @Sendable (_ region: Region) async -> Void
+  /// Stops significant-change updates.
   public var stopMonitoringSignificantLocationChanges: @Sendable () async -> Void
+  /// Stops reporting visits and forgets the stay in progress.
   public var stopMonitoringVisits: @Sendable () async -> Void
+  /// Stops heading updates; a backed client has none to stop and does nothing.
   public var stopUpdatingHeading: @Sendable () async -> Void
+  /// Stops continuous updates; pending `requestLocation` calls still complete.
   public var stopUpdatingLocation: @Sendable () async -> Void
 }
 

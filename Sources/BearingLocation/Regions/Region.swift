@@ -7,15 +7,22 @@
 ///   identifier: "cafe-ekberg", center: .init(latitude: 60.1632, longitude: 24.9393), radius: 150)
 /// ```
 public struct Region: Hashable, Sendable, Codable, Identifiable {
+  /// The region's key: monitoring another region with the same identifier replaces this one.
   public var identifier: String
+  /// The centre of the circle.
   public var center: Coordinate
   /// Metres.
   public var radius: Double
+  /// Whether entering the region is reported as `didEnterRegion`.
   public var notifyOnEntry: Bool
+  /// Whether leaving the region is reported as `didExitRegion`.
   public var notifyOnExit: Bool
 
+  /// The `identifier`, so that a region with a new centre or radius keeps its identity.
   public var id: String { identifier }
 
+  /// Creates a region of `radius` metres around `center` that reports entries and exits unless
+  /// told not to.
   public init(
     identifier: String,
     center: Coordinate,

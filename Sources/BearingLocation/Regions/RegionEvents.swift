@@ -39,6 +39,7 @@ public struct RegionEvents: RandomAccessCollection, Equatable, Sendable {
   public var startIndex: Int { 0 }
   public var endIndex: Int { slots.count }
 
+  /// The event at `position`: an exit, an entry or an inside determination, in that order.
   public subscript(position: Int) -> RegionEvent {
     let region = regions[Int(slots[position])]
     if position < exitCount { return .didExit(region) }
@@ -46,6 +47,7 @@ public struct RegionEvents: RandomAccessCollection, Equatable, Sendable {
     return .didDetermineState(.inside, region)
   }
 
+  /// Whether both hold the same events in the same order, wherever their regions are stored.
   public static func == (lhs: RegionEvents, rhs: RegionEvents) -> Bool {
     lhs.elementsEqual(rhs)
   }
@@ -57,6 +59,7 @@ public struct RegionEvents: RandomAccessCollection, Equatable, Sendable {
 }
 
 extension RegionEvents: CustomStringConvertible, CustomReflectable {
+  /// The events printed as an array, such as `[.didEnter(...)]`.
   public var description: String { Array(self).description }
 
   /// The events, not the storage they are read from.

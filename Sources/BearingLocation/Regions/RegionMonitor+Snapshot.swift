@@ -12,10 +12,12 @@ extension RegionMonitor {
   public struct Snapshot: Hashable, Sendable, Codable {
     /// A region the device was inside by the entry margin, waiting out the dwell time.
     public struct PendingEntry: Hashable, Sendable, Codable {
+      /// The `Region.identifier` of the region being entered.
       public var identifier: String
       /// The timestamp of the fix that started the dwell.
       public var since: Date
 
+      /// Creates a pending entry for the region `identifier`, dwelling since `since`.
       public init(identifier: String, since: Date) {
         self.identifier = identifier
         self.since = since
@@ -34,6 +36,8 @@ extension RegionMonitor {
     /// The last fix that could change any state.
     public var lastFix: Location?
 
+    /// Creates a snapshot; only `regions` is required, and without `lastFix` every region restores
+    /// as unknown.
     public init(
       regions: [Region], inside: [String] = [], pendingEntries: [PendingEntry] = [],
       unknown: [String] = [], lastFix: Location? = nil

@@ -13,6 +13,8 @@ public enum RegionMonitoringError: Error, Equatable, Sendable, CustomStringConve
   /// The center is not a valid coordinate.
   case invalidCenter(CoordinateError)
 
+  /// A sentence naming the offending value, such as "the region's radius 0.0 m is not greater
+  /// than zero".
   public var description: String {
     switch self {
     case .emptyIdentifier:

@@ -11,6 +11,7 @@ public struct Track: Hashable, Sendable {
   public struct Issue: Hashable, Sendable, CustomStringConvertible {
     /// 1-based line number in the file (for GPX, the parser's line for the point).
     public var line: Int
+    /// Why the line or point was skipped, such as a bad checksum or no fix.
     public var reason: String
 
     /// Creates an issue.
@@ -19,6 +20,7 @@ public struct Track: Hashable, Sendable {
       self.reason = reason
     }
 
+    /// "line N: reason".
     public var description: String { "line \(line): \(reason)" }
   }
 

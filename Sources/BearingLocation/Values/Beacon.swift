@@ -5,8 +5,11 @@ import Foundation
 /// Linux offers no beacon ranging (``LocationManager/isRangingAvailable`` is false); the type
 /// exists so that the ``LocationManager/Action`` enum mirrors every Core Location event.
 public struct BeaconIdentityConstraint: Hashable, Sendable, Codable {
+  /// The proximity UUID every matching beacon shares.
   public var uuid: UUID
+  /// The major value to match, or `nil` to match any.
   public var major: UInt16?
+  /// The minor value to match, or `nil` to match any.
   public var minor: UInt16?
 
   /// Creates a constraint.
@@ -24,14 +27,19 @@ public struct Beacon: Hashable, Sendable, Codable {
     case unknown, immediate, near, far
   }
 
+  /// The beacon's proximity UUID.
   public var uuid: UUID
+  /// The beacon's major value, which groups beacons under one UUID.
   public var major: UInt16
+  /// The beacon's minor value, which tells beacons of one major value apart.
   public var minor: UInt16
+  /// How near the beacon seems, in coarse steps.
   public var proximity: Proximity
   /// Metres; negative when unknown.
   public var accuracy: Double
   /// Received signal strength in decibel-milliwatts.
   public var rssi: Int
+  /// When the beacon was ranged.
   public var timestamp: Date
 
   /// Creates a beacon reading.

@@ -36,6 +36,8 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
     self.longitude = longitude
   }
 
+  /// Decodes `latitude` and `longitude`, failing with `DecodingError.dataCorrupted` when they
+  /// are not a valid coordinate.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let latitude = try container.decode(Double.self, forKey: .latitude)
@@ -49,6 +51,7 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
     }
   }
 
+  /// "latitude,longitude" with six decimals (about 0.1 metre), such as "60.169900,24.938400".
   public var description: String {
     // `+ 0` prints a negative zero as 0.000000.
     String(format: "%.6f,%.6f", latitude + 0, longitude + 0)
@@ -62,6 +65,7 @@ public enum CoordinateError: Error, Equatable, Sendable, CustomStringConvertible
   case latitudeOutOfRange(Double)
   case longitudeOutOfRange(Double)
 
+  /// A sentence naming the bad component and its value.
   public var description: String {
     switch self {
     case .nonFiniteLatitude(let value): "latitude \(value) is not a finite number"

@@ -12,7 +12,9 @@ public struct GPSDEndpoint: Hashable, Sendable, CustomStringConvertible {
   /// gpsd's registered port.
   public static let defaultPort = 2947
 
+  /// A host name or IP address; an IPv6 address without brackets.
   public var host: String
+  /// The TCP port, 1…65535.
   public var port: Int
 
   /// Creates an endpoint.
@@ -24,6 +26,7 @@ public struct GPSDEndpoint: Hashable, Sendable, CustomStringConvertible {
   /// Why text is not a `host:port`; the description says what is wrong without repeating the
   /// text (which may be a secret or hostile).
   public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong with the text, without the text itself.
     public var description: String
 
     init(_ description: String) {
@@ -100,6 +103,7 @@ public struct GPSDEndpoint: Hashable, Sendable, CustomStringConvertible {
     return endpoint
   }
 
+  /// "host:port", with an IPv6 host in brackets ("[::1]:2947").
   public var description: String {
     host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
   }

@@ -9,6 +9,7 @@ import Foundation
 /// let fix = Location(coordinate: .init(latitude: 60.17, longitude: 24.94), horizontalAccuracy: 5)
 /// ```
 public struct Location: Hashable, Sendable, Codable {
+  /// Where the device was.
   public var coordinate: Coordinate
   /// Metres above mean sea level.
   public var altitude: Double
@@ -35,6 +36,8 @@ public struct Location: Hashable, Sendable, Codable {
   /// reported a position without a time, the client's when the fix arrived.
   public var timestampSource: TimestampSource
 
+  /// Creates a fix; left out, the vertical accuracy, course, speed and their accuracies are -1
+  /// (invalid), the horizontal accuracy is 0 and the timestamp is 1970-01-01.
   public init(
     coordinate: Coordinate,
     altitude: Double = 0,

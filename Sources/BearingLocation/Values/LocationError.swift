@@ -44,6 +44,7 @@ public enum LocationError: Error, Hashable, Sendable, CustomStringConvertible {
   /// before it answers `desktopID`, and none is running.
   case geoClueNoAgent(desktopID: String)
 
+  /// What went wrong and what the user can do about it, in a sentence or two.
   public var description: String {
     switch self {
     case .locationUnknown:

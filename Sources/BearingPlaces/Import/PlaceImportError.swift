@@ -14,6 +14,7 @@ public enum PlaceImportError: Error, Hashable, Sendable, CustomStringConvertible
   /// The file is well formed but holds no place to import.
   case noPlaces(String)
 
+  /// The kind of failure and its detail as one sentence, such as "Malformed data: …".
   public var description: String {
     switch self {
     case .malformed(let detail): "Malformed data: \(Self.sentence(detail))"
@@ -22,6 +23,7 @@ public enum PlaceImportError: Error, Hashable, Sendable, CustomStringConvertible
     }
   }
 
+  /// The same text as `description`.
   public var errorDescription: String? { description }
 
   /// `detail` ending in one full stop, whether or not it ended in one (or in `?`, `!`).

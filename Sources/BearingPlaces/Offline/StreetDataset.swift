@@ -12,15 +12,19 @@ import Foundation
 /// let streets = try StreetDataset.helsinki.get().lines
 /// ```
 public struct StreetDataset: Sendable {
+  /// The `format` a street file must name to be read.
   public static let formatName = "bearing-streets"
+  /// The `version` a street file must name to be read.
   public static let formatVersion = 1
 
   /// Where the data comes from, such as "OpenStreetMap 2019".
   public var source: String
   /// The credit the data's licence asks for.
   public var attribution: String
+  /// The streets, each a kind and its points.
   public var lines: [StreetLine]
 
+  /// Creates a dataset from lines already decoded.
   public init(source: String, attribution: String, lines: [StreetLine]) {
     self.source = source
     self.attribution = attribution

@@ -23,6 +23,7 @@ public struct FoursquarePlaces: Sendable {
   /// The most pages one search fetches, so a server that always links a next page cannot loop.
   public static let maximumPages = 10
 
+  /// The key sent as the bearer token; never printed (see `description`).
   public let apiKey: FoursquareAPIKey
   /// The API's origin; tests point it at a loopback server.
   public var baseURL: URL
@@ -31,6 +32,7 @@ public struct FoursquarePlaces: Sendable {
   /// How long to wait for each page.
   public var timeout: Duration
 
+  /// Creates a provider; each page waits at most `timeout` (15 seconds by default).
   public init(
     apiKey: FoursquareAPIKey,
     baseURL: URL = defaultBaseURL,
@@ -177,10 +179,13 @@ public struct FoursquarePlaces: Sendable {
 extension FoursquarePlaces: CustomStringConvertible, CustomDebugStringConvertible,
   CustomDumpStringConvertible, CustomReflectable
 {
+  /// The base URL and a redacted key, so that logs and dumps never show the key.
   public var description: String {
     "FoursquarePlaces(baseURL: \(baseURL.absoluteString), apiKey: \(apiKey))"
   }
+  /// The same text as `description`.
   public var debugDescription: String { description }
+  /// The same text as `description`.
   public var customDumpDescription: String { description }
   /// Only the base URL as a child: reflection cannot reach the key.
   public var customMirror: Mirror {

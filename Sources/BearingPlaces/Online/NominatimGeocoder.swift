@@ -7,10 +7,12 @@ import Foundation
 public struct GeocodedPlace: Hashable, Sendable, Codable {
   /// The full name, such as "Paris, Île-de-France, France métropolitaine, France".
   public var name: String
+  /// Where the place is.
   public var coordinate: Coordinate
   /// How prominent the place is, 0…1 (Nominatim's `importance`); `nil` offline.
   public var importance: Double?
 
+  /// Creates an answer; `importance` is `nil` when the source does not rank places.
   public init(name: String, coordinate: Coordinate, importance: Double? = nil) {
     self.name = name
     self.coordinate = coordinate
@@ -46,13 +48,19 @@ public struct NominatimGeocoder: Sendable {
   /// The process's one-request-per-second gate, on the continuous clock.
   public static let sharedGate = RateGate(interval: .seconds(1), clock: ContinuousClock())
 
+  /// The search URL; tests point it at a loopback server.
   public var endpoint: URL
+  /// Names the app and its version, as the usage policy asks.
   public var userAgent: String
+  /// The gate each request waits at: `sharedGate` unless `passing(through:)` replaced it; `nil`
+  /// sends at once.
   public var gate: RateGate<ContinuousClock>?
   /// A gate on another clock, for tests.
   public var testGate: (@Sendable () async throws -> Void)?
+  /// How long to wait for an answer.
   public var timeout: Duration
 
+  /// Creates a geocoder behind the process's shared one-per-second gate.
   public init(
     endpoint: URL = defaultEndpoint, userAgent: String, timeout: Duration = .seconds(10)
   ) {

@@ -42,6 +42,7 @@ public struct OverpassPlaces: Sendable {
     maxAttempts: 4, initialDelay: .seconds(2), maxDelay: .seconds(30),
     retryableStatuses: [.tooManyRequests, .badGateway, .serviceUnavailable, .gatewayTimeout])
 
+  /// Creates a provider whose answer timeout is `serverTimeout` plus 5 seconds.
   public init(
     endpoint: URL = defaultEndpoint,
     userAgent: String,

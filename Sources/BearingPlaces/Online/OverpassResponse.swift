@@ -16,16 +16,22 @@ public struct OverpassResponse: Hashable, Sendable, Decodable {
   public struct Element: Hashable, Sendable, Decodable {
     /// `node`, `way` or `relation`.
     public var type: String
+    /// The element's id, unique among elements of its type.
     public var id: Int64
+    /// A node's latitude in degrees; `nil` for ways and relations.
     public var lat: Double?
+    /// A node's longitude in degrees; `nil` for ways and relations.
     public var lon: Double?
     /// The middle of a way's or relation's bounding box, from `out center`.
     public var center: Center?
+    /// The element's OpenStreetMap tags, such as `amenity=cafe`; `nil` when it has none.
     public var tags: [String: String]?
 
     /// The `center` object of `out center`.
     public struct Center: Hashable, Sendable, Decodable {
+      /// Latitude in degrees.
       public var lat: Double
+      /// Longitude in degrees.
       public var lon: Double
     }
 
@@ -35,6 +41,8 @@ public struct OverpassResponse: Hashable, Sendable, Decodable {
       var id: Int64
     }
 
+    /// The element's type and id, which tell elements apart; `nil` for a type other than node, way
+    /// or relation.
     public var key: Key? {
       switch type {
       case "node": Key(type: 0, id: id)
@@ -64,11 +72,12 @@ public struct OverpassResponse: Hashable, Sendable, Decodable {
     }
   }
 
+  /// The elements the query matched, in the server's order.
   public var elements: [Element]
   /// The server's note about the query; `runtime error: …` means the answer is incomplete.
   public var remark: String?
 
-  /// Whether ``remark`` reports that the query failed on the server.
+  /// The ``remark`` when it reports that the query failed on the server; `nil` otherwise.
   public var runtimeError: String? {
     guard let remark, remark.localizedCaseInsensitiveContains("error") else { return nil }
     return remark

@@ -9,6 +9,7 @@ public actor RateGate<C: Clock> where C.Duration == Duration {
   private let clock: C
   private var next: C.Instant?
 
+  /// Creates a gate that lets callers through `interval` apart, measured on `clock`.
   public init(interval: Duration, clock: C) {
     self.interval = interval
     self.clock = clock

@@ -17,6 +17,7 @@ public enum PlacesError: Error, Hashable, Sendable, CustomStringConvertible, Loc
   /// The place service could not be reached or failed; the text says how.
   case serviceUnavailable(String)
 
+  /// What failed, as a sentence the user can act on, such as "Rate limited, retry in 30 s.".
   public var description: String {
     switch self {
     case .invalidQuery(let reason):
@@ -37,5 +38,6 @@ public enum PlacesError: Error, Hashable, Sendable, CustomStringConvertible, Loc
     }
   }
 
+  /// The same text as `description`.
   public var errorDescription: String? { description }
 }

@@ -30,8 +30,11 @@ public struct InMemoryKey<Value: Sendable>: SharedKey {
     let storage: ObjectIdentifier
   }
 
+  /// The key's name and the storage it was made in.
   public var id: ID { ID(key: key, storage: ObjectIdentifier(storage)) }
 
+  /// Returns the stored value; with none, keeps the declared value (and stores it, on a first
+  /// load).
   public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
     if let value = storage.value(forKey: key, as: Value.self) {
       continuation.resume(returning: value)
@@ -41,12 +44,14 @@ public struct InMemoryKey<Value: Sendable>: SharedKey {
     }
   }
 
+  /// Nothing else changes memory storage, so the subscription never yields.
   public func subscribe(
     context: LoadContext<Value>, subscriber: SharedSubscriber<Value>
   ) -> SharedSubscription {
     SharedSubscription {}
   }
 
+  /// Stores `value` under the key at once.
   public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
     storage.set(value, forKey: key)
     continuation.resume()
@@ -54,6 +59,7 @@ public struct InMemoryKey<Value: Sendable>: SharedKey {
 }
 
 extension InMemoryKey: CustomStringConvertible {
+  /// `.inMemory("key")`, as the key was written.
   public var description: String { ".inMemory(\(String(reflecting: key)))" }
 }
 

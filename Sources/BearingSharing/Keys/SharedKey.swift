@@ -29,6 +29,7 @@ public protocol SharedReaderKey<Value>: Sendable {
 }
 
 extension SharedReaderKey where ID == Self, Self: Hashable {
+  /// The key itself: keys that are equal share one value.
   public var id: Self { self }
 }
 
@@ -88,10 +89,13 @@ public struct LoadContinuation<Value>: Sendable where Value: Sendable {
   /// value comes between the decision and the value's update.
   func resume(deciding decide: () -> Result<Value?, any Error>) { deciding(decide) }
 
+  /// The storage holds `value`: the shared value becomes it.
   public func resume(returning value: Value) { callback(.success(value)) }
+  /// The load failed: the value stays as it was, and `loadError` keeps `error`.
   public func resume(throwing error: any Error) { callback(.failure(error)) }
   /// The storage holds nothing: the value stays what it was declared with.
   public func resumeReturningInitialValue() { callback(.success(nil)) }
+  /// Resumes with a value, `nil` for the initial value, or an error, as the three methods above.
   public func resume(with result: Result<Value?, any Error>) { callback(result) }
 }
 
@@ -131,10 +135,13 @@ public struct SharedSubscriber<Value>: Sendable where Value: Sendable {
   /// of the value comes between the decision and the value's update.
   func yield(deciding decide: () -> Result<Value?, any Error>?) { deciding(decide) }
 
+  /// The storage now holds `value`: the shared value becomes it.
   public func yield(_ value: Value) { callback(.success(value)) }
   /// The storage holds nothing any more (a deleted file): back to the declared value.
   public func yieldReturningInitialValue() { callback(.success(nil)) }
+  /// Reading the change failed: the value stays as it was, and `loadError` keeps `error`.
   public func yield(throwing error: any Error) { callback(.failure(error)) }
+  /// Yields a value, `nil` for the initial value, or an error, as the methods above.
   public func yield(with result: Result<Value?, any Error>) { callback(result) }
   /// Tells the shared value whether a load is under way (`$value.isLoading`).
   public func yieldLoading(_ isLoading: Bool = true) { onLoading(isLoading) }
@@ -149,8 +156,11 @@ public struct SaveContinuation: Sendable {
     self.callback = callback
   }
 
+  /// The value is stored: clears the shared value's `saveError`.
   public func resume() { callback(.success(())) }
+  /// The save failed: the shared value's `saveError` keeps `error`.
   public func resume(throwing error: any Error) { callback(.failure(error)) }
+  /// Resumes with success or an error, as the two methods above.
   public func resume(with result: Result<Void, any Error>) { callback(result) }
 }
 
@@ -158,10 +168,12 @@ public struct SaveContinuation: Sendable {
 public final class SharedSubscription: Sendable {
   private let onCancel: Mutex<(@Sendable () -> Void)?>
 
+  /// Makes a subscription that runs `cancel` once, on `cancel()` or when it is released.
   public init(_ cancel: @escaping @Sendable () -> Void) {
     onCancel = Mutex(cancel)
   }
 
+  /// Ends the subscription; calls after the first do nothing.
   public func cancel() {
     let cancel = onCancel.withLock { cancel in
       defer { cancel = nil }

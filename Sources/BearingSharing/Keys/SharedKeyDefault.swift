@@ -13,6 +13,7 @@ extension SharedReaderKey {
 /// A key and its default value (see ``SharedReaderKey/Default``). It shares its base key's
 /// storage: `@Shared(.count)` and `@Shared(.inMemory("count"))` are one value.
 public struct _SharedKeyDefault<Base: SharedReaderKey>: SharedReaderKey {
+  /// The base key's value.
   public typealias Value = Base.Value
 
   let base: Base
@@ -25,12 +26,15 @@ public struct _SharedKeyDefault<Base: SharedReaderKey>: SharedReaderKey {
     Self(base: key, defaultValue: value)
   }
 
+  /// The base key's identity, so both spellings share one value.
   public var id: Base.ID { base.id }
 
+  /// Loads through the base key.
   public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
     base.load(context: context, continuation: continuation)
   }
 
+  /// Subscribes through the base key.
   public func subscribe(
     context: LoadContext<Value>, subscriber: SharedSubscriber<Value>
   ) -> SharedSubscription {
@@ -39,11 +43,13 @@ public struct _SharedKeyDefault<Base: SharedReaderKey>: SharedReaderKey {
 }
 
 extension _SharedKeyDefault: SharedKey where Base: SharedKey {
+  /// Saves through the base key.
   public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
     base.save(value, context: context, continuation: continuation)
   }
 }
 
 extension _SharedKeyDefault: CustomStringConvertible {
+  /// The base key's description; the default value is not shown.
   public var description: String { String(describing: base) }
 }

@@ -9,16 +9,21 @@ import IdentifiedCollections
 extension Shared: Sequence, Collection, BidirectionalCollection, RandomAccessCollection
 where Value: MutableCollection & RandomAccessCollection {
   public typealias Index = Value.Index
+  /// Each element is a `Shared` of the wrapped collection's element.
   public typealias Element = Shared<Value.Element>
   public typealias Indices = DefaultIndices<Self>
   public typealias Iterator = IndexingIterator<Self>
   public typealias SubSequence = Slice<Self>
 
+  /// The wrapped collection's start index.
   public var startIndex: Index { wrappedValue.startIndex }
+  /// The wrapped collection's end index.
   public var endIndex: Index { wrappedValue.endIndex }
   public func index(after i: Index) -> Index { wrappedValue.index(after: i) }
   public func index(before i: Index) -> Index { wrappedValue.index(before: i) }
 
+  /// A `Shared` of the element at `position`, which reads and writes that offset of the parent's
+  /// value.
   public subscript(position: Index) -> Shared<Value.Element> {
     let value = reference.read(expected: false)
     return Shared<Value.Element>(
@@ -40,7 +45,9 @@ public protocol _SharedIdentifiedCollection<_Element> {
 }
 
 extension IdentifiedArray: _SharedIdentifiedCollection {
+  /// The array's ids, in order.
   public var _sharedIDs: [ID] { Array(ids) }
+  /// The element with `id`, or `nil` when there is none; setting `nil` leaves the array as it is.
   public subscript(_sharedID id: ID) -> Element? {
     get { self[id: id] }
     set { if let newValue { self[id: id] = newValue } }

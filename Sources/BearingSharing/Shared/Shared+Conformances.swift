@@ -9,23 +9,28 @@ extension Shared: Equatable where Value: Equatable {
 }
 
 extension Shared: Hashable where Value: Hashable {
+  /// Hashes the current value.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(wrappedValue)
   }
 }
 
 extension Shared: Identifiable where Value: Identifiable {
+  /// The current value's id.
   public var id: Value.ID { wrappedValue.id }
 }
 
 extension Shared: CustomStringConvertible {
+  /// The current value's description, as if it were not shared.
   public var description: String { String(describing: wrappedValue) }
 }
 
 extension Shared: _CustomDiffObject {
+  /// The value a test store expects and the value held, for its diff.
   public var _customDiffValues: (Any, Any) {
     (reference.read(expected: true), reference.read(expected: false))
   }
+  /// The shared reference's identity, by which a diff recognises copies of one `Shared`.
   public var _objectIdentifier: ObjectIdentifier { ObjectIdentifier(reference) }
 }
 
@@ -38,33 +43,41 @@ extension Shared: Encodable where Value: Encodable {
 }
 
 extension SharedReader: Equatable where Value: Equatable {
+  /// Equal values; while a test store checks a step, a reference compared with itself compares
+  /// the value the test expects (left) with the value it holds (right).
   public static func == (lhs: Self, rhs: Self) -> Bool {
     areEqual(lhs.reference, rhs.reference)
   }
 }
 
 extension SharedReader: Hashable where Value: Hashable {
+  /// Hashes the current value.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(wrappedValue)
   }
 }
 
 extension SharedReader: Identifiable where Value: Identifiable {
+  /// The current value's id.
   public var id: Value.ID { wrappedValue.id }
 }
 
 extension SharedReader: CustomStringConvertible {
+  /// The current value's description, as if it were not shared.
   public var description: String { String(describing: wrappedValue) }
 }
 
 extension SharedReader: _CustomDiffObject {
+  /// The value a test store expects and the value held, for its diff.
   public var _customDiffValues: (Any, Any) {
     (reference.read(expected: true), reference.read(expected: false))
   }
+  /// The shared reference's identity, by which a diff recognises copies of one reader.
   public var _objectIdentifier: ObjectIdentifier { ObjectIdentifier(reference) }
 }
 
 extension SharedReader: Encodable where Value: Encodable {
+  /// Encodes the value, as if it were not shared.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(wrappedValue)

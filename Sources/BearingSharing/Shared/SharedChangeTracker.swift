@@ -16,6 +16,7 @@ import Synchronization
   }
   private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
 
+  /// Creates a tracker with no snapshots.
   public init() {}
 
   /// The tracker of the assertion that runs now, if any.

@@ -31,8 +31,11 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
     let store: ObjectIdentifier
   }
 
+  /// The key's name and the store it was made with.
   public var id: ID { ID(key: key, store: ObjectIdentifier(store)) }
 
+  /// Returns the stored value; a key the store lacks, or a value of another type, keeps the
+  /// declared value. A load the user asks for rereads the store first.
   public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
     if case .userInitiated = context { store.reload() }
     if let value = store.value(forKey: key).flatMap(decode) {
@@ -42,6 +45,7 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
     }
   }
 
+  /// Yields each change the store reports for the key, skipping one already superseded.
   public func subscribe(
     context: LoadContext<Value>, subscriber: SharedSubscriber<Value>
   ) -> SharedSubscription {
@@ -55,6 +59,7 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
     }
   }
 
+  /// Writes `value` to the store (an optional set to `nil` removes the key).
   public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
     store.set(encode(value), forKey: key)
     continuation.resume()

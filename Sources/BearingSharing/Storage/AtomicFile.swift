@@ -23,6 +23,7 @@ public struct FileStorageError: Error, CustomStringConvertible, LocalizedError {
   /// The reason, as the system or the decoder says it.
   public var reason: String
 
+  /// What failed and why, with the path, such as "cannot read PATH: REASON".
   public var description: String {
     switch operation {
     case .read: "cannot read \(path): \(reason)"
@@ -32,6 +33,7 @@ public struct FileStorageError: Error, CustomStringConvertible, LocalizedError {
     }
   }
 
+  /// The same text as `description`.
   public var errorDescription: String? { description }
 }
 

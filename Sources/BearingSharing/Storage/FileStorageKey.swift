@@ -241,8 +241,11 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
     self.encode = encode
   }
 
+  /// The file's URL and the file system it lives in.
   public var id: FileStorageKeyID { FileStorageKeyID(url: url, storage: storage.id) }
 
+  /// Reads and decodes the file; no file keeps the declared value, and one that does not decode
+  /// fails the load.
   public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
     let read = state.withLock { $0.beginRead() }
     let file: StoredFile?
@@ -274,6 +277,7 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
     for save in superseded { save.resume() }
   }
 
+  /// Watches the file and yields each change another writer makes, a deletion included.
   public func subscribe(
     context: LoadContext<Value>, subscriber: SharedSubscriber<Value>
   ) -> SharedSubscription {
@@ -291,6 +295,8 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
     }
   }
 
+  /// Writes `value` after the storage's debounce window, or at once for a save the user asks for;
+  /// resumes `continuation` when it is written (or dropped for a newer change).
   public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
     let generation = Generation.next()
     storage.didChange?(generation.description)
