@@ -48,8 +48,10 @@ public struct OfflineLibrary: Sendable {
 
   /// "Kallio (120 places), central Helsinki, OpenStreetMap 2019 (built in)".
   public var description: String {
-    (areas.reversed().map { "\($0.name) (\($0.placeCount) places)" }
-      + ["\(builtIn.coverage) (built in)"]).joined(separator: "; ")
+    let stored = areas.reversed().map { area in
+      "\(area.name) (\(area.placeCount == 1 ? "1 place" : "\(area.placeCount) places"))"
+    }
+    return (stored + ["\(builtIn.coverage) (built in)"]).joined(separator: "; ")
   }
 
   /// The places whose id is `text` or whose name is `text` (names compared as ``NameFolding``

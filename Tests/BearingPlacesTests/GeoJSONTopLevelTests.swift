@@ -90,17 +90,17 @@ struct GeoJSONTopLevelTests {
       // A feature with no properties member at all is not RFC 7946 GeoJSON.
       (
         #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":null}]}"#,
-        #"feature 0: "properties" is missing or not an object"#
+        #"feature 1: "properties" is missing or not an object"#
       ),
       (
         #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":3,"#
           + #""geometry":null}]}"#,
-        #"feature 0: "properties" is missing or not an object"#
+        #"feature 1: "properties" is missing or not an object"#
       ),
-      (#"{"type":"Feature"}"#, #"feature 0: "properties" is missing or not an object"#),
+      (#"{"type":"Feature"}"#, #"feature 1: "properties" is missing or not an object"#),
       (
         #"{"type":"Feature","properties":{"amenity":"cafe","name":"B"},"geometry":null}"#,
-        #"feature 0: the feature named "B" has no geometry"#
+        #"feature 1: the feature named "B" has no geometry"#
       ),
       (#"{"type":"Topology","objects":{}}"#, "the top level is a Topology"),
       (#"{"type":"Feature","properties":null,"geometry":null"#, "not valid JSON"),

@@ -230,17 +230,17 @@ struct OSMImporterTests {
           + #""properties":{"amenity":"cafe","name":"A"},"geometry":{"type":"Point","#
           + #""coordinates":[24.9,60.1]}},{"type":"Feature","id":"node/2","properties":{"#
           + #""amenity":"cafe","name":"B"},"geometry":{"type":"Point","coordinates":[24.9,95]}}]}"#,
-        "feature 1: node/2: latitude 95"
+        "feature 2: node/2: latitude 95"
       ),
       (
         #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"#
           + #""amenity":"cafe","name":"B"},"geometry":null}]}"#,
-        #"feature 0: the feature named "B" has no geometry"#
+        #"feature 1: the feature named "B" has no geometry"#
       ),
       (
         #"{"type":"FeatureCollection","features":[{"type":"Feature","id":"way/5","properties":{"#
           + #""amenity":"cafe","name":"B"},"geometry":{"type":"Polygon","coordinates":[]}}]}"#,
-        "feature 0: way/5: the Polygon has no rings"
+        "feature 1: way/5: the Polygon has no rings"
       ),
     ])
   func malformedGeoJSON(json: String, message: String) {

@@ -73,7 +73,7 @@ struct PlaceImportStreamTests {
     let whole = #expect(throws: PlaceImportError.self) {
       try OSMImporter.importFile(at: url, area: "t")
     }
-    #expect(whole == .malformed(#"feature 1800: "properties" is missing or not an object"#))
+    #expect(whole == .malformed(#"feature 1801: "properties" is missing or not an object"#))
     let stream = try PlaceImportStream(fileAt: url, area: "t", batchSize: 100)
     var names: [String] = []
     while let batch = try stream.next() { names += batch.map(\.name) }
@@ -86,7 +86,7 @@ struct PlaceImportStreamTests {
     #expect(stream.summary?.skippedCount == 1)
     #expect(
       stream.summary?.skippedReasons
-        == [#"feature 1800: "properties" is missing or not an object"#])
+        == [#"feature 1801: "properties" is missing or not an object"#])
   }
 
   @Test("a file none of whose features can be read fails, saying why")
@@ -100,7 +100,7 @@ struct PlaceImportStreamTests {
     #expect(
       error
         == .malformed(
-          #"feature 0: the feature named "B" has no geometry (and 1 more feature like it)"#))
+          #"feature 1: the feature named "B" has no geometry (and 1 more feature like it)"#))
   }
 
   @Test("an .osm.pbf extract comes in batches: the places, box and streets of a whole import")

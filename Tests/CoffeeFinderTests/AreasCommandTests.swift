@@ -97,7 +97,7 @@ struct AreasCommandTests {
     #expect(imported.stdout.hasPrefix("Imported 1 place covering"), "\(imported.stdout)")
     #expect(
       imported.stderr.contains(
-        #"warning: left out 1 feature that cannot be read: feature 1: the feature named "Nowhere\u{1B}[31m Café" has no geometry"#
+        #"warning: left out 1 feature that cannot be read: feature 2: the feature named "Nowhere\u{1B}[31m Café" has no geometry"#
       ), "\(imported.stderr)")
     #expect(!imported.stderr.contains("\u{1B}["), "escaped")
     // The blank name is no café: said, not dropped without a word.
@@ -110,7 +110,7 @@ struct AreasCommandTests {
     #expect(updated.status == 0, "\(updated.stderr)")
     #expect(updated.stdout.contains("Updated Odd: 1 place."), "\(updated.stdout)")
     #expect(
-      updated.stderr.contains("warning: left out 1 feature that cannot be read: feature 1:"),
+      updated.stderr.contains("warning: left out 1 feature that cannot be read: feature 2:"),
       "\(updated.stderr)")
   }
 

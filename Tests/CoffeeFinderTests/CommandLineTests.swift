@@ -140,6 +140,15 @@ import Testing
     #expect(still.status == 2, "\(still.stderr)")
     #expect(still.stderr.hasPrefix("coffee-finder: error: watch needs a moving source"))
     #expect(still.stderr.hasSuffix("(see: coffee-finder watch --help)\n"), "\(still.stderr)")
+    // A fixed position, typed or named, is refused before anything runs.
+    for fixed in [["--at", "60.1699,24.9384"], ["--near", "Cafe Ekberg"]] {
+      let refused = try await BuiltBinary.run(["watch"] + fixed + data, dataDirectory: directory)
+      #expect(refused.status == 2, "\(fixed): \(refused.stderr)")
+      #expect(
+        refused.stderr.hasPrefix(
+          "coffee-finder: error: watch follows a moving source, and "
+            + "\(fixed[0])"), "\(refused.stderr)")
+    }
 
     let missing = try await BuiltBinary.run(
       ["favorites", "remove", "no such place\u{1B}[31m"] + data, dataDirectory: directory)

@@ -33,8 +33,8 @@ import Testing
     }
     await store.send(.choose) {
       $0.failure =
-        "--provider foursquare needs an API key: set FOURSQUARE_API_KEY or foursquare_api_key "
-        + "in the config file"
+        "--provider foursquare needs an API key: give --api-key, or set FOURSQUARE_API_KEY or "
+        + "foursquare_api_key in the config file"
     }
   }
 

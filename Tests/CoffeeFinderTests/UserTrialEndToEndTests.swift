@@ -528,22 +528,41 @@ struct UserTrialEndToEndTests {
     #expect(result.stderr.contains("--replay-date"), "\(result.stderr)")
   }
 
+  @Test(.timeLimit(.minutes(1))) func aFileThatIsNotThereIsSaidInAFewWords() async throws {
+    let home = try Home()
+    defer { home.remove() }
+    let missing = home.directory.appendingPathComponent("nowhere/track.gpx").path
+    let runs = [
+      ["import", missing], ["watch", "--replay", missing],
+      ["map", "--at", "60.1699,24.9384", "--svg", missing],
+    ]
+    for arguments in runs {
+      let run = try await home.run(arguments)
+      #expect(run.status == 1, "\(arguments): \(run.stderr)")
+      #expect(run.stderr.contains("no such file"), "\(arguments): \(run.stderr)")
+      #expect(!run.stderr.contains("could not be completed"), "\(arguments): \(run.stderr)")
+    }
+  }
+
   @Test(.timeLimit(.minutes(1))) func anOverpassProviderIsNotRememberedWithoutItsServer()
     async throws
   {
     let home = try Home()
     defer { home.remove() }
-    try await LoopbackHTTPServer.with({ _, _ in .json(.ok, OverpassCommandTests.paris) }) {
-      server in
-      let url = server.baseURL.appendingPathComponent("api/interpreter").absoluteString
-      let chosen = try await home.run([
-        "nearby", "--at", "48.8566,2.3522", "--provider", "overpass", "--overpass-url", url,
-      ])
-      #expect(chosen.status == 0, "\(chosen.stderr)")
+    // `nearby` and `map` alike.
+    for command in ["nearby", "map"] {
+      try await LoopbackHTTPServer.with({ _, _ in .json(.ok, OverpassCommandTests.paris) }) {
+        server in
+        let url = server.baseURL.appendingPathComponent("api/interpreter").absoluteString
+        let chosen = try await home.run([
+          command, "--at", "48.8566,2.3522", "--provider", "overpass", "--overpass-url", url,
+        ])
+        #expect(chosen.status == 0, "\(command): \(chosen.stderr)")
+      }
+      // The next run in Helsinki searches the offline data, not the public Overpass server.
+      let next = try await home.run(["nearby", "--at", "60.1699,24.9384"])
+      #expect(next.status == 0, "\(command): \(next.stderr)")
+      #expect(!next.stderr.contains("--provider overpass"), "\(command): \(next.stderr)")
     }
-    // The next run in Helsinki searches the offline data, not the public Overpass server.
-    let next = try await home.run(["nearby", "--at", "60.1699,24.9384"])
-    #expect(next.status == 0, "\(next.stderr)")
-    #expect(!next.stderr.contains("--provider overpass"), "\(next.stderr)")
   }
 }

@@ -142,7 +142,7 @@ struct GeoJSONReader {
       throw .malformed("the FeatureCollection has \(featureArrays) \"features\" arrays")
     }
     if let failure = output.failure {
-      throw .malformed("feature \(failure.index): \(failure.reason)")
+      throw .malformed("feature \(failure.index + 1): \(failure.reason)")
     }
     _ = output.flush(deliver, final: true)
   }
@@ -163,7 +163,7 @@ struct GeoJSONReader {
     do throws(Failure) {
       place = try self.place(from: feature)
     } catch {
-      throw .malformed("feature 0: \(error.reason)")
+      throw .malformed("feature 1: \(error.reason)")
     }
     guard output.add(place, streets(of: feature), deliver) else { return }
     _ = output.flush(deliver, final: true)

@@ -174,7 +174,7 @@ public final class PlaceImportStream: Sendable {
       skipped.count += batch.skipped.count
       others += batch.otherCount
       for skip in batch.skipped.prefix(max(0, 3 - skipped.reasons.count)) {
-        skipped.reasons.append("feature \(skip.index): \(skip.reason)")
+        skipped.reasons.append("feature \(skip.index + 1): \(skip.reason)")
       }
       stopped = !batch.places.isEmpty && !queue.push(batch.places)
       return !stopped

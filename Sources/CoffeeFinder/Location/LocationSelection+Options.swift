@@ -15,10 +15,11 @@ extension LocationSelection {
   }
 
   /// Why a command that follows a moving source (`watch`) refuses `option`, or `nil`: `--at`
-  /// is a fixed position.
-  package static func movingSourceRefusal(_ option: Request.Option) -> String? {
-    guard option.isFixed else { return nil }
-    return "watch follows a moving source, and --at is fixed: use --gpsd HOST:PORT, --geoclue, "
+  /// is a fixed position, and so is the place `--near` names (`near`).
+  package static func movingSourceRefusal(_ option: Request.Option, near: Bool = false) -> String? {
+    guard option.isFixed || near else { return nil }
+    let given = near ? "--near names a fixed position" : "--at is fixed"
+    return "watch follows a moving source, and \(given): use --gpsd HOST:PORT, --geoclue, "
       + "--replay FILE or --wander"
   }
 }

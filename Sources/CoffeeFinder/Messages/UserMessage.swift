@@ -29,9 +29,8 @@ package enum UserMessage {
     case let error as StorageError: text = error.description
     case let error as LocationError: text = error.description
     case let error as CocoaError:
-      // Foundation's file errors describe themselves as a dump of their user info.
       let path = (error.userInfo[NSFilePathErrorKey] as? String).map { " (\($0))" } ?? ""
-      text = error.localizedDescription + path
+      text = fileProblem(error) + path
     case let error as any LocalizedError where error.errorDescription != nil:
       text = error.errorDescription ?? ""
     case let error as any CustomStringConvertible: text = error.description
@@ -172,18 +171,34 @@ package enum UserMessage {
 
   /// `--provider foursquare` (or the settings' provider) without a Foursquare API key.
   package static let foursquareNeedsAKey =
-    "--provider foursquare needs an API key: set FOURSQUARE_API_KEY or foursquare_api_key in the "
-    + "config file"
+    "--provider foursquare needs an API key: give --api-key, or set FOURSQUARE_API_KEY or "
+    + "foursquare_api_key in the config file"
 
-  /// The file at `path` could not be written. Foundation's own sentence names the file.
+  /// The file at `path` could not be written.
   package static func cannotWrite(_ path: String, _ error: any Error) -> String {
-    "cannot write \(TerminalText.line(path)): \(TerminalText.line(error.localizedDescription))"
+    "cannot write \(TerminalText.line(path)): \(TerminalText.line(fileProblem(error)))"
   }
 
   /// The track file at `path` could not be read.
   package static func cannotReadTrack(_ path: String, _ error: any Error) -> String {
-    "cannot read the track \(TerminalText.line(path)): "
-      + TerminalText.line(error.localizedDescription)
+    "cannot read the track \(TerminalText.line(path)): " + TerminalText.line(fileProblem(error))
+  }
+
+  /// What went wrong with a file, in a few words: Foundation's file errors on Linux say "The
+  /// operation could not be completed" before their reason, or dump their user info.
+  package static func fileProblem(_ error: any Error) -> String {
+    guard let error = error as? CocoaError else { return error.localizedDescription }
+    switch error.code {
+    case .fileNoSuchFile, .fileReadNoSuchFile: return "no such file"
+    case .fileReadNoPermission, .fileWriteNoPermission: return "permission denied"
+    case .fileWriteOutOfSpace: return "the disk is full"
+    case .fileWriteVolumeReadOnly: return "the file system is read-only"
+    case .fileWriteFileExists: return "a file is already there"
+    default:
+      let text = error.localizedDescription
+      let generic = "The operation could not be completed. "
+      return text.hasPrefix(generic) ? String(text.dropFirst(generic.count)) : text
+    }
   }
 
   /// The track file at `path` was read but is not a track the app can replay.

@@ -73,9 +73,11 @@ struct MapCommand: AsyncParsableCommand {
     let setup = try await SearchSetup.forOneSearch(
       location: location, search: search, data: data, output: output, timeout: timeout.seconds)
     // A map's radius is how far it shows, not a choice for the next search: only the units
-    // and the provider are remembered.
+    // and the provider are remembered, as `nearby` remembers them.
+    var choices = search.choices
+    choices.searchRadius = nil
     var finished = try await setup.searchOnce(
-      choices: RememberedSettings(units: search.units, provider: search.provider),
+      choices: choices,
       analytics: output.analytics, timeout: timeout.seconds, tracked: false,
       limit: hours.openNow ? PlaceQuery.maximumLimit : nil)
     let clock = hours.clock

@@ -36,7 +36,9 @@ struct WatchCommand: AsyncParsableCommand {
 
   func validate() throws {
     try location.check()
-    if let refusal = LocationSelection.movingSourceRefusal(try location.option()) {
+    if let refusal = LocationSelection.movingSourceRefusal(
+      try location.option(), near: location.near != nil)
+    {
       throw ValidationError(refusal)
     }
   }

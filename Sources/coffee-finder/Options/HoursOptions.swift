@@ -31,12 +31,10 @@ struct HoursOptions: ParsableArguments {
 
   /// Throws a usage error for a zone that is not an IANA name or a time that is not ISO 8601.
   func check() throws {
-    // Only IANA names: Foundation also reads "GMT+2" (which IANA's Etc/GMT+2 means the
-    // other way round).
-    if let timeZone,
-      timeZone != "UTC" && !TimeZone.knownTimeZoneIdentifiers.contains(timeZone)
-        || TimeZone(identifier: timeZone) == nil
-    {
+    // Only IANA names, as Foundation names them back: it also reads "GMT+2" (as "GMT+0200",
+    // which IANA's Etc/GMT+2 means the other way round). Its list of known names is ICU's and
+    // lacks some (Asia/Kolkata), so the name it gives the zone is what counts.
+    if let timeZone, timeZone != "UTC", TimeZone(identifier: timeZone)?.identifier != timeZone {
       throw ValidationError(
         "--time-zone must be an IANA time zone such as Europe/Helsinki; got \(timeZone)")
     }
