@@ -181,7 +181,7 @@ let package = Package(
     .target(
       name: "BearingMap", dependencies: ["BearingLocation", "BearingStreets", "BearingText"]),
     // OpenStreetMap's `opening_hours`: a parser and an evaluator, with no dependency.
-    .target(name: "BearingOpeningHours"),
+    .target(name: "BearingOpeningHours", dependencies: ["BearingLocation"]),
     // Walking: the graph of walkable ways, snapping to it, and one-to-many walks over it.
     .target(name: "BearingWalking", dependencies: ["BearingLocation"]),
     // Test helper: evaluates `opening_hours` values at given times and prints the answers as

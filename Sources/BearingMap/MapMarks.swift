@@ -39,7 +39,8 @@ public struct MapMarks: Hashable, Sendable {
     /// Degrees clockwise from true north, or `nil` when not known.
     public var heading: Double?
 
-    /// Creates your mark; without a `heading` it is drawn as a dot.
+    /// Creates your mark; without a `heading` it has no arrow (`@` in a terminal frame, a dot
+    /// in an SVG).
     public init(coordinate: Coordinate, heading: Double? = nil) {
       self.coordinate = coordinate
       self.heading = heading

@@ -1,3 +1,5 @@
+import BearingLocation
+
 /// A day of the proleptic Gregorian calendar, held as its number of days since 1970-01-01, the
 /// arithmetic the evaluator needs (weekday, day of month, ISO week, Easter) done on integers.
 public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
@@ -14,14 +16,9 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     self.dayNumber = Self.dayNumber(year: year, month: month, day: day)
   }
 
-  /// Days since 1970-01-01 of a civil date (days-from-civil on a March-based year).
+  /// Days since 1970-01-01 of a civil date: the package's one formula (`CivilDate`).
   static func dayNumber(year: Int, month: Int, day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
+    CivilDate.daysSince1970(year: year, month: month, day: day)
   }
 
   /// Year, month and day.

@@ -12,7 +12,12 @@ struct HTTPErrorTests {
       (#"{"error": "quota exhausted"}"#, "quota exhausted"),
       (#"{"error": {"code": 7, "message": "nested"}}"#, "nested"),
       (#"{"detail": "not here"}"#, "not here"),
+      (#"{"error_description": "token expired"}"#, "token expired"),
       ("plain words\n", "plain words"),
+      // JSON that is not an object, or not JSON (RFC 8259 has no trailing comma), is shown as
+      // the text it is.
+      (#"["a list"]"#, #"["a list"]"#),
+      (#"{"message": "x",}"#, #"{"message": "x",}"#),
     ])
   func serverMessage(body: String, message: String) {
     let error = HTTPError.status(of: HTTPResponse(status: 400, body: Data(body.utf8)))

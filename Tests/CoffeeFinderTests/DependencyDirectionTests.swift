@@ -15,21 +15,20 @@ import Testing
       ["BearingMacros", "CBearingTestingStart", "CBearingThread", "CDBus", "CZlib"]
     ),
     (
-      "foundations: text, locations, backoff, opening hours, shared state, SQLite files; test"
-        + " support that needs none of the package",
+      "foundations: text, locations, backoff, shared state, SQLite files; test support that"
+        + " needs none of the package",
       [
-        "BearingBackoff", "BearingHTTPTesting", "BearingLocation", "BearingOpeningHours",
-        "BearingPlacesTesting", "BearingProcessTesting", "BearingSQLite", "BearingSharing",
-        "BearingText",
+        "BearingBackoff", "BearingHTTPTesting", "BearingLocation", "BearingPlacesTesting",
+        "BearingProcessTesting", "BearingSQLite", "BearingSharing", "BearingText",
       ]
     ),
     (
-      "on the foundations alone: the store core, street lines, walking, the clients, logging and"
-        + " analytics, the personal database, the app's settings",
+      "on the foundations alone: the store core, street lines, walking, opening hours, the"
+        + " clients, logging and analytics, the personal database, the app's settings",
       [
         "Bearing", "BearingGPSD", "BearingGeoClue", "BearingHTTP", "BearingLocationTesting",
-        "BearingPersonalData", "BearingStreets", "BearingTelemetry", "BearingWalking",
-        "CoffeeFinderSettings",
+        "BearingOpeningHours", "BearingPersonalData", "BearingStreets", "BearingTelemetry",
+        "BearingWalking", "CoffeeFinderSettings",
       ]
     ),
     (

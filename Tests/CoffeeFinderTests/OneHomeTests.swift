@@ -47,11 +47,12 @@ import Testing
       name: "a JSON value type", pattern: #"case null\b"#,
       homes: ["BearingText/JSONValue.swift", "BearingText/JSONParser.swift"]),
     // A reader of JSON text meets an object's and an array's opening bracket as one case, and
-    // an object's closing brace (as a byte or a character); a look at what comes next (`peek()`
-    // for a "[") is a use of the reader, not a second one.
+    // compares with an object's closing brace (a byte, a character, or 0x7D); a look at what
+    // comes next (`peek()` for a "[") is a use of the reader, and writing a "}" is not reading.
     Concept(
       name: "reading JSON text",
-      pattern: #"UInt8\(ascii: "[\[{]"\), UInt8\(ascii: "[\[{]"\)|ascii: "\}"|(case|==) "\}""#,
+      pattern:
+        #"UInt8\(ascii: "[\[{]"\), UInt8\(ascii: "[\[{]"\)|(case|==|!=|,) *"\}"|ascii: "\}"|\b0x7[Dd]\b"#,
       homes: ["BearingText/JSONParser.swift"]),
     // Foundation's untyped reader would be a second reader beside ours (Codable answers go
     // through `JSONDecoder`, which reads into types).

@@ -65,25 +65,8 @@ public enum StreetReader {
   }
 
   private static func geoJSON(_ parser: JSONParser) -> [StreetLine] {
-    var parser = parser
-    let start = parser
     var lines: [StreetLine] = []
-    var type: String?
-    try? parser.members { (parser, key) throws(JSONParser.Failure) in
-      guard key == "features", parser.peek() == UInt8(ascii: "[") else {
-        let value = try parser.value(depth: 1)
-        if key == "type" { type = value.string }
-        return
-      }
-      try parser.elements(depth: 1) { (parser, _) throws(JSONParser.Failure) in
-        lines += streets(ofFeature: try parser.value(depth: 2))
-      }
-    }
-    // A document that is one Feature (RFC 7946 allows it): its own lines.
-    if type == "Feature", lines.isEmpty {
-      var whole = start
-      if let feature = try? whole.value() { lines = streets(ofFeature: feature) }
-    }
+    LenientFeatures.geoJSON(parser) { lines += streets(ofFeature: $0) }
     return lines
   }
 
@@ -125,11 +108,9 @@ public enum StreetReader {
   }
 
   private static func overpass(_ parser: JSONParser) -> [StreetLine] {
-    var parser = parser
-    guard let answer = try? parser.value(), let elements = answer["elements"]?.array else {
-      return []
-    }
-    return elements.flatMap(streets(ofOverpassElement:))
+    var lines: [StreetLine] = []
+    LenientFeatures.overpass(parser) { lines += streets(ofOverpassElement: $0) }
+    return lines
   }
 
   /// The street line of one element of an Overpass answer: none unless it has a street's

@@ -29,37 +29,11 @@ public enum WalkingWayReader {
     -> WalkingGraph?
   {
     var builder = WalkingGraphBuilder()
-    var parser = JSONParser(bytes)
+    let parser = JSONParser(bytes)
     switch format {
     case .pbf: return nil
-    case .geoJSON:
-      let start = parser
-      var type: String?
-      try? parser.members { (parser, key) throws(JSONParser.Failure) in
-        guard key == "features", parser.peek() == UInt8(ascii: "[") else {
-          let value = try parser.value(depth: 1)
-          if key == "type" { type = value.string }
-          return
-        }
-        try parser.elements(depth: 1) { (parser, _) throws(JSONParser.Failure) in
-          add(feature: try parser.value(depth: 2), to: &builder)
-        }
-      }
-      // A document that is one Feature (RFC 7946 allows it): its own ways.
-      if type == "Feature", builder.wayCount == 0 {
-        var whole = start
-        if let feature = try? whole.value() { add(feature: feature, to: &builder) }
-      }
-    case .overpassJSON:
-      try? parser.members { (parser, key) throws(JSONParser.Failure) in
-        guard key == "elements", parser.peek() == UInt8(ascii: "[") else {
-          _ = try parser.value(depth: 1)
-          return
-        }
-        try parser.elements(depth: 1) { (parser, _) throws(JSONParser.Failure) in
-          add(element: try parser.value(depth: 2), to: &builder)
-        }
-      }
+    case .geoJSON: LenientFeatures.geoJSON(parser) { add(feature: $0, to: &builder) }
+    case .overpassJSON: LenientFeatures.overpass(parser) { add(element: $0, to: &builder) }
     }
     guard builder.wayCount > 0 else { return nil }
     // GeoJSON lines have no node ids: a footway drawn to end on a street seldom shares one of

@@ -52,8 +52,8 @@ public struct NominatimGeocoder: Sendable {
   public var endpoint: URL
   /// Names the app and its version, as the usage policy asks.
   public var userAgent: String
-  /// The gate each request waits at: `sharedGate` unless `passing(through:)` replaced it; `nil`
-  /// sends at once.
+  /// The gate each request waits at: `sharedGate`, unless `testGate` is set (by
+  /// `passing(through:)`, which sets this to `nil`); with neither, a request is sent at once.
   public var gate: RateGate<ContinuousClock>?
   /// A gate on another clock, for tests.
   public var testGate: (@Sendable () async throws -> Void)?

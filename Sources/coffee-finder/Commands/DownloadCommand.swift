@@ -119,7 +119,7 @@ struct DownloadCommand: AsyncParsableCommand {
   /// ``radiusRange``.
   static func metres(_ radius: DistanceArgument?) throws -> Double {
     let metres = radius?.metres ?? 5_000
-    if let problem = radiusRange.problem(with: metres, option: "--radius") {
+    if let problem = radiusRange.problem(with: metres, option: SettingKey.searchRadius.option) {
       throw ValidationError(problem)
     }
     return metres

@@ -66,7 +66,8 @@ struct LocationOptions: ParsableArguments {
       do {
         _ = try GPSDEndpoint(validating: gpsd)
       } catch {
-        throw ValidationError("--gpsd must be HOST:PORT: \(error.description)")
+        throw ValidationError(
+          "\(SettingKey.gpsdAddress.option) must be HOST:PORT: \(error.description)")
       }
     }
     if let replayDate, Self.parseDay(replayDate) == nil {

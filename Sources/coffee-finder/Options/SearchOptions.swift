@@ -30,7 +30,8 @@ struct SearchOptions: ParsableArguments {
   @Option(
     name: .setting(.provider),
     help: ArgumentHelp(
-      "Where to search: auto, foursquare, offline or overpass (default auto).",
+      "Where to search: auto, foursquare, offline or overpass (default "
+        + "\(AppSettings.defaults.displayValue(of: .provider))).",
       discussion: "auto: Foursquare when a key is set; else the offline data where it covers "
         + "the position, and OpenStreetMap's Overpass API elsewhere."))
   var provider: PlaceProvider?
@@ -60,14 +61,16 @@ struct SearchOptions: ParsableArguments {
   /// Throws a usage error for an out-of-range radius or limit.
   func check() throws {
     if let radius = radius?.metres,
-      let problem = DistanceSetting.searchRadius.problem(with: radius, option: "--radius")
+      let problem = DistanceSetting.searchRadius.problem(
+        with: radius, option: SettingKey.searchRadius.option)
     {
       throw ValidationError(problem)
     }
     let limits = AppSettings.resultLimits
     if let limit, !limits.contains(limit) {
       throw ValidationError(
-        "--limit must be \(limits.lowerBound)…\(limits.upperBound); got \(limit)")
+        "\(SettingKey.resultLimit.option) must be \(limits.lowerBound)…\(limits.upperBound); "
+          + "got \(limit)")
     }
     do {
       try SettingsOverrides(
@@ -184,7 +187,8 @@ struct RadiusOption: ParsableArguments {
     name: .setting(.searchRadius),
     parsing: .unconditional,
     help: ArgumentHelp(
-      "How far around: metres, or with a unit (800m, 2km, 1mi, 500ft); default 1000 "
+      "How far around: metres, or with a unit (800m, 2km, 1mi, 500ft); default "
+        + "\(AppSettings.defaults.displayValue(of: .searchRadius)) "
         + "(download: 5km)."),
     transform: DistanceArgument.parse)
   var radius: DistanceArgument?
@@ -203,7 +207,10 @@ struct OverpassURLOption: ParsableArguments {
 /// without the search options, and the top-level command parses it wherever it is written.
 struct UnitsOption: ParsableArguments {
   @Option(
-    name: .setting(.units), help: "Show distances in metric or imperial units (default metric).")
+    name: .setting(.units),
+    help: ArgumentHelp(
+      "Show distances in metric or imperial units (default "
+        + "\(AppSettings.defaults.displayValue(of: .units)))."))
   var units: MeasurementSystem?
 }
 
