@@ -16,7 +16,9 @@
   public struct XCTIssue: Sendable, CustomStringConvertible {
     /// What kind of failure it is.
     public enum IssueType: Sendable {
+      /// A failed assertion or a reported issue: every issue the matcher is shown is one.
       case assertionFailure
+      /// An error thrown out of a test, as on Apple platforms; never given on Linux.
       case thrownError
     }
 
@@ -29,6 +31,7 @@
     /// Where the failure was recorded.
     public var sourceCodeContext: XCTSourceCodeContext
 
+    /// The same text as `compactDescription`.
     public var description: String { compactDescription }
   }
 

@@ -35,7 +35,9 @@ public protocol ViewAction<ViewAction> {
 /// ```
 @MainActor
 public protocol ViewActionSending<StoreState, StoreAction> {
+  /// The state of the feature the store runs.
   associatedtype StoreState
+  /// The feature's actions, whose `view` case carries what the view sends.
   associatedtype StoreAction: ViewAction
   /// The store the view's actions go to.
   var store: Store<StoreState, StoreAction> { get }

@@ -34,7 +34,9 @@ public struct TextState: Equatable, Hashable, Sendable, ExpressibleByStringLiter
 public struct ButtonState<Action>: Identifiable {
   /// What a button is for, which a renderer may show.
   public enum Role: Equatable, Hashable, Sendable {
+    /// The button backs out, leaving things as they were.
     case cancel
+    /// The button deletes or discards something.
     case destructive
   }
 

@@ -14,8 +14,11 @@ import Foundation
 public struct ConfirmationDialogState<Action>: Identifiable, EphemeralState {
   /// Whether the title is shown.
   public enum Visibility: Equatable, Hashable, Sendable {
+    /// The renderer decides.
     case automatic
+    /// The title is not shown.
     case hidden
+    /// The title is shown.
     case visible
   }
 

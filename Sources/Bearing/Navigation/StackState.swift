@@ -273,6 +273,7 @@ public struct StackPathView<Screen>: RandomAccessCollection, RangeReplaceableCol
 
   public var startIndex: Int { components.startIndex }
   public var endIndex: Int { components.endIndex }
+  /// The screen at `position`, counted from the bottom of the stack, with its id.
   public subscript(position: Int) -> Component { components[position] }
 
   /// Replaces the screens in `subrange`, as a navigation binding does on a push or pop.

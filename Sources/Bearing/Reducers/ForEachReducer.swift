@@ -10,6 +10,7 @@ import OrderedCollections
 /// ```
 @CasePathable
 public enum IdentifiedAction<ID: Hashable & Sendable, Action> {
+  /// `action` for the element whose id is `id`.
   case element(id: ID, action: Action)
 }
 

@@ -8,18 +8,24 @@ import IdentifiedCollections
 /// ```
 extension Shared: Sequence, Collection, BidirectionalCollection, RandomAccessCollection
 where Value: MutableCollection & RandomAccessCollection {
+  /// The wrapped collection's index: a position in the `Shared` is one in its value.
   public typealias Index = Value.Index
   /// Each element is a `Shared` of the wrapped collection's element.
   public typealias Element = Shared<Value.Element>
+  /// The positions of the wrapped collection, from `startIndex` to `endIndex`.
   public typealias Indices = DefaultIndices<Self>
+  /// Iterates by position, giving a `Shared` of each element in turn.
   public typealias Iterator = IndexingIterator<Self>
+  /// A range of positions, whose elements are `Shared` too.
   public typealias SubSequence = Slice<Self>
 
   /// The wrapped collection's start index.
   public var startIndex: Index { wrappedValue.startIndex }
   /// The wrapped collection's end index.
   public var endIndex: Index { wrappedValue.endIndex }
+  /// The wrapped collection's index after `i`.
   public func index(after i: Index) -> Index { wrappedValue.index(after: i) }
+  /// The wrapped collection's index before `i`.
   public func index(before i: Index) -> Index { wrappedValue.index(before: i) }
 
   /// A `Shared` of the element at `position`, which reads and writes that offset of the parent's
@@ -38,9 +44,14 @@ where Value: MutableCollection & RandomAccessCollection {
 /// An identified collection whose `Shared` gives a `Shared` of each element by id
 /// (``Shared/elements``). `IdentifiedArray` is one.
 public protocol _SharedIdentifiedCollection<_Element> {
+  /// The type of an element's id.
   associatedtype _ID: Hashable
+  /// The type of an element.
   associatedtype _Element
+  /// The ids of the elements, in order.
   var _sharedIDs: [_ID] { get }
+  /// The element with `id`, or `nil` when there is none; what a `Shared` of that element reads
+  /// and writes.
   subscript(_sharedID id: _ID) -> _Element? { get set }
 }
 

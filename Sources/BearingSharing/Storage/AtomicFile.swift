@@ -13,6 +13,7 @@ import Synchronization
 public struct FileStorageError: Error, CustomStringConvertible, LocalizedError {
   /// What was being done.
   public enum Operation: Sendable, Equatable {
+    /// Reading the file, writing it, decoding its bytes into the value, or encoding the value.
     case read, write, decode, encode
   }
 
