@@ -38,6 +38,7 @@ struct DaemonProcess: Sendable {
 
 /// Why the GeoClue harness could not set up.
 public struct HarnessError: Error, CustomStringConvertible, Sendable {
+  /// What failed, in a few words.
   public var description: String
 
   init(_ description: String) {

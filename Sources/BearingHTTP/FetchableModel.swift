@@ -22,6 +22,7 @@ public protocol FetchableModel: Decodable, Sendable {
 }
 
 extension FetchableModel {
+  /// A plain `JSONDecoder()`, with the default key and date strategies.
   public static func makeDecoder() -> JSONDecoder { JSONDecoder() }
 
   /// Fetches the model with ``defaultRequest``.

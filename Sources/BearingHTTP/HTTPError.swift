@@ -44,6 +44,7 @@ public enum HTTPError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Any other transport failure, with the system's explanation.
     case other(String)
 
+    /// A few words for a log or a message, such as "the server did not answer in time".
     public var description: String {
       switch self {
       case .offline: "the network is offline"
@@ -70,6 +71,7 @@ public enum HTTPError: Error, Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// One line for a log or a message, such as "HTTP 429 Too Many Requests (retry after 30 s)".
   public var description: String {
     switch self {
     case .transport(let failure):

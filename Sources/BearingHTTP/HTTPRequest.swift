@@ -198,6 +198,7 @@ extension HTTPRequest: CustomStringConvertible, CustomDebugStringConvertible,
     return text
   }
 
+  /// The same text as `debugDescription`, so a dump shows no credential either.
   public var customDumpDescription: String { debugDescription }
 }
 

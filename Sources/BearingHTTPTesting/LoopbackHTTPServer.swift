@@ -138,6 +138,7 @@ public final class LoopbackHTTPServer: Sendable {
 
   /// Why waiting for the server failed.
   public enum ServerError: Error {
+    /// The timeout passed with fewer requests than `expected`: `received` had arrived.
     case timedOutWaitingForRequests(expected: Int, received: Int)
   }
 

@@ -3,14 +3,19 @@ import BearingStreets
 /// What drew a cell of a map frame: decides its colour. Higher raw values cover lower ones
 /// when two lines share a cell.
 public enum MapInk: UInt8, Hashable, Sendable, CaseIterable {
+  /// Nothing: an empty cell.
   case blank = 0
+  /// A line of a street or other way, by its `StreetKind`.
   case water, rail, path, minor, major
+  /// A favourite's region circle, or your recent track.
   case region, track
   /// A walk's route.
   case route
   /// The scale bar and the north arrow.
   case furniture
+  /// A place's number: an ordinary place, a favourite, or the selected place.
   case place, favorite, selectedPlace
+  /// The arrow (or dot) where you are.
   case you
 
   init(_ kind: StreetKind) {

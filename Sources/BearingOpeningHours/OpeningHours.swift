@@ -46,6 +46,8 @@ public struct OpeningHours: Hashable, Sendable {
 
 /// Whether a place is open.
 public enum OpeningState: String, Hashable, Sendable {
+  /// Open, closed, or not known: the value says `unknown`, or the answer depends on a holiday
+  /// calendar that is not known.
   case open, closed, unknown
 }
 

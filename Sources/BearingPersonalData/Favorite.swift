@@ -16,8 +16,11 @@ import GRDB
 public struct Favorite: Hashable, Sendable, Codable, Identifiable {
   /// Where a place's identifier comes from, so an identifier is only compared with its own kind.
   public enum Source: String, Hashable, Sendable, Codable, CaseIterable {
+    /// The Foursquare Places API; the identifier is its `fsq_place_id`.
     case foursquare
+    /// OpenStreetMap data, stored as "osm"; the identifier is an OSM element's.
     case openStreetMap = "osm"
+    /// No service: a place entered by hand, such as the preview database's samples.
     case manual
   }
 

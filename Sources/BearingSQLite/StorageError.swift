@@ -22,6 +22,7 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Any other SQLite failure.
   case sqlite(path: String, code: Int32, detail: String)
 
+  /// One sentence: what failed, with the path (or the table), and mostly what the user can do.
   public var description: String {
     switch self {
     case .locked(let path, let timeout):

@@ -3,9 +3,13 @@ import Foundation
 
 /// A property value of an ``AnalyticsEvent``.
 public enum AnalyticsValue: Hashable, Sendable, Codable {
+  /// Text, encoded as a JSON string.
   case string(String)
+  /// A whole number, encoded as a JSON number.
   case int(Int)
+  /// A fractional number, encoded as a JSON number.
   case double(Double)
+  /// A flag, encoded as JSON `true` or `false`.
   case bool(Bool)
   /// A position. ``AnalyticsEvent`` rounds it to ``AnalyticsEvent/coordinatePrecision``
   /// decimal places before anything can see it.

@@ -46,8 +46,11 @@ public enum WalkingRules {
 /// The directions a walk may take along a way: both, or only along (or against) the order of
 /// its points.
 public enum WalkDirection: UInt8, Sendable, Hashable {
+  /// Either way: the way has no `oneway:foot`.
   case both = 0
+  /// From the first point towards the last only (`oneway:foot=yes`).
   case forward = 1
+  /// From the last point towards the first only (`oneway:foot=-1`).
   case backward = 2
 
   /// Whether a walk may go from the way's first point towards its last.

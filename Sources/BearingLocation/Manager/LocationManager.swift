@@ -20,19 +20,42 @@ extension LocationManager {
     /// `locationManagerDidChangeAuthorization(_:)`: the authorization change with both the
     /// status and the accuracy level, sent right after ``didChangeAuthorization(_:)``.
     case authorizationDidChange(AuthorizationStatus, AccuracyAuthorization)
+    /// `locationManager(_:didUpdateLocations:)`: new fixes, oldest first, the most recent last.
     case didUpdateLocations([Location])
+    /// `locationManager(_:didFailWithError:)`: something failed or ended, such as a request
+    /// with no fix, a source gone unavailable or a replayed track's end; see `LocationError`.
     case didFailWithError(LocationError)
+    /// `locationManager(_:didEnterRegion:)`: the device moved into a monitored region.
     case didEnterRegion(Region)
+    /// `locationManager(_:didExitRegion:)`: the device moved out of a monitored region.
     case didExitRegion(Region)
+    /// `locationManager(_:didDetermineState:for:)`: where the device is relative to a region,
+    /// in answer to `requestState` or once a fix settles a newly monitored region.
     case didDetermineState(RegionState, Region)
+    /// `locationManager(_:didStartMonitoringFor:)`: the region is now monitored.
     case didStartMonitoring(Region)
+    /// `locationManager(_:monitoringDidFailFor:withError:)`: the region cannot be monitored;
+    /// optional as in Core Location, though the engine always names it.
     case monitoringDidFail(Region?, LocationError)
+    /// `locationManager(_:didUpdateHeading:)`: a new compass heading; Linux has no compass, so
+    /// the engine never sends it.
     case didUpdateHeading(Heading)
+    /// `locationManager(_:didVisit:)`: a stay began or ended while visits are monitored.
     case didVisit(Visit)
+    /// `locationManagerDidPauseLocationUpdates(_:)`: updates paused automatically because the
+    /// device stayed in one place.
     case didPauseLocationUpdates
+    /// `locationManagerDidResumeLocationUpdates(_:)`: paused updates resumed, because the device
+    /// moved or automatic pausing was turned off.
     case didResumeLocationUpdates
+    /// `locationManager(_:didFinishDeferredUpdatesWithError:)`: deferred updates ended (`nil`
+    /// when they ended normally); the engine defers none, so never sends it.
     case didFinishDeferredUpdatesWithError(LocationError?)
+    /// `locationManager(_:didRange:satisfying:)`: the beacons in range that match the
+    /// constraint; Linux offers no beacon ranging, so the engine never sends it.
     case didRangeBeacons([Beacon], BeaconIdentityConstraint)
+    /// `locationManager(_:didFailRangingFor:error:)`: ranging for the constraint failed; never
+    /// sent by the engine.
     case didFailRanging(BeaconIdentityConstraint, LocationError)
   }
 

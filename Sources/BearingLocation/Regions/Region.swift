@@ -45,7 +45,10 @@ public struct Region: Hashable, Sendable, Codable, Identifiable {
 
 /// Where the device is relative to a region.
 public enum RegionState: String, Hashable, Sendable, Codable {
+  /// Not known yet: no fix, or none accurate enough for the region's radius.
   case unknown
+  /// Within the region's circle.
   case inside
+  /// Outside the region's circle.
   case outside
 }

@@ -31,9 +31,14 @@ public enum AccuracyAuthorization: String, Hashable, Sendable, Codable, CaseIter
 
 /// What kind of movement the app expects, as `CLActivityType`; a hint for power management.
 public enum ActivityType: String, Hashable, Sendable, Codable, CaseIterable {
+  /// No particular kind; the default.
   case other
+  /// Driving, following roads.
   case automotiveNavigation
+  /// Walking, running or cycling.
   case fitness
+  /// Other travel by vehicle, such as by boat, train or plane.
   case otherNavigation
+  /// Flying, where altitude changes too.
   case airborne
 }

@@ -24,6 +24,7 @@ public struct BeaconIdentityConstraint: Hashable, Sendable, Codable {
 public struct Beacon: Hashable, Sendable, Codable {
   /// How near the beacon seems.
   public enum Proximity: String, Hashable, Sendable, Codable {
+    /// Not known, right next to the device, close by, or further away, as `CLProximity`.
     case unknown, immediate, near, far
   }
 

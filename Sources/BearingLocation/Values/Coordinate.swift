@@ -60,9 +60,13 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
 
 /// Why a latitude/longitude pair is not a coordinate.
 public enum CoordinateError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The latitude given, in degrees, is NaN or infinite.
   case nonFiniteLatitude(Double)
+  /// The longitude given, in degrees, is NaN or infinite.
   case nonFiniteLongitude(Double)
+  /// The latitude given, in degrees, is outside −90…90.
   case latitudeOutOfRange(Double)
+  /// The longitude given, in degrees, is outside −180…180.
   case longitudeOutOfRange(Double)
 
   /// A sentence naming the bad component and its value.
