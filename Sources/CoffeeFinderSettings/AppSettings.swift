@@ -19,9 +19,13 @@ public struct AppSettings: Hashable, Sendable, CustomStringConvertible {
   public var searchRadius: Double = 1000
   /// Results per search, within ``resultLimits``.
   public var resultLimit = 10
+  /// The units distances are shown in: metric unless chosen otherwise.
   public var units = MeasurementSystem.metric
+  /// Where searches look for places: `auto` unless chosen otherwise.
   public var provider = PlaceProvider.auto
+  /// The gpsd daemon to read fixes from; 127.0.0.1:2947 by default.
   public var gpsdAddress = GPSDEndpoint()
+  /// The key for Foursquare's Places API; `nil` when none is configured.
   public var foursquareAPIKey: FoursquareAPIKey?
   /// The Overpass API interpreter searched without a key (`--provider overpass`, or `auto`
   /// outside the offline data).
@@ -36,6 +40,7 @@ public struct AppSettings: Hashable, Sendable, CustomStringConvertible {
   /// The defaults; a source changes a field through its ``Setting``.
   public init() {}
 
+  /// Every setting as `key = value`, comma-separated, with the API key redacted.
   public var description: String {
     SettingKey.allCases.map { "\($0) = \(displayValue(of: $0))" }.joined(separator: ", ")
   }

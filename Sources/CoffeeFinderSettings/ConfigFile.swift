@@ -18,8 +18,10 @@ import Foundation
 /// The file may hold the API key, so it is always written with mode 0600 (in a 0700
 /// directory), replacing the old file atomically.
 public struct ConfigFile: Sendable {
+  /// The file's path; the file need not exist.
   public let path: String
 
+  /// The config file at `path`, such as `ConfigFile.defaultPath()`.
   public init(path: String) {
     self.path = path
   }

@@ -16,6 +16,7 @@ public struct DistanceSetting: Sendable {
   /// The largest distance allowed, in metres.
   public var maximum: Double
 
+  /// The distances from `minimum` to `maximum` metres, both included.
   public init(minimum: Double, maximum: Double) {
     self.minimum = minimum
     self.maximum = maximum

@@ -20,6 +20,7 @@ public struct RememberedSettings: Hashable, Sendable {
   /// The last `--provider` the user chose.
   public var provider: PlaceProvider?
 
+  /// Remembered choices; `nil` for a setting with no remembered value.
   public init(
     searchRadius: Double? = nil, units: MeasurementSystem? = nil, provider: PlaceProvider? = nil
   ) {

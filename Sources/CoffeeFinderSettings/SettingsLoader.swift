@@ -2,6 +2,7 @@ import Foundation
 
 /// Settings with the warnings met while loading them and where each value came from.
 public struct LoadedSettings: Hashable, Sendable {
+  /// The settings, every source applied.
   public var settings: AppSettings
   /// Things the user should fix but that do not stop the app (a config file holding the key
   /// that others can read). The CLI prints them to standard error.
@@ -23,9 +24,13 @@ public struct LoadedSettings: Hashable, Sendable {
 /// loaded.warnings.forEach { FileHandle.standardError.write(Data("warning: \($0)\n".utf8)) }
 /// ```
 public struct SettingsLoader: Sendable {
+  /// The config file loaded, and edited by `set(_:to:)` and `unset(_:)`.
   public var file: ConfigFile
+  /// The environment variables read, by name.
   public var environment: [String: String]
 
+  /// A loader of `file` and `environment`: by default the XDG config file and this process's
+  /// environment.
   public init(
     file: ConfigFile = ConfigFile(path: ConfigFile.defaultPath()),
     environment: [String: String] = ProcessInfo.processInfo.environment

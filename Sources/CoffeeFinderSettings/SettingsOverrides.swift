@@ -58,6 +58,7 @@ public struct SettingsOverrides: Hashable, Sendable, CustomReflectable {
     SettingKey.allCases.compactMap { key in text[key].map { (key, $0) } }
   }
 
+  /// The overrides set, by config file key, with the API key as `<redacted>`.
   public var customMirror: Mirror {
     Mirror(
       self,
