@@ -122,7 +122,7 @@ import Testing
     } withDependencies: {
       $0.locationSourceProbe.readTrack = { _ in throw missing }
     }
-    let unreadable = "cannot read the track gone.nmea: \(missing.localizedDescription)"
+    let unreadable = "cannot read the track gone.nmea: no such file"
     await store.send(.choose)
     await store.receive(.failed(unreadable)) { $0.failure = unreadable }
 

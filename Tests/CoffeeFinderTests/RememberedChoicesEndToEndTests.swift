@@ -43,6 +43,15 @@ import Testing
       remembered.stderr
         == "coffee-finder: using your last choice of --radius 800 m (an option, the environment or the config "
         + "file overrides it)\n")
+    // `route` searches only to find the user: the radius is not its concern, and not said.
+    let route = try await BuiltBinary.run(
+      [
+        "route", "Café Ekberg", "--at", "60.1699,24.9384", "--provider", "offline", "--data-dir",
+        directory.appendingPathComponent("data").path,
+      ], dataDirectory: directory)
+    // Past the settings (with no streets stored it may find no walk: exit status 1).
+    #expect(route.status == 0 || route.status == 1, "\(route.stderr)")
+    #expect(!route.stderr.contains("last choice"), "\(route.stderr)")
 
     // An option wins, and is the new choice.
     let overridden = try await Self.nearby(Self.helsinki + ["--radius", "2km"], in: directory)

@@ -143,11 +143,11 @@ import Testing
         coffee-finder: coffee nearby
         You: no fix yet
         ────────────────────────────────────────────────────────────
-        Location access is off.
+        No location.
 
-        Location access is off: gpsd could not be reached. Start
-        gpsd (or pass --gpsd HOST:PORT), or choose a location with
-        --at LAT,LON, --replay FILE or --wander.
+        No location: gpsd could not be reached. Start gpsd (or pass
+        --gpsd HOST:PORT), or choose a location with --at LAT,LON,
+        --replay FILE or --wander.
         """))
   }
 

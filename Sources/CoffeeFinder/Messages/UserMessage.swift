@@ -272,7 +272,7 @@ package enum UserMessage {
 
   /// What to do when location access is refused; on Linux that means gpsd is unreachable.
   package static let locationAccessOff =
-    "Location access is off: gpsd could not be reached. Start gpsd (or pass --gpsd HOST:PORT), "
+    "No location: gpsd could not be reached. Start gpsd (or pass --gpsd HOST:PORT), "
     + "or choose a location with --at LAT,LON, --replay FILE or --wander."
 
   /// What to do when location access is refused because of `error`: GeoClue's errors say
@@ -282,7 +282,7 @@ package enum UserMessage {
     case .geoClueDenied, .geoClueNoAgent, .geoClueUnavailable, .geoClueLibraryMissing:
       error.description
     case .servicesUnavailable(let endpoint, let reason):
-      "Location access is off: cannot connect to gpsd at \(TerminalText.escape(endpoint)) "
+      "No location: cannot connect to gpsd at \(TerminalText.escape(endpoint)) "
         + "(\(TerminalText.escape(reason))). Start gpsd there, or choose a location with "
         + "--at LAT,LON, --replay FILE or --wander."
     default: locationAccessOff

@@ -142,7 +142,7 @@ package enum Screen {
     case .locating:
       return ["Waiting for a location fix…"]
     case .denied(let message):
-      return ["Location access is off."] + [""] + wrap(message, width: width)
+      return ["No location."] + [""] + wrap(message, width: width)
     case .failed(let message):
       return ["Something went wrong:"] + wrap(message, width: width)
         + ["", "Press r to try again."]

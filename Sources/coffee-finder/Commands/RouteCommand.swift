@@ -56,8 +56,11 @@ struct RouteCommand: AsyncParsableCommand {
 
   @MainActor
   func run() async throws {
+    // A route's search only finds where the user is: its radius is not the user's concern, so
+    // a remembered one is used without a word.
     let setup = try await SearchSetup.forOneSearch(
-      location: location, search: search, data: data, output: output, timeout: timeout.seconds)
+      location: location, search: search, data: data, output: output, timeout: timeout.seconds,
+      uses: [.units, .provider])
     let lookup = Store(initialState: PlaceLookup.State(text: place)) {
       PlaceLookup()
     } withDependencies: {

@@ -82,10 +82,13 @@ struct SearchOptions: ParsableArguments {
   }
 
   /// The settings with these options (and `--gpsd`, given as `gpsd`) applied; the API key, from
-  /// wherever it came, is registered as a secret so that no log line can show it.
+  /// wherever it came, is registered as a secret so that no log line can show it. A remembered
+  /// choice used is said when the command uses it (`uses`).
   @MainActor
-  func settings(gpsd: String? = nil) throws -> LoadedSettings {
-    try Self.load(overrides(gpsd: gpsd), remembered: Self.remembered())
+  func settings(
+    gpsd: String? = nil, uses: Set<SettingKey> = Set(SettingKey.allCases)
+  ) throws -> LoadedSettings {
+    try Self.load(overrides(gpsd: gpsd), remembered: Self.remembered(), saying: uses)
   }
 
   /// The settings these options (and `--gpsd`, given as `gpsd`) give.
@@ -97,16 +100,17 @@ struct SearchOptions: ParsableArguments {
   }
 
   /// Loads the settings with `overrides` over `remembered`, printing the loader's warnings and,
-  /// in one line, the remembered choices it used.
+  /// in one line, the remembered choices it used among `saying` (those the command uses).
   static func load(
-    _ overrides: SettingsOverrides, remembered: RememberedSettings = RememberedSettings()
+    _ overrides: SettingsOverrides, remembered: RememberedSettings = RememberedSettings(),
+    saying: Set<SettingKey> = Set(SettingKey.allCases)
   ) throws -> LoadedSettings {
     let loaded = try SettingsLoader().load(overrides: overrides, remembered: remembered)
     SecretRedactor.register(loaded.settings.foursquareAPIKey?.secret)
     for warning in loaded.warnings { Console.note(UserMessage.warning(warning)) }
     // A remembered choice that is the default changes nothing, so it is not said.
     let used = SettingKey.allCases.filter {
-      loaded.source(of: $0) == .remembered
+      saying.contains($0) && loaded.source(of: $0) == .remembered
         && loaded.settings.displayValue(of: $0) != AppSettings.defaults.displayValue(of: $0)
     }
     if !used.isEmpty {

@@ -22,15 +22,16 @@ struct SearchSetup {
   var walking: WalkingClient
 
   /// Loads the settings (with the command line's overrides), logging as `output` says, and
-  /// makes the clients; a one-shot location request waits up to `requestTimeout`.
+  /// makes the clients; a one-shot location request waits up to `requestTimeout`. A remembered
+  /// choice is said only among the settings the command `uses`.
   @MainActor
   init(
     location: LocationOptions, search: SearchOptions, data: DataOptions, output: OutputOptions,
-    requestTimeout: Duration = .seconds(10)
+    requestTimeout: Duration = .seconds(10), uses: Set<SettingKey> = Set(SettingKey.allCases)
   ) async throws {
     output.bootstrapLogging()
     walking = data.walking
-    let loaded = try search.settings(gpsd: location.gpsd)
+    let loaded = try search.settings(gpsd: location.gpsd, uses: uses)
     settings = loaded.settings
     let offline: OfflineLibrary?
     (places, dataOrigin, offline) = try await SearchOptions.places(for: settings, data: data)
@@ -63,11 +64,11 @@ struct SearchSetup {
   @MainActor
   static func forOneSearch(
     location: LocationOptions, search: SearchOptions, data: DataOptions, output: OutputOptions,
-    timeout: Double
+    timeout: Double, uses: Set<SettingKey> = Set(SettingKey.allCases)
   ) async throws -> SearchSetup {
     let setup = try await SearchSetup(
       location: location, search: search, data: data, output: output,
-      requestTimeout: .seconds(timeout + 1))
+      requestTimeout: .seconds(timeout + 1), uses: uses)
     setup.announceLocation()
     return setup
   }

@@ -25,6 +25,40 @@ struct InteractiveSession {
   func run() async throws {
     let setup = try await SearchSetup(
       location: location, search: search, data: data, output: output)
+    let store = makeStore(setup)
+    let terminal = try TerminalSession()
+    defer { terminal.restore() }
+    let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm, .sigwinch)
+    let view = SessionView(store: store)
+    // Frames come from state changes, resizes and the clock, and when stored streets arrive.
+    let tasks = [
+      Task { for await _ in store.states { view.redraw() } },
+      Self.ticker(store, view), Self.resizer(signals, terminal, view),
+      Self.streetLoader(store, data, view),
+    ]
+    defer { tasks.forEach { $0.cancel() } }
+
+    store.send(.onAppear)
+    var decoder = Key.Decoder()
+    // Read on a thread of its own, not the cooperative pool; ends when this task is cancelled.
+    for await bytes in TerminalInput.chunks(from: STDIN_FILENO) {
+      // An empty chunk means the 100 ms timeout passed: a pending ESC is a key by now.
+      for key in decoder.feed(bytes, flush: bytes.isEmpty) {
+        let outcome = KeyBindings.outcome(for: key, in: store.state)
+        switch outcome {
+        case .send(let action): store.send(action)
+        case .quit, .interrupt:
+          try await leave(store, terminal, setup, interrupted: outcome == .interrupt)
+          return
+        case .ignore: break
+        }
+      }
+    }
+  }
+
+  /// The app's store, its state made from the settings and its clients from `setup`.
+  @MainActor
+  private func makeStore(_ setup: SearchSetup) -> StoreOf<CoffeeFinderApp> {
     let settings = setup.settings
     let database: DatabaseClient
     do {
@@ -46,7 +80,7 @@ struct InteractiveSession {
       listLimit: settings.resultLimit)
     // A replayed or simulated track is judged on its own, as `watch` judges it.
     app.favoriteRegions.remembersStates = setup.locationOrigin.rememberedAs != nil
-    let store = Store(initialState: app) {
+    return Store(initialState: app) {
       CoffeeFinderApp().analytics(CoffeeFinderApp.analyticsEvent)
     } withDependencies: {
       $0.walking = setup.walking
@@ -55,38 +89,43 @@ struct InteractiveSession {
       $0.database = database
       $0.analytics = output.analytics
     }
+  }
 
-    let terminal = try TerminalSession()
-    defer { terminal.restore() }
-    let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm, .sigwinch)
+  /// Ends the session: the app's effects finished, the terminal restored, what the user chose
+  /// remembered; Ctrl-C (`interrupted`) exits as SIGINT does, saying a note being typed is lost.
+  @MainActor
+  private func leave(
+    _ store: StoreOf<CoffeeFinderApp>, _ terminal: TerminalSession, _ setup: SearchSetup,
+    interrupted: Bool
+  ) async throws {
+    let draft = store.state.noteDraft
+    await store.send(.onDisappear).finish()
+    terminal.restore()
+    await SearchSetup.saveRemembered(store.state.nearby)
+    // The command line's choices, as `nearby` remembers them: only when a search found
+    // an answer, and not a radius that +/- changed since (that one is remembered).
+    let nearby = store.state.nearby
+    if nearby.phase == .loaded || !nearby.places.isEmpty {
+      var choices = search.choices
+      if nearby.radius != setup.settings.searchRadius { choices.searchRadius = nil }
+      await SearchSetup.remember(choices, position: nil)
+    }
+    if let note = setup.locationChoice.closingNote { Console.note(note) }
+    guard interrupted else { return }
+    if let draft, !draft.isEmpty {
+      Console.note(UserMessage.noteNotSaved(draft))
+    }
+    // Ctrl-C typed into the raw terminal ends the UI as SIGINT does: 130.
+    throw ExitCode(SignalExit.report(.sigint))
+  }
 
-    // The built-in streets, and the stored ones around the map (`streetLoader`).
-    let builtInStreets = (try? StreetDataset.helsinki.get().lines) ?? []
-    let storedStreets = LockIsolated<[StreetLine]>([])
-    let noColor = !ProcessInfo.processInfo.environment["NO_COLOR", default: ""].isEmpty
-    // Frames come from state changes, resizes and the clock; one at a time, never interleaved.
-    // Only the rows that changed are written (`ScreenPainter`); the track is the view's own
-    // record of the fixes it has shown.
-    let drawing = LockIsolated((painter: ScreenPainter(), track: MapTrack()))
-    let redraw: @MainActor (_ resized: Bool) -> Void = { resized in
-      let state = store.state
-      drawing.withValue { view in
-        if let fix = state.nearby.location { view.track.record(fix) }
-        if resized { view.painter.invalidate() }
-        let size = TerminalSession.size()
-        let lines = Screen.render(
-          state, width: size.width, height: size.height,
-          streets: builtInStreets + storedStreets.value,
-          track: view.track.points, style: noColor ? .monochrome : .color)
-        TerminalSession.write(view.painter.paint(lines))
-      }
-    }
-    let renderer = Task {
-      for await _ in store.states { redraw(false) }
-    }
-    // The fix's age on screen keeps counting when no fix comes (gpsd lost its signal, say),
-    // and each new minute the opening hours are read again (a café closes while you look).
-    let ticker = Task {
+  /// The fix's age on screen keeps counting when no fix comes (gpsd lost its signal, say), and
+  /// each new minute the opening hours are read again (a café closes while you look).
+  @MainActor
+  private static func ticker(
+    _ store: StoreOf<CoffeeFinderApp>, _ view: SessionView
+  ) -> Task<Void, Never> {
+    Task {
       var minute = Int(Date().timeIntervalSince1970 / 60)
       while !Task.isCancelled {
         try? await Task.sleep(for: .seconds(1))
@@ -95,29 +134,42 @@ struct InteractiveSession {
           minute = now
           store.send(.hoursTicked)
         }
-        redraw(false)
+        view.redraw()
       }
     }
-    let resizer = Task {
+  }
+
+  /// Redraws the whole screen when the terminal is resized; SIGINT or SIGTERM from another
+  /// process restores the terminal and exits as the signal asks.
+  @MainActor
+  private static func resizer(
+    _ signals: UnixSignalsSequence, _ terminal: TerminalSession, _ view: SessionView
+  ) -> Task<Void, Never> {
+    Task {
       for await signal in signals {
         if signal == .sigwinch {
-          redraw(true)
+          view.redraw(resized: true)
         } else {
-          // Another process asked us to stop: restore the terminal before exiting.
           terminal.restore()
           exit(SignalExit.report(signal))
         }
       }
     }
-    // Stored streets are read to twice the map's reach around its centre, and read again once
-    // the centre has moved half the map's reach or the map zoomed out past them
-    // (`StoredStreets`).
+  }
+
+  /// Stored streets are read to twice the map's reach around its centre, and read again once
+  /// the centre has moved half the map's reach or the map zoomed out past them
+  /// (`StoredStreets`).
+  @MainActor
+  private static func streetLoader(
+    _ store: StoreOf<CoffeeFinderApp>, _ data: DataOptions, _ view: SessionView
+  ) -> Task<Void, Never> {
     let streets = Store(initialState: StoredStreets.State()) {
       StoredStreets()
     } withDependencies: {
       $0.offlineAreas = data.offlineAreas
     }
-    let streetLoader = Task {
+    return Task {
       for await state in store.states {
         guard let center = state.nearby.location?.coordinate ?? state.nearby.searchCenter
         else { continue }
@@ -130,50 +182,39 @@ struct InteractiveSession {
         let read = streets.state.extent
         await streets.send(.mapMoved(center: center, reach: reach)).finish()
         guard streets.state.extent != read else { continue }
-        let readStreets = streets.state.streets
-        storedStreets.setValue(readStreets)
-        redraw(false)
+        view.storedStreets = streets.state.streets
+        view.redraw()
       }
     }
-    defer {
-      streetLoader.cancel()
-      renderer.cancel()
-      resizer.cancel()
-      ticker.cancel()
-    }
+  }
+}
 
-    store.send(.onAppear)
-    var decoder = Key.Decoder()
-    // Read on a thread of its own, not the cooperative pool; ends when this task is cancelled.
-    for await bytes in TerminalInput.chunks(from: STDIN_FILENO) {
-      // An empty chunk means the 100 ms timeout passed: a pending ESC is a key by now.
-      for key in decoder.feed(bytes, flush: bytes.isEmpty) {
-        let outcome = KeyBindings.outcome(for: key, in: store.state)
-        switch outcome {
-        case .send(let action): store.send(action)
-        case .quit, .interrupt:
-          let draft = store.state.noteDraft
-          await store.send(.onDisappear).finish()
-          terminal.restore()
-          await SearchSetup.saveRemembered(store.state.nearby)
-          // The command line's choices, as `nearby` remembers them: only when a search found
-          // an answer, and not a radius that +/- changed since (that one is remembered).
-          let nearby = store.state.nearby
-          if nearby.phase == .loaded || !nearby.places.isEmpty {
-            var choices = search.choices
-            if nearby.radius != settings.searchRadius { choices.searchRadius = nil }
-            await SearchSetup.remember(choices, position: nil)
-          }
-          if let note = setup.locationChoice.closingNote { Console.note(note) }
-          guard outcome == .interrupt else { return }
-          if let draft, !draft.isEmpty {
-            Console.note(UserMessage.noteNotSaved(draft))
-          }
-          // Ctrl-C typed into the raw terminal ends the UI as SIGINT does: 130.
-          throw ExitCode(SignalExit.report(.sigint))
-        case .ignore: break
-        }
-      }
-    }
+/// What the session shows: the store's state drawn by ``Screen`` with the streets, the track of
+/// the fixes shown so far, and only the rows that changed written (``ScreenPainter``). One frame
+/// at a time, on the main actor.
+@MainActor
+private final class SessionView {
+  let store: StoreOf<CoffeeFinderApp>
+  /// The built-in streets.
+  let builtInStreets = (try? StreetDataset.helsinki.get().lines) ?? []
+  /// The stored streets around the map, as the street loader last read them.
+  var storedStreets: [StreetLine] = []
+  var painter = ScreenPainter()
+  /// The view's own record of the fixes it has shown.
+  var track = MapTrack()
+  let noColor = !ProcessInfo.processInfo.environment["NO_COLOR", default: ""].isEmpty
+
+  init(store: StoreOf<CoffeeFinderApp>) { self.store = store }
+
+  /// Draws the current state; after a resize (`resized`), every row.
+  func redraw(resized: Bool = false) {
+    let state = store.state
+    if let fix = state.nearby.location { track.record(fix) }
+    if resized { painter.invalidate() }
+    let size = TerminalSession.size()
+    let lines = Screen.render(
+      state, width: size.width, height: size.height, streets: builtInStreets + storedStreets,
+      track: track.points, style: noColor ? .monochrome : .color)
+    TerminalSession.write(painter.paint(lines))
   }
 }
