@@ -180,7 +180,8 @@ let package = Package(
     // Maps in braille cells and SVG: a pure renderer of streets and marks.
     .target(
       name: "BearingMap", dependencies: ["BearingLocation", "BearingStreets", "BearingText"]),
-    // OpenStreetMap's `opening_hours`: a parser and an evaluator, with no dependency.
+    // OpenStreetMap's `opening_hours`: a parser and an evaluator; its calendar arithmetic is
+    // BearingLocation's.
     .target(name: "BearingOpeningHours", dependencies: ["BearingLocation"]),
     // Walking: the graph of walkable ways, snapping to it, and one-to-many walks over it.
     .target(name: "BearingWalking", dependencies: ["BearingLocation"]),

@@ -18,7 +18,8 @@ public struct Favorite: Hashable, Sendable, Codable, Identifiable {
   public enum Source: String, Hashable, Sendable, Codable, CaseIterable {
     /// The Foursquare Places API; the identifier is its `fsq_place_id`.
     case foursquare
-    /// OpenStreetMap data, stored as "osm"; the identifier is an OSM element's.
+    /// OpenStreetMap data, stored as "osm": an OSM element's identifier, or a stable made-up one
+    /// for a GeoJSON feature with none.
     case openStreetMap = "osm"
     /// No service: a place entered by hand, such as the preview database's samples.
     case manual

@@ -7,7 +7,7 @@ public enum AnalyticsValue: Hashable, Sendable, Codable {
   case string(String)
   /// A whole number, encoded as a JSON number.
   case int(Int)
-  /// A fractional number, encoded as a JSON number.
+  /// A floating-point number, encoded as a JSON number.
   case double(Double)
   /// A flag, encoded as JSON `true` or `false`.
   case bool(Bool)

@@ -11,7 +11,7 @@ import Foundation
 /// let loaded = try SettingsLoader().load(overrides: SettingsOverrides(searchRadius: 500))
 /// print(loaded.settings)
 /// // search_radius = 500 m, result_limit = 10, units = metric, provider = auto,
-/// // gpsd_address = 127.0.0.1:2947, foursquare_api_key = <redacted>,
+/// // gpsd_address = 127.0.0.1:2947, foursquare_api_key = (not set),
 /// // overpass_url = https://overpass-api.de/api/interpreter
 /// ```
 public struct AppSettings: Hashable, Sendable, CustomStringConvertible {

@@ -22,7 +22,8 @@ public enum SettingsError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The config file or its directory cannot be written; `reason` is the system's.
   case cannotWrite(path: String, reason: String)
 
-  /// One sentence naming the setting and the file, variable or option at fault.
+  /// One sentence naming what is at fault: the file, and for a bad value the setting and the
+  /// variable or option that gave it.
   public var description: String {
     switch self {
     case .invalidValue(let key, let source, let reason):

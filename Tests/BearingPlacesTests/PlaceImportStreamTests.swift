@@ -171,7 +171,7 @@ struct PlaceImportStreamTests {
     #expect(
       error
         == .malformed(
-          "not an Overpass JSON answer: element 900: \"id\" is missing or not a whole number"))
+          "not an Overpass JSON answer: element 901: \"id\" is missing or not a whole number"))
   }
 
   @Test("a corrupt last block fails the .osm.pbf stream after the batches before it")

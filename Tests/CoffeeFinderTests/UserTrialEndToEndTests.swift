@@ -533,13 +533,14 @@ struct UserTrialEndToEndTests {
     defer { home.remove() }
     let missing = home.directory.appendingPathComponent("nowhere/track.gpx").path
     let runs = [
-      ["import", missing], ["watch", "--replay", missing],
-      ["map", "--at", "60.1699,24.9384", "--svg", missing],
+      (["import", missing], "no such file"), (["watch", "--replay", missing], "no such file"),
+      // Written into a folder that is not there: the folder is what is missing.
+      (["map", "--at", "60.1699,24.9384", "--svg", missing], "its folder does not exist"),
     ]
-    for arguments in runs {
+    for (arguments, problem) in runs {
       let run = try await home.run(arguments)
       #expect(run.status == 1, "\(arguments): \(run.stderr)")
-      #expect(run.stderr.contains("no such file"), "\(arguments): \(run.stderr)")
+      #expect(run.stderr.contains(problem), "\(arguments): \(run.stderr)")
       #expect(!run.stderr.contains("could not be completed"), "\(arguments): \(run.stderr)")
     }
   }
@@ -549,14 +550,15 @@ struct UserTrialEndToEndTests {
   {
     let home = try Home()
     defer { home.remove() }
-    // `nearby` and `map` alike.
-    for command in ["nearby", "map"] {
+    // `nearby` and `map` alike, the server given as an option or in the environment.
+    for (command, byEnvironment) in [("nearby", false), ("map", false), ("nearby", true)] {
       try await LoopbackHTTPServer.with({ _, _ in .json(.ok, OverpassCommandTests.paris) }) {
         server in
         let url = server.baseURL.appendingPathComponent("api/interpreter").absoluteString
-        let chosen = try await home.run([
-          command, "--at", "48.8566,2.3522", "--provider", "overpass", "--overpass-url", url,
-        ])
+        let chosen = try await home.run(
+          [command, "--at", "48.8566,2.3522", "--provider", "overpass"]
+            + (byEnvironment ? [] : ["--overpass-url", url]),
+          extra: byEnvironment ? ["COFFEE_FINDER_OVERPASS_URL": url] : [:])
         #expect(chosen.status == 0, "\(command): \(chosen.stderr)")
       }
       // The next run in Helsinki searches the offline data, not the public Overpass server.

@@ -47,8 +47,10 @@ public struct Region: Hashable, Sendable, Codable, Identifiable {
 public enum RegionState: String, Hashable, Sendable, Codable {
   /// Not known yet: no fix, or none accurate enough for the region's radius.
   case unknown
-  /// Within the region's circle.
+  /// Inside the region, as the monitor judges it: entered (past the entry margin, and after
+  /// the dwell time when one is set) and not yet left.
   case inside
-  /// Outside the region's circle.
+  /// Outside the region, as the monitor judges it: not entered yet, or left past the exit
+  /// margin.
   case outside
 }

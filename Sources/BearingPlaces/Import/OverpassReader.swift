@@ -77,7 +77,7 @@ struct OverpassReader {
             do throws(ElementFailure) {
               element = try Self.element(value)
             } catch {
-              badElement = "element \(index): \(error.reason)"
+              badElement = "element \(index + 1): \(error.reason)"
               throw JSONParser.Failure(offset: parser.position, reason: error.reason)
             }
             if let key = element.key, element.coordinate != nil, seen.insert(key),

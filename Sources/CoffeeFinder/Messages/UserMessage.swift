@@ -174,9 +174,12 @@ package enum UserMessage {
     "--provider foursquare needs an API key: give --api-key, or set FOURSQUARE_API_KEY or "
     + "foursquare_api_key in the config file"
 
-  /// The file at `path` could not be written.
+  /// The file at `path` could not be written; a missing file there means a missing folder.
   package static func cannotWrite(_ path: String, _ error: any Error) -> String {
-    "cannot write \(TerminalText.line(path)): \(TerminalText.line(fileProblem(error)))"
+    let code = (error as? CocoaError)?.code
+    let missing = code == .fileNoSuchFile || code == .fileReadNoSuchFile
+    let problem = missing ? "its folder does not exist" : fileProblem(error)
+    return "cannot write \(TerminalText.line(path)): \(TerminalText.line(problem))"
   }
 
   /// The track file at `path` could not be read.

@@ -138,7 +138,8 @@ struct FixedPositionOption: ParsableArguments {
 struct PlaceNameOption: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "Use the place with this name (a stored area or place, else looked up online).",
+      "Use the place with this name (a stored area or place, else looked up online); not for "
+        + "watch, which follows a moving source.",
       discussion: "Names are looked up through OpenStreetMap's Nominatim at most once a second "
         + "and kept in the place store; several places of one name are listed, not guessed."))
   var near: String?
