@@ -13,8 +13,11 @@ where
 {
   // Restated with themselves as defaults so that the members `@Reducer` generates inside the
   // enum are found as the witnesses.
+  /// The enum of the features' states, a case per feature.
   associatedtype State = State
+  /// The enum of the features' actions, a case per feature.
   associatedtype Action = Action
+  /// The `Scope`s of the features' cases, built by `body`.
   associatedtype Body = Body
 
   /// One `Scope` per feature case.

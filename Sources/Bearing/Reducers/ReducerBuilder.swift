@@ -103,7 +103,9 @@ public struct _OptionalReducer<Wrapped: Reducer>: Reducer {
 /// One of two reducers, chosen while building.
 public enum _EitherReducer<First: Reducer, Second: Reducer>: Reducer
 where First.State == Second.State, First.Action == Second.Action {
+  /// The reducer of the `if` branch (or the first of an `if`-`else`).
   case first(First)
+  /// The reducer of the `else` branch.
   case second(Second)
 
   /// Runs the reducer of the branch taken.
