@@ -550,15 +550,14 @@ struct UserTrialEndToEndTests {
   {
     let home = try Home()
     defer { home.remove() }
-    // `nearby` and `map` alike, the server given as an option or in the environment.
-    for (command, byEnvironment) in [("nearby", false), ("map", false), ("nearby", true)] {
+    // `nearby` and `map` alike.
+    for command in ["nearby", "map"] {
       try await LoopbackHTTPServer.with({ _, _ in .json(.ok, OverpassCommandTests.paris) }) {
         server in
         let url = server.baseURL.appendingPathComponent("api/interpreter").absoluteString
-        let chosen = try await home.run(
-          [command, "--at", "48.8566,2.3522", "--provider", "overpass"]
-            + (byEnvironment ? [] : ["--overpass-url", url]),
-          extra: byEnvironment ? ["COFFEE_FINDER_OVERPASS_URL": url] : [:])
+        let chosen = try await home.run([
+          command, "--at", "48.8566,2.3522", "--provider", "overpass", "--overpass-url", url,
+        ])
         #expect(chosen.status == 0, "\(command): \(chosen.stderr)")
       }
       // The next run in Helsinki searches the offline data, not the public Overpass server.

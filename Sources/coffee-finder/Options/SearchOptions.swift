@@ -135,13 +135,10 @@ struct SearchOptions: ParsableArguments {
   /// What the user chose on this command line that the app remembers for the next runs.
   var choices: RememberedSettings {
     var choices = RememberedSettings(remembering: overrides())
-    // `--provider overpass` with an Overpass server of this run's (`--overpass-url`, or the
-    // environment's) means that server: remembered alone, the next run would send the position
-    // to the default one.
-    let ownServer =
-      overpassURL != nil
-      || ProcessInfo.processInfo.environment[SettingKey.overpassURL.environmentVariable] != nil
-    if ownServer, provider == .overpass { choices.provider = nil }
+    // `--provider overpass` with an `--overpass-url` of this run's means that server: remembered
+    // alone, the next run would send the position to the default one. (A server named in the
+    // environment or the config file is there for the next run too.)
+    if overpassURL != nil, provider == .overpass { choices.provider = nil }
     return choices
   }
 
