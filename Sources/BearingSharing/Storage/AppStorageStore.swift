@@ -140,11 +140,13 @@ public final class AppStorageStore: Sendable {
       state.values[key] = value
       guard url != nil else { return false }
       state.pending[key] = value.map(Change.set) ?? .remove
+      // Under the state's lock, so that a write just ending cannot take this registration back
+      // (`writePending`).
+      PendingWrites.register(self) { self.synchronize() }
       defer { state.scheduled = true }
       return !state.scheduled
     }
     guard schedule else { return }
-    PendingWrites.register(self) { self.synchronize() }
     DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) {
       self.synchronize()
     }
@@ -216,17 +218,23 @@ public final class AppStorageStore: Sendable {
         defer { state.pending = [:] }
         return state.pending
       }
-      PendingWrites.unregister(self)
+      // The exit's flush stays registered until the changes are in the file: an exit while the
+      // timer's write is under way then waits for it (the flush takes `io` after it), rather
+      // than ending the process in the middle of it and losing the changes.
+      defer {
+        state.withLock { state in
+          if state.pending.isEmpty { PendingWrites.unregister(self) }
+        }
+      }
       guard !changes.isEmpty else { return }
       do {
         try write(changes, to: url)
       } catch {
         // Pending again, under any later change of the same key, and written at exit at the
-        // latest.
+        // latest (still registered: `pending` is not empty).
         state.withLock { state in
           state.pending.merge(changes) { later, _ in later }
         }
-        PendingWrites.register(self) { self.synchronize() }
         throw error
       }
     }
