@@ -39,6 +39,13 @@ import Testing
     }
   }
 
+  /// The areas as an error names them: a count of one is "1 place".
+  @Test func theLibrarysDescriptionCountsEachAreasPlaces() async throws {
+    let library = try await OfflineLibrary(
+      store: try await placeStore(), builtIn: try OfflinePlaces.embedded())
+    #expect(library.description.hasPrefix("Kallio (1 place); central Helsinki"), "\(library)")
+  }
+
   @Test func removesAnAreaByNameAndSaysWhenThereIsNone() async throws {
     let places = try await placeStore()
     let store = TestStore(initialState: StoredAreas.State()) {

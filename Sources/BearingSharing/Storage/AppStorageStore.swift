@@ -140,11 +140,12 @@ public final class AppStorageStore: Sendable {
       state.values[key] = value
       guard url != nil else { return false }
       state.pending[key] = value.map(Change.set) ?? .remove
-      // Under the state's lock, so that a write just ending cannot take this registration back
-      // (`writePending`).
+      guard !state.scheduled else { return false }
+      // Registered with the timer, under the state's lock, so that a write just ending cannot
+      // take this registration back (`writePending` keeps it while anything is pending).
       PendingWrites.register(self) { self.synchronize() }
-      defer { state.scheduled = true }
-      return !state.scheduled
+      state.scheduled = true
+      return true
     }
     guard schedule else { return }
     DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) {
