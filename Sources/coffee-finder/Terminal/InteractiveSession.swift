@@ -48,7 +48,7 @@ struct InteractiveSession {
         switch outcome {
         case .send(let action): store.send(action)
         case .quit, .interrupt:
-          try await leave(store, terminal, setup, interrupted: outcome == .interrupt)
+          try await leave(store, terminal, view, setup, interrupted: outcome == .interrupt)
           return
         case .ignore: break
         }
@@ -95,11 +95,14 @@ struct InteractiveSession {
   /// remembered; Ctrl-C (`interrupted`) exits as SIGINT does, saying a note being typed is lost.
   @MainActor
   private func leave(
-    _ store: StoreOf<CoffeeFinderApp>, _ terminal: TerminalSession, _ setup: SearchSetup,
-    interrupted: Bool
+    _ store: StoreOf<CoffeeFinderApp>, _ terminal: TerminalSession, _ view: SessionView,
+    _ setup: SearchSetup, interrupted: Bool
   ) async throws {
     let draft = store.state.noteDraft
     await store.send(.onDisappear).finish()
+    // No frame after the terminal is back: the clock's or a state's redraw while what the user
+    // chose is saved would write rows over the shell's screen.
+    view.stop()
     terminal.restore()
     await SearchSetup.saveRemembered(store.state.nearby)
     // The command line's choices, as `nearby` remembers them: only when a search found
@@ -204,10 +207,17 @@ private final class SessionView {
   var track = MapTrack()
   let noColor = !ProcessInfo.processInfo.environment["NO_COLOR", default: ""].isEmpty
 
+  /// Set when the session ends: nothing is drawn after.
+  private var isStopped = false
+
   init(store: StoreOf<CoffeeFinderApp>) { self.store = store }
+
+  /// Draws nothing from now on.
+  func stop() { isStopped = true }
 
   /// Draws the current state; after a resize (`resized`), every row.
   func redraw(resized: Bool = false) {
+    guard !isStopped else { return }
     let state = store.state
     if let fix = state.nearby.location { track.record(fix) }
     if resized { painter.invalidate() }
